@@ -1,0 +1,1 @@
+"""The review queue: ORM models and store operations (SQLite or PostgreSQL through SQLAlchemy)."""

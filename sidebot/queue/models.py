@@ -1,0 +1,185 @@
+"""ORM models of the queue (SQLAlchemy 2, typed). The schema is created and changed only by Alembic
+migrations in ``migrations/``; keep these models and the migrations in step."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class FindingState(StrEnum):
+    OPEN = "open"  # flagged and waiting for an editor
+    PASSED = "passed"  # checked; the source supports the claim well enough, not queued
+    UNVERIFIABLE = "unverifiable"  # the source could not be fetched or read (reason on the source)
+    REVIEWED = "reviewed"  # an editor decided
+    STALE = "stale"  # the citation changed or disappeared, or the page was deleted
+    FIXED = "fixed"  # the problem was resolved on the wiki (e.g. the tag was removed after a fix)
+
+
+class RunStatus(StrEnum):
+    RUNNING = "running"
+    OK = "ok"
+    FAILED = "failed"
+    INTERRUPTED = "interrupted"  # the process died before finishing; found by the next run
+
+
+class Wiki(Base):
+    __tablename__ = "wikis"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    api_url: Mapped[str] = mapped_column(Text, default="")
+    article_url: Mapped[str] = mapped_column(Text, default="")  # "https://…/wiki/{title}"
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Page(Base):
+    __tablename__ = "pages"
+    __table_args__ = (UniqueConstraint("wiki_id", "title"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    wiki_id: Mapped[int] = mapped_column(ForeignKey("wikis.id", ondelete="CASCADE"))
+    title: Mapped[str] = mapped_column(String(512))
+    wiki_page_id: Mapped[int | None]  # MediaWiki's page id: survives moves
+    rev_id: Mapped[int | None]  # the revision last checked completely
+    checked_at: Mapped[datetime | None]
+    deleted_at: Mapped[datetime | None]
+
+    wiki: Mapped[Wiki] = relationship()
+    citations: Mapped[list[Citation]] = relationship(back_populates="page")
+
+
+class Citation(Base):
+    __tablename__ = "citations"
+    __table_args__ = (UniqueConstraint("page_id", "fingerprint"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"), index=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    ref_name: Mapped[str | None] = mapped_column(String(255))
+    url: Mapped[str | None] = mapped_column(Text)
+    source_title: Mapped[str | None] = mapped_column(Text)
+    claim: Mapped[str] = mapped_column(Text)
+    context: Mapped[str] = mapped_column(Text, default="")
+    section: Mapped[str] = mapped_column(Text, default="")
+    tags: Mapped[list[Any]] = mapped_column(default=list)
+    checkable: Mapped[bool] = mapped_column(default=True)
+    reason: Mapped[str | None] = mapped_column(Text)  # why not checkable
+    present: Mapped[bool] = mapped_column(default=True)  # still on the page at its last check
+    first_seen_rev: Mapped[int | None]
+    last_seen_rev: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    page: Mapped[Page] = relationship(back_populates="citations")
+    findings: Mapped[list[Finding]] = relationship(back_populates="citation")
+
+
+class Source(Base):
+    """A fetched source, cached by URL."""
+
+    __tablename__ = "sources"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    url_hash: Mapped[str] = mapped_column(String(64), unique=True)  # sha256 of url: URLs can be long
+    url: Mapped[str] = mapped_column(Text)
+    final_url: Mapped[str | None] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(32))  # sidebot.sources.fetch.FetchStatus
+    http_status: Mapped[int | None]
+    content_type: Mapped[str | None] = mapped_column(String(255))
+    title: Mapped[str | None] = mapped_column(Text)
+    text: Mapped[str | None] = mapped_column(Text)
+    content_hash: Mapped[str | None] = mapped_column(String(64))
+    size_bytes: Mapped[int | None]
+    error: Mapped[str | None] = mapped_column(Text)
+    fetched_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Finding(Base):
+    """The verification of one citation (at one fingerprint) by one scorer."""
+
+    __tablename__ = "findings"
+    __table_args__ = (
+        UniqueConstraint("citation_id", "scorer"),
+        Index("ix_findings_state_score", "state", "score"),
+    )
+    id: Mapped[int] = mapped_column(primary_key=True)
+    citation_id: Mapped[int] = mapped_column(ForeignKey("citations.id", ondelete="CASCADE"), index=True)
+    source_id: Mapped[int | None] = mapped_column(ForeignKey("sources.id", ondelete="SET NULL"))
+    scorer: Mapped[str] = mapped_column(String(128))
+    score: Mapped[float | None]
+    probability: Mapped[float | None]
+    stance: Mapped[str | None] = mapped_column(String(32))
+    best_passage: Mapped[str | None] = mapped_column(Text)
+    best_passage_index: Mapped[int | None]
+    evidence: Mapped[list[Any]] = mapped_column(default=list)  # [{"start", "end", "score"}] in best_passage
+    state: Mapped[str] = mapped_column(String(16), default=FindingState.OPEN)
+    origin: Mapped[str] = mapped_column(String(32), default="page")  # recent / failed_verification / page
+    rev_id: Mapped[int | None]  # the page revision the citation was verified at
+    run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
+    closed_reason: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    citation: Mapped[Citation] = relationship(back_populates="findings")
+    source: Mapped[Source | None] = relationship()
+    suggestions: Mapped[list[Suggestion]] = relationship(
+        back_populates="finding", order_by="Suggestion.rank", cascade="all, delete-orphan"
+    )
+    reviews: Mapped[list[Review]] = relationship(back_populates="finding", order_by="Review.created_at")
+
+
+class Suggestion(Base):
+    """A better source found by retrieval for a finding."""
+
+    __tablename__ = "suggestions"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    finding_id: Mapped[int] = mapped_column(ForeignKey("findings.id", ondelete="CASCADE"), index=True)
+    rank: Mapped[int]
+    url: Mapped[str] = mapped_column(Text)
+    title: Mapped[str | None] = mapped_column(Text)
+    score: Mapped[float]
+    probability: Mapped[float | None]
+    passage: Mapped[str | None] = mapped_column(Text)
+    evidence: Mapped[list[Any]] = mapped_column(default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    finding: Mapped[Finding] = relationship(back_populates="suggestions")
+
+
+class Review(Base):
+    __tablename__ = "reviews"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    finding_id: Mapped[int] = mapped_column(ForeignKey("findings.id", ondelete="CASCADE"), index=True)
+    reviewer: Mapped[str] = mapped_column(String(255), index=True)
+    decision: Mapped[str] = mapped_column(String(32))
+    suggestion_id: Mapped[int | None] = mapped_column(ForeignKey("suggestions.id", ondelete="SET NULL"))
+    comment: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    undone_at: Mapped[datetime | None]
+
+    finding: Mapped[Finding] = relationship(back_populates="reviews")
+
+
+class Run(Base):
+    """One patrol (or other job) run, with its counts and errors; a run that died stays visible."""
+
+    __tablename__ = "runs"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(64))
+    wiki_id: Mapped[int | None] = mapped_column(ForeignKey("wikis.id", ondelete="SET NULL"))
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    ended_at: Mapped[datetime | None]
+    status: Mapped[str] = mapped_column(String(16), default=RunStatus.RUNNING)
+    options: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    counts: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    errors: Mapped[list[Any]] = mapped_column(default=list)  # [{"page", "error"}]
+    pid: Mapped[int | None]

@@ -1,0 +1,62 @@
+"""Plain data passed into and out of a verifier."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol, Sequence
+
+from sidebot.sources.passages import Passage
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim as SIDE reads it: the text before the citation marker plus where it sits in the article."""
+
+    text: str
+    article_title: str = ""
+    section: str = ""
+    context: str = ""  # the article text before the claim (SIDE keeps ~200 words)
+
+
+class Stance(StrEnum):
+    SUPPORTS = "supports"
+    REFUTES = "refutes"
+    NOT_ENOUGH_INFO = "not_enough_info"
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """A sentence inside the best passage, as character offsets into ``Passage.text``."""
+
+    start: int
+    end: int
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """How well one source supports one claim.
+
+    ``score`` is the best passage's raw score (higher = better supported; its scale belongs to the scorer).
+    ``probability`` is a calibrated P(source supports claim) when the scorer is calibrated, else None.
+    """
+
+    scorer: str
+    score: float
+    passage_scores: list[float]
+    best_passage: Passage | None
+    probability: float | None = None
+    stance: Stance | None = None
+    evidence: list[Evidence] = field(default_factory=list)
+
+
+class Scorer(Protocol):
+    """Anything that can score claim/source pairs. ``name`` identifies the model and its version: a
+    citation already verified under the same name is never re-scored."""
+
+    name: str
+
+    def verify(self, claim: Claim, passages: Sequence[Passage]) -> Verdict: ...
+
+    def verify_many(self, items: Sequence[tuple[Claim, Sequence[Passage]]]) -> list[Verdict]: ...

@@ -1,0 +1,1 @@
+"""Wiki side: Pywikibot wiring, page sources, citation extraction, the local test wiki."""
