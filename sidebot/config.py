@@ -33,6 +33,7 @@ def default_home() -> Path:
 
 class DatabaseSettings(_Section):
     url: str = ""  # empty: sqlite file sidebot.db in the data folder
+    auto_upgrade: bool = True  # migrate the schema on start; set false to require `sidebot db upgrade`
 
 
 class WikiSettings(_Section):
@@ -55,13 +56,15 @@ class FetchSettings(_Section):
     # Networks sources may resolve to even though they are private/loopback (tests: ["127.0.0.1/32"]).
     allow_networks: list[str] = []
     cache_days: float = 30.0
+    retry_failed_hours: float = 24.0  # failed fetches (dead, timeout, 5xx) are retried after this
     concurrency: int = 8
 
 
 class VerifySettings(_Section):
     scorer: Literal["minilm-cosine"] = "minilm-cosine"
-    # A finding is opened in the review queue when the source's score is below this.
-    flag_below: float = 0.5
+    # A finding is opened in the review queue when the source's support is below this (the calibrated
+    # probability when the scorer has one, else its raw score). None: the scorer's own default.
+    flag_below: float | None = None
     batch_size: int = 32
 
 

@@ -68,6 +68,8 @@ class Citation(Base):
     ref_name: Mapped[str | None] = mapped_column(String(255))
     url: Mapped[str | None] = mapped_column(Text)
     source_title: Mapped[str | None] = mapped_column(Text)
+    archive_url: Mapped[str | None] = mapped_column(Text)
+    kind: Mapped[str] = mapped_column(String(64), default="text")  # cite web / bare-url / sfn / …
     claim: Mapped[str] = mapped_column(Text)
     context: Mapped[str] = mapped_column(Text, default="")
     section: Mapped[str] = mapped_column(Text, default="")
@@ -122,6 +124,7 @@ class Finding(Base):
     best_passage_index: Mapped[int | None]
     evidence: Mapped[list[Any]] = mapped_column(default=list)  # [{"start", "end", "score"}] in best_passage
     state: Mapped[str] = mapped_column(String(16), default=FindingState.OPEN)
+    flag_reason: Mapped[str | None] = mapped_column(Text)  # why it is open: low score, tagged, …
     origin: Mapped[str] = mapped_column(String(32), default="page")  # recent / failed_verification / page
     rev_id: Mapped[int | None]  # the page revision the citation was verified at
     run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
@@ -183,3 +186,4 @@ class Run(Base):
     counts: Mapped[dict[str, Any]] = mapped_column(default=dict)
     errors: Mapped[list[Any]] = mapped_column(default=list)  # [{"page", "error"}]
     pid: Mapped[int | None]
+    heartbeat_at: Mapped[datetime | None]  # refreshed while running; a stale one means the run died

@@ -1,0 +1,2 @@
+"""The ``sidebot demo`` content: real demo articles and sources (content.py) and their HTTP server
+(source_server.py)."""

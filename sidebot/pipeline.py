@@ -1,0 +1,53 @@
+"""The engines composed for one citation: claim → source passages → verdict → triage. No wiki, no database:
+the patrol feeds this and stores what it returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from sidebot.sources.passages import split_passages
+from sidebot.verify.types import Claim, Scorer, Verdict
+
+FAILED_VERIFICATION = "failed verification"
+
+
+@dataclass(frozen=True)
+class SourceText:
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Triage:
+    state: str  # a sidebot.queue.models.FindingState value
+    flag_reason: str | None
+
+
+def claim_for(text: str, article_title: str, section: str, context: str) -> Claim:
+    return Claim(text=text, article_title=article_title, section=section, context=context)
+
+
+def verify_sources(scorer: Scorer, jobs: Sequence[tuple[Claim, SourceText]]) -> list[Verdict]:
+    """Score every (claim, source) pair in one batched call, so the model sees large batches."""
+    items = [(claim, split_passages(src.text, src.title)) for claim, src in jobs]
+    return scorer.verify_many(items) if items else []
+
+
+def triage(verdict: Verdict | None, source_problem: str | None, tags: Sequence[str], flag_below: float) -> Triage:
+    """Decide whether a citation goes to the review queue.
+
+    A citation is queued (open) when its source scores below ``flag_below`` or when an editor already tagged
+    it {{failed verification}} (then the reviewer sees what the verifier found either way). A source that
+    could not be read is ``unverifiable`` with the reason.
+    """
+    tagged = FAILED_VERIFICATION in tags
+    if verdict is None or verdict.best_passage is None:
+        reason = source_problem or "source has no readable text"
+        return Triage("unverifiable", f"tagged failed verification; {reason}" if tagged else reason)
+    value = verdict.probability if verdict.probability is not None else verdict.score
+    if tagged:
+        return Triage("open", f"tagged failed verification (support {value:.2f})")
+    if value < flag_below:
+        return Triage("open", f"low support ({value:.2f} < {flag_below:.2f})")
+    return Triage("passed", None)

@@ -1,0 +1,96 @@
+"""Read-side queries of the queue: findings as plain rows for the CLI, the API and the on-wiki list."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import Session
+
+from sidebot.queue.models import Citation, Finding, Page, Source, Wiki
+
+
+@dataclass(frozen=True)
+class FindingRow:
+    id: int
+    wiki: str
+    article: str
+    section: str
+    claim: str
+    url: str | None
+    source_title: str | None
+    source_status: str | None
+    source_error: str | None
+    score: float | None
+    probability: float | None
+    stance: str | None
+    state: str
+    flag_reason: str | None
+    origin: str
+    tags: list[str]
+    best_passage: str | None
+    evidence: list[dict[str, Any]]
+    scorer: str
+    rev_id: int | None
+    created_at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["created_at"] = self.created_at.isoformat()
+        return data
+
+
+def _findings_query() -> Select:
+    return (
+        select(Finding, Citation, Page, Wiki, Source)
+        .join(Citation, Finding.citation_id == Citation.id)
+        .join(Page, Citation.page_id == Page.id)
+        .join(Wiki, Page.wiki_id == Wiki.id)
+        .outerjoin(Source, Finding.source_id == Source.id)
+    )
+
+
+def list_findings(
+    session: Session,
+    states: list[str] | None = None,
+    wiki: str | None = None,
+    article: str | None = None,
+    limit: int = 100,
+    offset: int = 0,
+) -> list[FindingRow]:
+    """Findings ordered least-supported first (no score — unverifiable — last)."""
+    query = _findings_query()
+    if states:
+        query = query.where(Finding.state.in_(states))
+    if wiki:
+        query = query.where(Wiki.name == wiki)
+    if article:
+        query = query.where(Page.title == article)
+    query = query.order_by(Finding.score.is_(None), Finding.score, Finding.id).limit(limit).offset(offset)
+    return [_row(*r) for r in session.execute(query)]
+
+
+def count_by_state(session: Session, wiki: str | None = None) -> dict[str, int]:
+    query = (
+        select(Finding.state, func.count())
+        .join(Citation, Finding.citation_id == Citation.id)
+        .join(Page, Citation.page_id == Page.id)
+        .join(Wiki, Page.wiki_id == Wiki.id)
+        .group_by(Finding.state)
+    )
+    if wiki:
+        query = query.where(Wiki.name == wiki)
+    return {state: n for state, n in session.execute(query)}
+
+
+def _row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> FindingRow:
+    return FindingRow(
+        id=f.id, wiki=w.name, article=p.title, section=c.section, claim=c.claim, url=c.url,
+        source_title=c.source_title or (s.title if s else None),
+        source_status=s.status if s else None, source_error=s.error if s else None,
+        score=f.score, probability=f.probability, stance=f.stance, state=f.state, flag_reason=f.flag_reason,
+        origin=f.origin, tags=list(c.tags or []), best_passage=f.best_passage, evidence=list(f.evidence or []),
+        scorer=f.scorer, rev_id=f.rev_id, created_at=f.created_at,
+    )

@@ -1,0 +1,61 @@
+"""Run bookkeeping: every patrol is a row with counts and errors, so a failed or dead run is visible."""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from sidebot.queue.models import Run, RunStatus, utcnow
+
+# A running run refreshes its heartbeat after every page; one silent for this long has died.
+HEARTBEAT_TIMEOUT = timedelta(minutes=15)
+
+
+def _pid_alive(pid: int | None) -> bool:
+    if not pid:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def mark_interrupted(session: Session) -> list[Run]:
+    """Runs still marked running whose process is gone (same host) or whose heartbeat stopped."""
+    now, dead = utcnow(), []
+    for run in session.scalars(select(Run).where(Run.status == RunStatus.RUNNING)):
+        stale = run.heartbeat_at is None or now - run.heartbeat_at > HEARTBEAT_TIMEOUT
+        if run.pid != os.getpid() and (not _pid_alive(run.pid) or stale):
+            run.status = RunStatus.INTERRUPTED
+            run.ended_at = run.heartbeat_at or run.started_at
+            dead.append(run)
+    return dead
+
+
+def start_run(session: Session, kind: str, wiki_id: int | None, options: dict[str, Any]) -> Run:
+    run = Run(kind=kind, wiki_id=wiki_id, options=options, counts={}, errors=[], pid=os.getpid(),
+              heartbeat_at=utcnow())
+    session.add(run)
+    session.flush()
+    return run
+
+
+def heartbeat(run: Run, counts: dict[str, int]) -> None:
+    run.counts = dict(counts)  # a new object, so SQLAlchemy sees the JSON change
+    run.heartbeat_at = utcnow()
+
+
+def add_error(run: Run, page: str | None, error: str) -> None:
+    run.errors = [*run.errors, {"page": page, "error": error[:2000], "at": utcnow().isoformat()}]
+
+
+def finish_run(run: Run, counts: dict[str, int], status: RunStatus) -> None:
+    heartbeat(run, counts)
+    run.status, run.ended_at = status, utcnow()

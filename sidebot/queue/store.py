@@ -1,0 +1,180 @@
+"""Store operations the patrol needs: pages, citations, cached sources, findings, runs.
+
+Everything here works inside a caller's session and never commits: the caller decides the transaction
+boundary (the patrol commits once per page, so a crash loses at most the page in hand).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from sidebot.queue.models import Citation, Finding, FindingState, Page, Source, Wiki, utcnow
+
+if TYPE_CHECKING:
+    from sidebot.sources.fetch import FetchResult
+    from sidebot.wiki.citations import ExtractedCitation
+
+LIVE_STATES = (FindingState.OPEN, FindingState.PASSED, FindingState.UNVERIFIABLE)
+
+
+def url_hash(url: str) -> str:
+    return hashlib.sha256(url.encode("utf-8")).hexdigest()
+
+
+def get_or_create_wiki(session: Session, name: str, api_url: str = "", article_url: str = "") -> Wiki:
+    wiki = session.scalar(select(Wiki).where(Wiki.name == name))
+    if wiki is None:
+        wiki = Wiki(name=name, api_url=api_url, article_url=article_url)
+        session.add(wiki)
+        session.flush()
+    elif (api_url and wiki.api_url != api_url) or (article_url and wiki.article_url != article_url):
+        wiki.api_url, wiki.article_url = api_url or wiki.api_url, article_url or wiki.article_url
+    return wiki
+
+
+def find_page(session: Session, wiki_id: int, title: str) -> Page | None:
+    return session.scalar(select(Page).where(Page.wiki_id == wiki_id, Page.title == title))
+
+
+def get_or_create_page(session: Session, wiki: Wiki, title: str, wiki_page_id: int | None = None) -> Page:
+    page = find_page(session, wiki.id, title)
+    if page is None:
+        page = Page(wiki_id=wiki.id, title=title, wiki_page_id=wiki_page_id)
+        session.add(page)
+        session.flush()
+    elif wiki_page_id is not None:
+        page.wiki_page_id = wiki_page_id
+    return page
+
+
+def page_is_current(session: Session, page: Page, rev_id: int, scorer: str) -> bool:
+    """True when ``rev_id`` was already checked completely and every checkable citation on it has a finding
+    by ``scorer`` (a new scorer re-verifies unchanged pages)."""
+    if page.rev_id != rev_id or page.checked_at is None:
+        return False
+    scored = select(Finding.citation_id).where(Finding.scorer == scorer)
+    missing = session.scalar(
+        select(Citation.id)
+        .where(Citation.page_id == page.id, Citation.present, Citation.checkable, Citation.id.not_in(scored))
+        .limit(1)
+    )
+    return missing is None
+
+
+@dataclass
+class CitationSync:
+    """The outcome of matching a page's extracted citations against what the queue knows."""
+
+    citations: list[tuple[Citation, ExtractedCitation]]  # every citation now on the page, in page order
+    added: int
+    removed: int
+
+
+def sync_citations(
+    session: Session, page: Page, extracted: Sequence[ExtractedCitation], rev_id: int
+) -> CitationSync:
+    """Upsert the page's citations by fingerprint. Citations no longer on the page are marked absent and
+    their live findings go stale: a changed citation has a new fingerprint, so its old finding is superseded
+    and the new one is verified afresh."""
+    known = {c.fingerprint: c for c in session.scalars(select(Citation).where(Citation.page_id == page.id))}
+    now_present, added, pairs = set(), 0, []
+    for ex in extracted:
+        row = known.get(ex.fingerprint)
+        if row is None:
+            row = Citation(page_id=page.id, fingerprint=ex.fingerprint, first_seen_rev=rev_id)
+            session.add(row)
+            known[ex.fingerprint] = row
+            added += 1
+        row.ref_name, row.url, row.source_title = ex.ref_name, ex.url, ex.source_title
+        row.archive_url, row.kind = ex.archive_url, ex.kind
+        row.claim, row.context, row.section = ex.claim, ex.context, ex.section
+        row.tags, row.checkable, row.reason = list(ex.tags), ex.checkable, ex.reason
+        row.present, row.last_seen_rev = True, rev_id
+        now_present.add(ex.fingerprint)
+        pairs.append((row, ex))
+    gone = [c for fp, c in known.items() if fp not in now_present and c.present]
+    for citation in gone:
+        citation.present = False
+    session.flush()
+    if gone:
+        close_findings(session, [c.id for c in gone], FindingState.STALE, f"citation changed or removed (rev {rev_id})")
+    return CitationSync(citations=pairs, added=added, removed=len(gone))
+
+
+def close_findings(session: Session, citation_ids: Iterable[int], state: FindingState, reason: str) -> int:
+    """Move the live findings of these citations to ``state`` (stale/fixed); reviewed ones keep their review."""
+    ids = list(citation_ids)
+    if not ids:
+        return 0
+    result = session.execute(
+        update(Finding)
+        .where(Finding.citation_id.in_(ids), Finding.state.in_(LIVE_STATES))
+        .values(state=state, closed_reason=reason, updated_at=utcnow())
+    )
+    return result.rowcount or 0
+
+
+def citations_needing_verification(
+    session: Session, citations: Iterable[Citation], scorer: str
+) -> list[Citation]:
+    """Checkable citations with no finding by ``scorer``: the only ones a patrol fetches and scores."""
+    rows = [c for c in citations if c.checkable and c.url]
+    if not rows:
+        return []
+    done = set(
+        session.scalars(
+            select(Finding.citation_id).where(Finding.scorer == scorer, Finding.citation_id.in_([c.id for c in rows]))
+        )
+    )
+    return [c for c in rows if c.id not in done]
+
+
+def cached_sources(
+    session: Session, urls: Iterable[str], max_age: timedelta, failed_max_age: timedelta
+) -> dict[str, Source]:
+    """Sources fetched recently enough to reuse; failures are retried sooner than successes."""
+    urls = list(set(urls))
+    if not urls:
+        return {}
+    now = utcnow()
+    rows = session.scalars(select(Source).where(Source.url_hash.in_([url_hash(u) for u in urls])))
+    fresh = {}
+    for row in rows:
+        limit = max_age if row.status == "ok" else failed_max_age
+        if now - row.fetched_at <= limit:
+            fresh[row.url] = row
+    return fresh
+
+
+def save_source(session: Session, result: FetchResult) -> Source:
+    """Insert or refresh the cached copy of a fetched source."""
+    key = url_hash(result.url)
+    row = session.scalar(select(Source).where(Source.url_hash == key))
+    if row is None:
+        row = Source(url_hash=key, url=result.url)
+        session.add(row)
+    row.final_url, row.status, row.http_status = result.final_url, str(result.status), result.http_status
+    row.content_type, row.title, row.text = result.content_type, result.title, result.text
+    row.content_hash, row.size_bytes, row.error = result.content_hash, result.size_bytes, result.error
+    row.fetched_at = utcnow()
+    session.flush()
+    return row
+
+
+def supersede_other_scorers(session: Session, citation: Citation, scorer: str) -> None:
+    """When a new scorer verifies a citation, the older scorers' live findings stop being current."""
+    session.execute(
+        update(Finding)
+        .where(Finding.citation_id == citation.id, Finding.scorer != scorer, Finding.state.in_(LIVE_STATES))
+        .values(state=FindingState.STALE, closed_reason=f"superseded by scorer {scorer}", updated_at=utcnow())
+    )
+
+
+def mark_checked(page: Page, rev_id: int, when: datetime | None = None) -> None:
+    page.rev_id, page.checked_at, page.deleted_at = rev_id, when or utcnow(), None
