@@ -1,0 +1,86 @@
+"""A fetched body → its main text and title.
+
+HTML goes through trafilatura (main content only: navigation, footers and comments dropped; one paragraph per
+line), plain text is kept as it is, PDFs go to :mod:`sidebot.sources.pdf`; anything else is reported as
+unsupported. The body's bytes, not only its declared type, decide which (see :mod:`sidebot.sources.sniff`).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+import trafilatura
+
+from sidebot.sources.charset import decode_text
+from sidebot.sources.pdf import pdf_text
+from sidebot.sources.sniff import SNIFF_BYTES, ContentKind, MediaType, sniff
+
+logger = logging.getLogger(__name__)
+
+_SPACES = re.compile(r"[ \t\f\v\u00a0]+")
+_BLANK_LINES = re.compile(r"\n{3,}")
+
+
+@dataclass(frozen=True, slots=True)
+class Extracted:
+    kind: ContentKind
+    title: str | None
+    text: str | None  # None when there is no usable text; ``error`` then says why
+    error: str | None
+
+
+def extract(
+    body: bytes, content_type: str | None, *, url: str | None = None, pdf_time_budget_s: float = 30.0
+) -> Extracted:
+    """Main text and title of ``body`` served as ``content_type`` (the raw header value, or None).
+
+    ``url`` (the page's address) helps trafilatura with relative links and metadata. Never raises for
+    anything the body contains.
+    """
+    media_type = MediaType.parse(content_type)
+    sniffed = sniff(body[:SNIFF_BYTES], media_type)
+    if sniffed.kind is ContentKind.UNSUPPORTED:
+        return Extracted(ContentKind.UNSUPPORTED, None, None, sniffed.reason)
+    if sniffed.kind is ContentKind.PDF:
+        pdf = pdf_text(body, pdf_time_budget_s)
+        return Extracted(ContentKind.PDF, pdf.title, pdf.text, pdf.error)
+    if sniffed.kind is ContentKind.HTML:
+        return html_main_text(decode_text(body, media_type.charset, html=True), url)
+    return plain_text(decode_text(body, media_type.charset))
+
+
+def plain_text(text: str) -> Extracted:
+    cleaned = _tidy(text)
+    if not cleaned:
+        return Extracted(ContentKind.TEXT, None, None, "the document has no text")
+    return Extracted(ContentKind.TEXT, None, cleaned, None)
+
+
+def html_main_text(html: str, url: str | None = None) -> Extracted:
+    """Title and main text of an HTML page; a "page" without any markup is read as plain text."""
+    try:
+        tree = trafilatura.load_html(html)
+        if tree is None:
+            return plain_text(html)
+        page_title = _tidy(tree.findtext(".//title") or "") or None
+        document = trafilatura.bare_extraction(tree, url=url, with_metadata=True, include_comments=False)
+    # lxml and trafilatura can fail in many ways on hostile markup; a page we cannot parse is a page
+    # without usable text, not a crash of the batch.
+    except Exception as exc:  # noqa: BLE001
+        logger.info("cannot extract text from %s: %r", url, exc)
+        return Extracted(ContentKind.HTML, None, None, f"the HTML page could not be parsed: {exc}")
+    title = (_tidy(document.title or "") or None) if document else None
+    text = _tidy(document.text or "") if document else ""
+    if not text:
+        return Extracted(ContentKind.HTML, title or page_title, None, "no main text found on the page")
+    return Extracted(ContentKind.HTML, title or page_title, text, None)
+
+
+def _tidy(text: str) -> str:
+    """Collapse runs of spaces, normalise line ends, keep paragraph breaks, trim."""
+    lines = (
+        _SPACES.sub(" ", line).strip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    )
+    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
