@@ -3,13 +3,12 @@ the patrol feeds this and stores what it returns."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from sidebot.sources.passages import split_passages
 from sidebot.verify.types import Claim, Scorer, Verdict
-
-FAILED_VERIFICATION = "failed verification"
+from sidebot.wiki.tags import FAILED_VERIFICATION
 
 
 @dataclass(frozen=True)
@@ -34,7 +33,9 @@ def verify_sources(scorer: Scorer, jobs: Sequence[tuple[Claim, SourceText]]) -> 
     return scorer.verify_many(items) if items else []
 
 
-def triage(verdict: Verdict | None, source_problem: str | None, tags: Sequence[str], flag_below: float) -> Triage:
+def triage(
+    verdict: Verdict | None, source_problem: str | None, tags: Sequence[str], flag_below: float
+) -> Triage:
     """Decide whether a citation goes to the review queue.
 
     A citation is queued (open) when its source scores below ``flag_below`` or when an editor already tagged

@@ -75,6 +75,7 @@ def upgrade() -> None:
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('page_id', sa.Integer(), nullable=False),
     sa.Column('fingerprint', sa.String(length=64), nullable=False),
+    sa.Column('position', sa.Integer(), nullable=False),
     sa.Column('ref_name', sa.String(length=255), nullable=True),
     sa.Column('url', sa.Text(), nullable=True),
     sa.Column('source_title', sa.Text(), nullable=True),

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from alembic import command
 from alembic.config import Config
@@ -75,7 +75,8 @@ def require_current_schema(engine: Engine) -> None:
     current, head = current_revision(engine), head_revision()
     if current != head:
         raise SchemaError(
-            f"database schema is at {current or 'nothing'}, this sidebot needs {head}: run `sidebot db upgrade`"
+            f"database schema is at {current or 'nothing'}, this sidebot needs {head}: "
+            "run `sidebot db upgrade`"
         )
 
 

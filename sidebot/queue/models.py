@@ -3,7 +3,7 @@ migrations in ``migrations/``; keep these models and the migrations in step."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -12,7 +12,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Base(DeclarativeBase):
@@ -65,6 +65,7 @@ class Citation(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"), index=True)
     fingerprint: Mapped[str] = mapped_column(String(64))
+    position: Mapped[int] = mapped_column(default=0)  # order of the <ref> on the page at its last check
     ref_name: Mapped[str | None] = mapped_column(String(255))
     url: Mapped[str | None] = mapped_column(Text)
     source_title: Mapped[str | None] = mapped_column(Text)
@@ -159,6 +160,10 @@ class Suggestion(Base):
 
 
 class Review(Base):
+    """An editor's decision on a finding (sidebot.queue.reviews). ``undone_at``: the reviewer withdrew it (it
+    no longer counts); ``reopened_at``/``reopened_by``: someone returned the finding to open, so this decision
+    is no longer the finding's current one, but it stays on record and keeps its credit."""
+
     __tablename__ = "reviews"
     id: Mapped[int] = mapped_column(primary_key=True)
     finding_id: Mapped[int] = mapped_column(ForeignKey("findings.id", ondelete="CASCADE"), index=True)
@@ -166,8 +171,10 @@ class Review(Base):
     decision: Mapped[str] = mapped_column(String(32))
     suggestion_id: Mapped[int | None] = mapped_column(ForeignKey("suggestions.id", ondelete="SET NULL"))
     comment: Mapped[str | None] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)  # indexed: leaderboard periods
     undone_at: Mapped[datetime | None]
+    reopened_at: Mapped[datetime | None]
+    reopened_by: Mapped[str | None] = mapped_column(String(255))
 
     finding: Mapped[Finding] = relationship(back_populates="reviews")
 

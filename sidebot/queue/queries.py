@@ -87,10 +87,73 @@ def count_by_state(session: Session, wiki: str | None = None) -> dict[str, int]:
 
 def _row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> FindingRow:
     return FindingRow(
-        id=f.id, wiki=w.name, article=p.title, section=c.section, claim=c.claim, url=c.url,
+        id=f.id,
+        wiki=w.name,
+        article=p.title,
+        section=c.section,
+        claim=c.claim,
+        url=c.url,
         source_title=c.source_title or (s.title if s else None),
-        source_status=s.status if s else None, source_error=s.error if s else None,
-        score=f.score, probability=f.probability, stance=f.stance, state=f.state, flag_reason=f.flag_reason,
-        origin=f.origin, tags=list(c.tags or []), best_passage=f.best_passage, evidence=list(f.evidence or []),
-        scorer=f.scorer, rev_id=f.rev_id, created_at=f.created_at,
+        source_status=s.status if s else None,
+        source_error=s.error if s else None,
+        score=f.score,
+        probability=f.probability,
+        stance=f.stance,
+        state=f.state,
+        flag_reason=f.flag_reason,
+        origin=f.origin,
+        tags=list(c.tags or []),
+        best_passage=f.best_passage,
+        evidence=list(f.evidence or []),
+        scorer=f.scorer,
+        rev_id=f.rev_id,
+        created_at=f.created_at,
     )
+
+
+@dataclass(frozen=True)
+class CitationRow:
+    """A citation on a page with its current finding (None: not checked, e.g. no URL)."""
+
+    claim: str
+    url: str | None
+    kind: str
+    reason: str | None
+    tags: list[str]
+    state: str | None
+    score: float | None
+    probability: float | None
+    stance: str | None
+    flag_reason: str | None
+    best_passage: str | None
+
+
+def page_citations(session: Session, wiki: str, title: str) -> list[CitationRow]:
+    """The citations now on a page, in page order, each with its newest live or reviewed finding."""
+    rows = session.execute(
+        select(Citation)
+        .join(Page, Citation.page_id == Page.id)
+        .join(Wiki, Page.wiki_id == Wiki.id)
+        .where(Wiki.name == wiki, Page.title == title, Citation.present)
+        .order_by(Citation.position)
+    ).scalars()
+    out = []
+    for c in rows:
+        current = [f for f in c.findings if f.state != "stale"]
+        f = max(current, key=lambda f: f.id) if current else None
+        out.append(
+            CitationRow(
+                claim=c.claim,
+                url=c.url,
+                kind=c.kind,
+                reason=c.reason,
+                tags=list(c.tags or []),
+                state=f.state if f else None,
+                score=f.score if f else None,
+                probability=f.probability if f else None,
+                stance=f.stance if f else None,
+                flag_reason=f.flag_reason if f else None,
+                best_passage=f.best_passage if f else None,
+            )
+        )
+    return out

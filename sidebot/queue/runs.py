@@ -40,8 +40,15 @@ def mark_interrupted(session: Session) -> list[Run]:
 
 
 def start_run(session: Session, kind: str, wiki_id: int | None, options: dict[str, Any]) -> Run:
-    run = Run(kind=kind, wiki_id=wiki_id, options=options, counts={}, errors=[], pid=os.getpid(),
-              heartbeat_at=utcnow())
+    run = Run(
+        kind=kind,
+        wiki_id=wiki_id,
+        options=options,
+        counts={},
+        errors=[],
+        pid=os.getpid(),
+        heartbeat_at=utcnow(),
+    )
     session.add(run)
     session.flush()
     return run

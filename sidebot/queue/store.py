@@ -7,9 +7,10 @@ boundary (the patrol commits once per page, so a crash loses at most the page in
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -91,10 +92,12 @@ def sync_citations(
             session.add(row)
             known[ex.fingerprint] = row
             added += 1
-        row.ref_name, row.url, row.source_title = ex.ref_name, ex.url, ex.source_title
+        row.position, row.ref_name, row.url, row.source_title = ex.index, ex.ref_name, ex.url, ex.source_title
         row.archive_url, row.kind = ex.archive_url, ex.kind
         row.claim, row.context, row.section = ex.claim, ex.context, ex.section
         row.tags, row.checkable, row.reason = list(ex.tags), ex.checkable, ex.reason
+        if ex.checkable and not ex.claim.strip():  # e.g. a ref alone in an infobox footnote field
+            row.checkable, row.reason = False, "no claim text before the ref"
         row.present, row.last_seen_rev = True, rev_id
         now_present.add(ex.fingerprint)
         pairs.append((row, ex))
@@ -103,12 +106,14 @@ def sync_citations(
         citation.present = False
     session.flush()
     if gone:
-        close_findings(session, [c.id for c in gone], FindingState.STALE, f"citation changed or removed (rev {rev_id})")
+        close_findings(
+            session, [c.id for c in gone], FindingState.STALE, f"citation changed or removed (rev {rev_id})"
+        )
     return CitationSync(citations=pairs, added=added, removed=len(gone))
 
 
 def close_findings(session: Session, citation_ids: Iterable[int], state: FindingState, reason: str) -> int:
-    """Move the live findings of these citations to ``state`` (stale/fixed); reviewed ones keep their review."""
+    """Move the live findings of these citations to ``state`` (stale/fixed); reviewed ones keep theirs."""
     ids = list(citation_ids)
     if not ids:
         return 0
@@ -129,7 +134,9 @@ def citations_needing_verification(
         return []
     done = set(
         session.scalars(
-            select(Finding.citation_id).where(Finding.scorer == scorer, Finding.citation_id.in_([c.id for c in rows]))
+            select(Finding.citation_id).where(
+                Finding.scorer == scorer, Finding.citation_id.in_([c.id for c in rows])
+            )
         )
     )
     return [c for c in rows if c.id not in done]

@@ -46,14 +46,17 @@ class TempPostgres:
         """A new empty database; returns its SQLAlchemy URL."""
         import psycopg
 
-        with psycopg.connect(f"host=127.0.0.1 port={self.port} user={self.user} dbname=postgres",
-                             autocommit=True) as conn:
+        with psycopg.connect(
+            f"host=127.0.0.1 port={self.port} user={self.user} dbname=postgres", autocommit=True
+        ) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
     def stop(self) -> None:
-        _run_as_owner([str(_bin_dir() / "pg_ctl"), "-D", str(self.root / "data"), "-m", "immediate", "stop"],
-                      check=False)
+        _run_as_owner(
+            [str(_bin_dir() / "pg_ctl"), "-D", str(self.root / "data"), "-m", "immediate", "stop"],
+            check=False,
+        )
         shutil.rmtree(self.root, ignore_errors=True)
 
 
@@ -72,11 +75,23 @@ def start_postgres() -> TempPostgres:
     data, port = root / "data", _free_port()
     user = "postgres" if os.geteuid() == 0 else os.environ.get("USER", "postgres")
     try:
-        _run_as_owner([str(bin_dir / "initdb"), "-D", str(data), "-U", user, "--auth=trust", "-E", "UTF8",
-                       "--no-sync"])
-        _run_as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(root / "server.log"), "-w", "-o",
-                       f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={root} "
-                       "-c fsync=off -c full_page_writes=off", "start"])
+        _run_as_owner(
+            [str(bin_dir / "initdb"), "-D", str(data), "-U", user, "--auth=trust", "-E", "UTF8", "--no-sync"]
+        )
+        _run_as_owner(
+            [
+                str(bin_dir / "pg_ctl"),
+                "-D",
+                str(data),
+                "-l",
+                str(root / "server.log"),
+                "-w",
+                "-o",
+                f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={root} "
+                "-c fsync=off -c full_page_writes=off",
+                "start",
+            ]
+        )
     except subprocess.CalledProcessError as exc:
         log = (root / "server.log").read_text(errors="replace") if (root / "server.log").exists() else ""
         shutil.rmtree(root, ignore_errors=True)

@@ -1,0 +1,69 @@
+"""The sidebot command line: one Typer app assembled from sidebot/commands/*. Heavy imports (torch,
+pywikibot) happen inside the commands, so `sidebot --help` stays quick."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sidebot.commands import database, demo, patrol, queue, testwiki
+from sidebot.commands.common import fail
+from sidebot.config import ConfigError, load_settings
+
+# Model loading must not draw progress bars over ours, nor reach for a model hub (there is none).
+os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+app = typer.Typer(
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="sidebot: find Wikipedia citations whose sources do not support the claim.",
+)
+
+
+@app.callback()
+def main(
+    ctx: typer.Context,
+    config: Annotated[Path | None, typer.Option("--config", "-c", help="sidebot TOML config file.")] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log progress details.")] = False,
+) -> None:
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        ctx.obj = load_settings(config)
+    except ConfigError as exc:
+        raise fail(str(exc), 2) from exc
+
+
+def _group(name: str, help: str) -> typer.Typer:
+    group = typer.Typer(no_args_is_help=True, help=help)
+    app.add_typer(group, name=name)
+    return group
+
+
+app.command("patrol")(patrol.patrol)
+app.command("check")(patrol.check)
+app.command("runs")(patrol.runs)
+app.command("demo")(demo.demo)
+app.command("doctor")(database.doctor)
+
+db_group = _group("db", "The queue database.")
+db_group.command("upgrade")(database.upgrade)
+db_group.command("current")(database.current)
+
+testwiki_group = _group(
+    "testwiki", "A local MediaWiki (with demo articles and sources) for tests and sandboxing."
+)
+testwiki_group.command("up")(testwiki.up)
+testwiki_group.command("down")(testwiki.down)
+testwiki_group.command("status")(testwiki.status)
+
+queue_group = _group("queue", "The review queue.")
+queue_group.command("list")(queue.list_findings)

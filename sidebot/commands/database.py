@@ -1,0 +1,83 @@
+"""`sidebot db …` and `sidebot doctor`."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from sidebot.commands.common import console, fail, settings_of
+
+
+def upgrade(ctx: typer.Context) -> None:
+    """Create the queue database or migrate it to the newest schema."""
+    from sidebot.queue.db import current_revision, make_engine
+    from sidebot.queue.db import upgrade as run_upgrade
+
+    settings = settings_of(ctx)
+    engine = make_engine(settings.database_url)
+    before = current_revision(engine)
+    run_upgrade(engine)
+    console.print(
+        f"{engine.url.render_as_string(hide_password=True)}: schema {before or 'empty'} → "
+        f"{current_revision(engine)}"
+    )
+
+
+def current(ctx: typer.Context) -> None:
+    """Show the database's schema revision and the one this sidebot needs."""
+    from sidebot.queue.db import current_revision, head_revision, make_engine
+
+    engine = make_engine(settings_of(ctx).database_url)
+    console.print(f"database: {current_revision(engine) or 'empty'}; code: {head_revision()}")
+
+
+def doctor(ctx: typer.Context) -> None:
+    """Check that everything sidebot needs is installed and usable."""
+    checks: list[tuple[str, bool, str]] = []
+
+    def check(name: str, fn) -> None:  # type: ignore[no-untyped-def]
+        try:
+            detail = fn()
+            checks.append((name, True, detail or "ok"))
+        except Exception as exc:  # a doctor reports every failure instead of stopping at the first
+            checks.append((name, False, f"{type(exc).__name__}: {exc}"))
+
+    def php() -> str:
+        for tool in ("php", "php-cgi"):
+            if not shutil.which(tool):
+                raise RuntimeError(f"{tool} not found: run the set-up command")
+        if not Path("/usr/share/mediawiki/maintenance/install.php").exists():
+            raise RuntimeError("Debian package mediawiki not installed: run the set-up command")
+        return "php + MediaWiki 1.39 (Debian)"
+
+    def minilm() -> str:
+        from sidebot.verify.base_model import minilm_dir
+
+        return str(minilm_dir())
+
+    def database() -> str:
+        from sidebot.commands.common import open_database
+
+        db = open_database(settings_of(ctx))
+        db.dispose()
+        return db.engine.url.render_as_string(hide_password=True)
+
+    def chromium() -> str:
+        path = shutil.which("chromium")
+        if not path:
+            raise RuntimeError("chromium not found (needed for browser tests only)")
+        return path
+
+    check("local wiki (php, MediaWiki)", php)
+    check("base model (all-MiniLM-L6-v2, sha256)", minilm)
+    check("queue database", database)
+    check("chromium", chromium)
+    table = Table("check", "ok", "detail")
+    for name, ok, detail in checks:
+        table.add_row(name, "[green]yes[/green]" if ok else "[red]no[/red]", detail)
+    console.print(table)
+    if not all(ok for _, ok, _ in checks):
+        raise fail("some checks failed")

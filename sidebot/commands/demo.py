@@ -1,0 +1,91 @@
+"""`sidebot demo`: the main job on a local sandbox — wiki, demo articles, their sources, a patrol, a queue."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from itertools import chain
+
+import typer
+from rich.table import Table
+
+from sidebot.commands.common import console, fail, settings_of
+from sidebot.commands.patrol import print_summary, run_patrol
+from sidebot.config import load_settings
+
+
+def demo(ctx: typer.Context) -> None:
+    """Start the local wiki with real demo articles and their sources, patrol it, fill the review queue."""
+    from sidebot.demo import sandbox
+    from sidebot.wiki import pages
+    from sidebot.wiki.reader import PywikibotWiki
+    from sidebot.wiki.site import WikiError
+    from sidebot.wiki.testwiki import TestWikiError
+
+    settings = settings_of(ctx)
+    started = time.monotonic()
+    console.print(
+        "[bold]1/3[/bold] starting the local wiki and the source server, importing the demo articles…"
+    )
+    try:
+        info = sandbox.up(settings.home / "testwiki", database_url=settings.database_url)
+    except TestWikiError as exc:
+        raise fail(str(exc)) from exc
+    console.print(
+        f"    wiki {info['index_url']} · sources {info['sources_url']} · {time.monotonic() - started:.0f} s"
+    )
+    wiki_settings = load_settings(info["config_path"])
+    try:
+        wiki = PywikibotWiki.connect(wiki_settings)
+        refs = list(
+            pages.deduplicate(
+                chain(
+                    pages.recent_changes(
+                        wiki.site, limit=None, namespaces=wiki_settings.wiki.article_namespaces
+                    ),
+                    pages.failed_verification(wiki.site, wiki_settings.wiki.failed_verification_template),
+                )
+            )
+        )
+    except WikiError as exc:
+        raise fail(str(exc)) from exc
+    console.print(
+        f"[bold]2/3[/bold] patrolling {len(refs)} articles (recent changes + {{{{Failed verification}}}})…"
+    )
+    summary = run_patrol(wiki_settings, wiki, refs, "demo", {"recent": None, "failed_verification": True})
+    print_summary(summary)
+    console.print("[bold]3/3[/bold] the review queue")
+    _print_demo_outcome(wiki_settings, wiki.name, info["sources_url"])
+    console.print(
+        f"done in {time.monotonic() - started:.0f} s. Next: [bold]sidebot queue list[/bold] "
+        f"(or --json); the wiki stays up until [bold]sidebot testwiki down[/bold]."
+    )
+    if summary.status != "ok":
+        raise typer.Exit(1)
+
+
+def _print_demo_outcome(settings, wiki_name: str, sources_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Findings by state, and — because the demo claims carry WiCE's human labels — how the queue's verdicts
+    line up with them (a sanity view of the demo, not an evaluation: see `sidebot eval verify`)."""
+    from sidebot.commands.common import open_database
+    from sidebot.demo.content import demo_sources
+    from sidebot.queue.queries import count_by_state, list_findings
+
+    labels = {f"{sources_url}/wice/{s.id}": s.label for s in demo_sources()}
+    db = open_database(settings)
+    with db.session() as session:
+        counts = count_by_state(session, wiki_name)
+        rows = list_findings(
+            session, states=["open", "passed", "unverifiable"], wiki=wiki_name, limit=100_000
+        )
+    db.dispose()
+    console.print("findings: " + ", ".join(f"{state} {n}" for state, n in sorted(counts.items())))
+    by_label: dict[str, Counter] = {}
+    for row in rows:
+        if row.url in labels:
+            by_label.setdefault(labels[row.url], Counter())[row.state] += 1
+    table = Table("WiCE label of the demo claim", "open (queued)", "passed", "unverifiable")
+    for label in ("not_supported", "partially_supported", "supported"):
+        c = by_label.get(label, Counter())
+        table.add_row(label, str(c["open"]), str(c["passed"]), str(c["unverifiable"]))
+    console.print(table)

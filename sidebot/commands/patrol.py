@@ -1,0 +1,218 @@
+"""`sidebot patrol`, `sidebot check`, `sidebot runs`: check pages and fill the queue."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from itertools import chain
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from sidebot.commands.common import console, fail, open_database, settings_of
+from sidebot.config import Settings
+
+if TYPE_CHECKING:
+    from sidebot.patrol import PatrolSummary
+    from sidebot.wiki.pages import PageRef
+    from sidebot.wiki.reader import PywikibotWiki
+
+
+def patrol(
+    ctx: typer.Context,
+    once: Annotated[bool, typer.Option("--once", help="Run one patrol now and exit.")] = False,
+    recent: Annotated[
+        int | None, typer.Option("--recent", min=1, help="The N most recently edited articles.")
+    ] = None,
+    since: Annotated[
+        datetime | None, typer.Option(help="Articles edited since this time (UTC, ISO 8601).")
+    ] = None,
+    failed_verification: Annotated[
+        bool,
+        typer.Option(
+            "--failed-verification",
+            help="Articles that transclude {{Failed verification}} or a redirect to it.",
+        ),
+    ] = False,
+    page: Annotated[list[str] | None, typer.Option("--page", help="This article (repeatable).")] = None,
+) -> None:
+    """Check articles' citations and put the weak ones in the review queue.
+
+    With no page source given, patrols the recent changes (settings: patrol.recent_limit)."""
+    if not once:
+        raise fail("give --once for a single patrol (continuous patrols run from `sidebot schedule`)", 2)
+    settings = settings_of(ctx)
+    wiki = _connect(settings)
+    if not (recent or since or failed_verification or page):
+        recent = settings.patrol.recent_limit
+    refs = _page_refs(wiki, settings, recent, since, failed_verification, page or [])
+    options = {
+        "recent": recent,
+        "since": since.isoformat() if since else None,
+        "failed_verification": failed_verification,
+        "pages": page or [],
+    }
+    summary = run_patrol(settings, wiki, refs, "patrol", options)
+    print_summary(summary)
+    if summary.status != "ok":
+        raise typer.Exit(1)
+
+
+def check(ctx: typer.Context, title: Annotated[str, typer.Argument(help="Article title.")]) -> None:
+    """Check one article now and show each citation's score and best passage."""
+    from sidebot.wiki.pages import single_page
+    from sidebot.wiki.site import WikiError
+
+    settings = settings_of(ctx)
+    wiki = _connect(settings)
+    try:
+        ref = single_page(wiki.site, title)
+    except WikiError as exc:
+        raise fail(str(exc)) from exc
+    summary = run_patrol(settings, wiki, [ref], "check", {"pages": [title]})
+    if summary.errors:
+        print_summary(summary)
+    _print_page_table(settings, wiki.name, ref.title)
+
+
+def runs(
+    ctx: typer.Context,
+    limit: Annotated[int, typer.Option(min=1, help="How many recent runs.")] = 20,
+) -> None:
+    """List recent runs with their counts and errors (a run that died shows as interrupted)."""
+    from sqlalchemy import select
+
+    from sidebot.queue.models import Run
+    from sidebot.queue.runs import mark_interrupted
+
+    db = open_database(settings_of(ctx))
+    with db.session() as session:
+        mark_interrupted(session)
+        rows = list(session.scalars(select(Run).order_by(Run.id.desc()).limit(limit)))
+        table = Table("id", "kind", "started (UTC)", "took", "status", "pages", "scored", "opened", "errors")
+        for run in rows:
+            took = f"{(run.ended_at - run.started_at).total_seconds():.0f} s" if run.ended_at else "—"
+            c = run.counts or {}
+            status = {
+                "ok": "[green]ok[/green]",
+                "failed": "[red]failed[/red]",
+                "interrupted": "[yellow]interrupted[/yellow]",
+            }.get(run.status, run.status)
+            table.add_row(
+                str(run.id),
+                run.kind,
+                run.started_at.strftime("%Y-%m-%d %H:%M:%S"),
+                took,
+                status,
+                str(c.get("pages_seen", 0)),
+                str(c.get("citations_scored", 0)),
+                str(c.get("findings_open", 0)),
+                str(len(run.errors or [])),
+            )
+        console.print(table)
+        for run in rows:
+            for error in (run.errors or [])[:5]:
+                console.print(
+                    f"run {run.id}: [red]{error.get('page') or '(run)'}[/red]: {error['error']}",
+                    highlight=False,
+                )
+
+
+def _connect(settings: Settings) -> PywikibotWiki:
+    from sidebot.wiki.reader import PywikibotWiki
+    from sidebot.wiki.site import WikiError
+
+    try:
+        return PywikibotWiki.connect(settings)
+    except WikiError as exc:
+        raise fail(str(exc)) from exc
+
+
+def _page_refs(
+    wiki: PywikibotWiki,
+    settings: Settings,
+    recent: int | None,
+    since: datetime | None,
+    failed: bool,
+    titles: list[str],
+) -> list[PageRef]:
+    """The pages to check from every requested source, each page once."""
+    from sidebot.wiki import pages
+    from sidebot.wiki.site import WikiError
+
+    sources: list[Iterable[PageRef]] = []
+    namespaces = settings.wiki.article_namespaces
+    try:
+        if recent or since:
+            sources.append(pages.recent_changes(wiki.site, limit=recent, since=since, namespaces=namespaces))
+        if failed:
+            sources.append(
+                pages.failed_verification(wiki.site, settings.wiki.failed_verification_template, namespaces)
+            )
+        sources.extend([pages.single_page(wiki.site, t)] for t in titles)
+        return list(pages.deduplicate(chain.from_iterable(sources)))
+    except WikiError as exc:
+        raise fail(str(exc)) from exc
+
+
+def run_patrol(
+    settings: Settings, wiki: PywikibotWiki, refs: list[PageRef], kind: str, options: dict
+) -> PatrolSummary:
+    """Patrol ``refs`` with a progress bar; the run is recorded in the queue database."""
+    from sidebot.commands.common import load_scorer
+    from sidebot.patrol import Patrol
+
+    db = open_database(settings)
+    patrol = Patrol(settings, db, wiki, load_scorer(settings))
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[title]}"),
+    )
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task("patrol", total=len(refs), title="")
+        summary = patrol.run(
+            refs, kind, options, on_page=lambda ref: progress.update(task, advance=1, title=ref.title[:50])
+        )
+    db.dispose()
+    return summary
+
+
+def print_summary(summary: PatrolSummary) -> None:
+    c = summary.counts
+    console.print(
+        f"run {summary.run_id} {summary.status}: {c['pages_seen']} pages ({c['pages_checked']} checked, "
+        f"{c['pages_unchanged']} unchanged, {c['pages_missing']} gone), {c['citations_seen']} citations "
+        f"({c['citations_not_checkable']} without a URL), {c['citations_scored']} scored, "
+        f"{c['sources_fetched']} sources fetched ({c['sources_cached']} from cache); findings: "
+        f"{c['findings_open']} open, {c['findings_passed']} passed, {c['findings_unverifiable']} unverifiable"
+    )
+    for error in summary.errors:
+        console.print(f"[red]error[/red] {error.get('page') or '(run)'}: {error['error']}", highlight=False)
+
+
+def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:
+    from sidebot.queue.queries import page_citations
+
+    db = open_database(settings)
+    with db.session() as session:
+        rows = page_citations(session, wiki_name, title)
+    table = Table("#", "claim", "source", "score", "state", "best passage / reason", show_lines=True)
+    for i, row in enumerate(rows, 1):
+        score = "—" if row.score is None else f"{row.score:.2f}"
+        detail = row.best_passage or row.flag_reason or row.reason or ""
+        table.add_row(
+            str(i),
+            row.claim[-160:],
+            row.url or f"({row.kind})",
+            score,
+            row.state or "not checked",
+            detail[:300],
+        )
+    console.print(f"[bold]{title}[/bold]: {len(rows)} citations")
+    console.print(table)
+    db.dispose()

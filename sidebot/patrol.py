@@ -1,0 +1,263 @@
+"""A patrol: page references in, findings in the queue out.
+
+Each page is one transaction: extract its citations, match them to the queue by fingerprint, fetch and
+verify only the citations with no finding yet, store the findings, record the revision. A crash loses at
+most the page in hand; the next run skips every page already checked at its current revision, so a
+recent-changes patrol costs in proportion to what changed. Fetched sources are committed as soon as they
+arrive so a rerun does not fetch them again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Protocol
+
+from sqlalchemy.orm import Session
+
+from sidebot.config import Settings
+from sidebot.pipeline import SourceText, claim_for, triage, verify_sources
+from sidebot.queue import store
+from sidebot.queue.db import Database
+from sidebot.queue.models import Citation, Finding, Page, RunStatus, Source, Wiki
+from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
+from sidebot.sources.fetch import FetchResult, fetch_many
+from sidebot.verify.types import Scorer
+from sidebot.wiki.citations import extract_citations
+from sidebot.wiki.pages import PageRef
+
+log = logging.getLogger(__name__)
+
+
+class WikiReader(Protocol):
+    """What the patrol needs from a wiki: the text of a page at its latest revision."""
+
+    name: str
+    api_url: str
+    article_url: str
+    tag_aliases: Mapping[str, str]
+
+    def page_text(self, ref: PageRef) -> tuple[str, int] | None:
+        """(wikitext, revision id), or None when the page no longer exists."""
+
+
+@dataclass
+class PatrolSummary:
+    run_id: int
+    status: str
+    counts: Counter = field(default_factory=Counter)
+    errors: list[dict] = field(default_factory=list)
+
+
+Fetcher = Callable[[list[str]], Mapping[str, FetchResult]]
+
+
+class Patrol:
+    def __init__(
+        self,
+        settings: Settings,
+        db: Database,
+        wiki: WikiReader,
+        scorer: Scorer,
+        fetcher: Fetcher | None = None,
+    ) -> None:
+        self.settings, self.db, self.wiki, self.scorer = settings, db, wiki, scorer
+        self.fetcher: Fetcher = fetcher or (lambda urls: fetch_many(urls, settings.fetch))
+        threshold = settings.verify.flag_below
+        self.flag_below = threshold if threshold is not None else getattr(scorer, "flag_threshold", 0.5)
+
+    def run(
+        self,
+        pages: Iterable[PageRef],
+        kind: str,
+        options: dict,
+        on_page: Callable[[PageRef], None] | None = None,
+    ) -> PatrolSummary:
+        counts: Counter = Counter()
+        with self.db.session() as session:
+            mark_interrupted(session)
+            wiki = store.get_or_create_wiki(session, self.wiki.name, self.wiki.api_url, self.wiki.article_url)
+            run = start_run(session, kind, wiki.id, options)
+        run_id, wiki_id = run.id, wiki.id
+        status = RunStatus.OK
+        try:
+            for ref in pages:
+                counts["pages_seen"] += 1
+                try:
+                    self._check_page(wiki_id, run_id, ref, counts)
+                except Exception as exc:  # one bad page must not stop the patrol; it is recorded
+                    log.exception("page %s failed", ref.title)
+                    counts["page_errors"] += 1
+                    with self.db.session() as session:
+                        add_error(session.get(type(run), run_id), ref.title, f"{type(exc).__name__}: {exc}")
+                with self.db.session() as session:
+                    heartbeat(session.get(type(run), run_id), counts)
+                if on_page:
+                    on_page(ref)
+        except BaseException as exc:
+            status = RunStatus.INTERRUPTED if isinstance(exc, KeyboardInterrupt) else RunStatus.FAILED
+            with self.db.session() as session:
+                r = session.get(type(run), run_id)
+                add_error(r, None, f"run stopped: {type(exc).__name__}: {exc}")
+                finish_run(r, counts, status)
+            raise
+        with self.db.session() as session:
+            r = session.get(type(run), run_id)
+            finish_run(r, counts, status)
+            errors = list(r.errors)
+        return PatrolSummary(run_id=run_id, status=status, counts=counts, errors=errors)
+
+    def _check_page(self, wiki_id: int, run_id: int, ref: PageRef, counts: Counter) -> None:
+        if ref.rev_id is not None and self._already_checked(wiki_id, ref.title, ref.rev_id):
+            counts["pages_unchanged"] += 1
+            return
+        fetched = self.wiki.page_text(ref)
+        with self.db.session() as session:
+            wiki = session.get(Wiki, wiki_id)
+            if fetched is None:
+                self._page_gone(session, wiki, ref.title, counts)
+                return
+            wikitext, rev_id = fetched
+            page = store.get_or_create_page(session, wiki, ref.title, ref.page_id)
+            if store.page_is_current(session, page, rev_id, self.scorer.name):
+                counts["pages_unchanged"] += 1
+                return
+            extracted = extract_citations(wikitext, ref.title, self.wiki.tag_aliases)
+            sync = store.sync_citations(session, page, extracted, rev_id)
+            counts["citations_seen"] += len(extracted)
+            counts["citations_not_checkable"] += sum(1 for c in extracted if not c.checkable)
+            counts["citations_removed"] += sync.removed
+            todo = store.citations_needing_verification(
+                session, [c for c, _ in sync.citations], self.scorer.name
+            )
+            page_id = page.id
+            citation_ids = [c.id for c in todo]
+        sources = self._sources_for({c.url for c in todo if c.url}, counts)
+        with self.db.session() as session:
+            page = session.get(Page, page_id)
+            todo = [session.get(Citation, cid) for cid in citation_ids]
+            self._verify_and_store(session, page, todo, sources, ref.origin, run_id, rev_id, counts)
+            store.mark_checked(page, rev_id)
+            counts["pages_checked"] += 1
+
+    def _already_checked(self, wiki_id: int, title: str, rev_id: int) -> bool:
+        """Skip an unchanged page before downloading its text."""
+        with self.db.session() as session:
+            page = store.find_page(session, wiki_id, title)
+            return page is not None and store.page_is_current(session, page, rev_id, self.scorer.name)
+
+    def _page_gone(self, session: Session, wiki: Wiki, title: str, counts: Counter) -> None:
+        counts["pages_missing"] += 1
+        page = store.find_page(session, wiki.id, title)
+        if page is None:
+            return
+        page.deleted_at = store.utcnow()
+        store.close_findings(
+            session, [c.id for c in page.citations], store.FindingState.STALE, "page deleted"
+        )
+
+    def _sources_for(self, urls: set[str], counts: Counter) -> dict[str, int]:
+        """Source ids for ``urls``: from the cache when fresh, else fetched now and committed at once."""
+        fetch_cfg = self.settings.fetch
+        with self.db.session() as session:
+            cached = store.cached_sources(
+                session,
+                urls,
+                timedelta(days=fetch_cfg.cache_days),
+                timedelta(hours=fetch_cfg.retry_failed_hours),
+            )
+            ids = {url: src.id for url, src in cached.items()}
+        missing = sorted(urls - ids.keys())
+        counts["sources_cached"] += len(ids)
+        if missing:
+            results = self.fetcher(missing)
+            with self.db.session() as session:
+                for url in missing:
+                    row = store.save_source(session, results[url])
+                    ids[url] = row.id
+                    counts["sources_fetched"] += 1
+                    counts[f"sources_{row.status}"] += 1
+        return ids
+
+    def _verify_and_store(
+        self,
+        session: Session,
+        page: Page,
+        citations: list[Citation],
+        source_ids: dict[str, int],
+        origin: str,
+        run_id: int,
+        rev_id: int,
+        counts: Counter,
+    ) -> None:
+        readable: list[tuple[Citation, Source]] = []
+        unreadable: list[tuple[Citation, Source]] = []
+        for citation in citations:
+            source = session.get(Source, source_ids[citation.url])
+            (readable if source.status == "ok" and source.text else unreadable).append((citation, source))
+        jobs = [
+            (
+                claim_for(c.claim, page.title, c.section, c.context),
+                SourceText(s.title or c.source_title or "", s.text),
+            )
+            for c, s in readable
+        ]
+        verdicts = verify_sources(self.scorer, jobs)
+        for (citation, source), verdict in zip(readable, verdicts):
+            decision = triage(verdict, None, citation.tags, self.flag_below)
+            best = verdict.best_passage
+            self._store_finding(
+                session,
+                citation,
+                source,
+                origin,
+                run_id,
+                rev_id,
+                decision.state,
+                decision.flag_reason,
+                score=verdict.score,
+                probability=verdict.probability,
+                stance=str(verdict.stance) if verdict.stance else None,
+                best_passage=best.text if best else None,
+                best_passage_index=best.index if best else None,
+                evidence=[{"start": e.start, "end": e.end, "score": e.score} for e in verdict.evidence],
+            )
+            counts["citations_scored"] += 1
+            counts[f"findings_{decision.state}"] += 1
+        for citation, source in unreadable:
+            problem = f"source {source.status}: {source.error or 'no text'}"
+            decision = triage(None, problem, citation.tags, self.flag_below)
+            self._store_finding(
+                session, citation, source, origin, run_id, rev_id, decision.state, decision.flag_reason
+            )
+            counts[f"findings_{decision.state}"] += 1
+
+    def _store_finding(
+        self,
+        session: Session,
+        citation: Citation,
+        source: Source,
+        origin: str,
+        run_id: int,
+        rev_id: int,
+        state: str,
+        flag_reason: str | None,
+        **verdict: object,
+    ) -> None:
+        store.supersede_other_scorers(session, citation, self.scorer.name)
+        session.add(
+            Finding(
+                citation_id=citation.id,
+                source_id=source.id,
+                scorer=self.scorer.name,
+                state=state,
+                flag_reason=flag_reason,
+                origin=origin,
+                run_id=run_id,
+                rev_id=rev_id,
+                **verdict,
+            )
+        )

@@ -1,0 +1,161 @@
+"""Find every citation on a page, with the claim it supports and the source it points to.
+
+Pure: wikitext in, a list of ``ExtractedCitation`` out; no network. The work is split into
+``citations_parse`` (wikitext → tree, read as MediaWiki reads broken markup), ``citations_text`` (tree →
+plain text with footnote markers; ``citations_templates`` for inline templates), ``citations_claims``
+(claim and context at a marker), ``citations_refs`` (named refs and their definitions),
+``citations_sources`` (what a footnote body cites) and ``tags`` (inline tags).
+
+A citation is one footnote marker in the rendered page: each ``<ref>`` occurrence (a reused named ref
+``<ref name="x" />`` takes the body of its definition, which may come later or sit in
+``{{reflist|refs=…}}`` / ``<references>…</references>``), each ``{{refn}}`` / ``{{#tag:ref}}``, and each
+short footnote ``{{sfn}}`` / ``{{harvnb}}``-style template outside a ref. Refs inside reference lists are
+definitions, not occurrences. As in MediaWiki, an unclosed ``<ref>`` is literal text, not a citation (and
+is left out of claims, as is a stray ``</ref>``); an unclosed ``<!--`` hides the rest of the page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from mwparserfromhell.wikicode import Wikicode
+
+from sidebot.wiki.citations_claims import claims_for, preceding_words
+from sidebot.wiki.citations_parse import parse_wikitext
+from sidebot.wiki.citations_refs import Definitions, Footnote, footnote_of, is_footnote, ref_definitions
+from sidebot.wiki.citations_sources import CitedSource, describe_body, short_footnote
+from sidebot.wiki.citations_templates import DISPLAY_RULES
+from sidebot.wiki.citations_text import FootnoteMark, WikitextRenderer
+from sidebot.wiki.tags import tag_table, template_key
+
+_WHITESPACE = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractedCitation:
+    """One citation on a page. ``fingerprint`` identifies it across revisions and page moves (see
+    ``fingerprint()``); ``claim`` is ``""`` when nothing precedes the marker in its paragraph, table row or
+    template field (e.g. ``| area_footnotes = <ref>…</ref>`` in an infobox)."""
+
+    index: int  # 0-based order of this <ref> occurrence in the page
+    fingerprint: str  # stable id, see ``fingerprint``
+    ref_name: str | None  # name= of the ref, if any
+    url: str | None  # the URL to check (None if the ref has none)
+    source_title: str | None  # |title= of a cite template, or the [url label] text
+    archive_url: str | None
+    access_date: str | None
+    kind: str  # 'cite web', 'cite news', …, other template name, 'bare-url', 'link', 'sfn', 'text'
+    claim: str  # plain text before the ref, back to the previous ref or sentence boundary
+    context: str  # ~200 plain words before the ref, ending with the claim (cut from the left)
+    section: str  # section path, e.g. "History::Early life" ("" for the lead)
+    tags: tuple[str, ...]  # canonical inline tags at the ref: 'failed verification', 'dubious', …
+    checkable: bool  # has an http(s) URL we can fetch
+    reason: str | None  # why not checkable
+
+
+def normalize(text: str) -> str:
+    """Collapse whitespace and lower-case: the form claims and ref texts take inside fingerprints."""
+    return _WHITESPACE.sub(" ", text).strip().lower()
+
+
+def fingerprint(claim: str, source_key: str, occurrence: int) -> str:
+    """sha1 hex of ``normalize(claim) + "\\x1f" + source_key + "\\x1f" + str(occurrence)``.
+
+    ``source_key`` is the citation's URL, or the normalised wikitext of its footnote body when it has none;
+    ``occurrence`` counts earlier citations on the page with the same (normalised claim, source_key) pair,
+    so two identical citations of one claim stay distinct. The article title is not part of it: a page
+    move keeps every fingerprint, and so does any edit that changes neither the claim nor the source.
+    """
+    payload = f"{normalize(claim)}\x1f{source_key}\x1f{occurrence}"
+    return hashlib.sha1(payload.encode("utf-8")).hexdigest()
+
+
+def extract_citations(
+    wikitext: str, title: str = "", tag_aliases: Mapping[str, str] | None = None
+) -> list[ExtractedCitation]:
+    """All citations on a page, in page order.
+
+    ``title`` fills ``{{PAGENAME}}`` in claims. ``tag_aliases`` (alias → canonical tag) extends the
+    built-in redirects of {{failed verification}}, {{dubious}} and {{citation needed}}; an alias mapping
+    to anything else raises ValueError. Malformed wikitext never raises: what can be read is returned.
+    """
+    if not isinstance(wikitext, str):
+        raise TypeError(f"wikitext must be str, not {type(wikitext).__name__}")
+    tags = tag_table(tag_aliases)
+    if not wikitext.strip():
+        return []
+    code = parse_wikitext(wikitext)
+    renderer = WikitextRenderer(display_rules=DISPLAY_RULES, tags=tags, page_title=title)
+    renderer.render(code)
+    definitions = ref_definitions((mark.node for mark in renderer.marks), renderer.reference_lists)
+    claims = _claims(renderer.marks)
+    citations: list[ExtractedCitation] = []
+    seen: Counter[tuple[str, str]] = Counter()
+    for index, (mark, claim) in enumerate(zip(renderer.marks, claims)):
+        footnote, cited_text, source = _resolve(mark, definitions, renderer)
+        pair = (normalize(claim), source.url or normalize(str(cited_text)))
+        citations.append(
+            ExtractedCitation(
+                index=index,
+                fingerprint=fingerprint(claim, pair[1], seen[pair]),
+                ref_name=footnote.name,
+                url=source.url,
+                source_title=source.source_title,
+                archive_url=source.archive_url,
+                access_date=source.access_date,
+                kind=source.kind,
+                claim=claim,
+                context=preceding_words(mark.stream, mark.position),
+                section=mark.section,
+                tags=_merge(_tags_inside(footnote.body, tags), mark.tags),
+                checkable=source.reason is None,
+                reason=source.reason,
+            )
+        )
+        seen[pair] += 1
+    return citations
+
+
+def _claims(marks: list[FootnoteMark]) -> list[str]:
+    by_stream: dict[int, list[int]] = {}
+    for i, mark in enumerate(marks):
+        by_stream.setdefault(id(mark.stream), []).append(i)
+    claims = [""] * len(marks)
+    for indexes in by_stream.values():
+        stream = marks[indexes[0]].stream
+        for i, claim in zip(indexes, claims_for(stream, [marks[i].position for i in indexes])):
+            claims[i] = claim
+    return claims
+
+
+def _resolve(
+    mark: FootnoteMark, definitions: Definitions, renderer: WikitextRenderer
+) -> tuple[Footnote, object, CitedSource]:
+    """(the marker's footnote, the wikitext that keys its fingerprint when it has no URL, what it cites)."""
+    node = mark.node
+    if not is_footnote(node):  # a short footnote template such as {{sfn}}
+        return Footnote(None, "", None), node, short_footnote()
+    footnote = footnote_of(node)
+    body = footnote.body
+    if body is None and footnote.name:
+        body = definitions.get((footnote.group, footnote.name))
+        if body is None:
+            reason = f"named ref {footnote.name!r} has no definition on the page"
+            return footnote, node, CitedSource(kind="text", reason=reason)
+    return footnote, body or "", describe_body(body, renderer.plain)
+
+
+def _tags_inside(body: Wikicode | None, tags: Mapping[str, str]) -> tuple[str, ...]:
+    """Inline tags an editor put inside the footnote itself (``<ref>{{cite …}} {{fv}}</ref>``)."""
+    if body is None:
+        return ()
+    found = (tags.get(template_key(t.name)) for t in body.ifilter_templates(recursive=False))
+    return tuple(tag for tag in found if tag)
+
+
+def _merge(*groups: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(tag for group in groups for tag in group))

@@ -1,0 +1,187 @@
+"""What a footnote points to: its URL, title, archived copy and access date, and whether we can fetch it.
+
+A footnote body is read in this order: the first citation template (``{{cite web}}``, ``{{cite news}}``,
+``{{citation}}``, any ``{{cite …}}``, German ``{{Internetquelle}}``/``{{Literatur}}``), else the first
+external link outside templates (``[url label]`` → kind "link", a bare URL → "bare-url"), else the first
+other template (``{{harvnb}}`` and friends → "sfn", others by name, with the first URL inside it), else
+plain text. A body that cites several works (a bundled footnote) is described by its first one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from mwparserfromhell.nodes import Comment, ExternalLink, Tag, Template
+from mwparserfromhell.wikicode import Wikicode
+
+from sidebot.wiki.citations_text import SHORT_FOOTNOTE_TEMPLATES, is_ref_tag, named
+from sidebot.wiki.tags import template_key
+
+URL_PARAMS = ("url", "chapter-url", "chapterurl", "contribution-url", "contributionurl", "section-url",
+              "sectionurl", "article-url", "entry-url", "conference-url", "online")  # fmt: skip
+TITLE_PARAMS = ("title", "titel", "script-title", "trans-title", "chapter", "kapitel", "contribution",
+                "entry")  # fmt: skip
+ARCHIVE_PARAMS = ("archive-url", "archiveurl", "archive url", "archiv-url", "archivurl")
+ACCESS_DATE_PARAMS = ("access-date", "accessdate", "access date", "zugriff", "abruf", "abrufdatum")
+CITE_TEMPLATES = frozenset({"citation", "cite", "internetquelle", "literatur"})
+# Templates that annotate a footnote without naming a source: a body holding only these is plain text.
+ANNOTATION_TEMPLATES = frozenset(
+    {"dead link", "subscription required", "registration required", "verify source", "better source needed",
+     "page needed", "cbignore", "self-published source", "unreliable source?", "full citation needed", "rp",
+     "in lang", "language icon", "pt icon", "el icon", "fr icon", "de icon", "en icon"}
+)  # fmt: skip
+# Hosts whose pages are archived copies of other pages.
+ARCHIVE_HOSTS = ("web.archive.org", "wayback.archive.org", "archive.today", "archive.is", "archive.ph",
+                 "archive.li", "archive.fo", "archive.md", "archive.vn", "webcitation.org",
+                 "webarchive.nationalarchives.gov.uk", "webarchive.loc.gov", "arquivo.pt", "archive-it.org",
+                 "webarchive.org.uk")  # fmt: skip
+SHORT_FOOTNOTE = "sfn"
+# Author–date references to a bibliography entry: a footnote holding one is a short footnote.
+HARVARD_TEMPLATES = SHORT_FOOTNOTE_TEMPLATES | {"harvtxt", "harvcoltxt", "harvs"}
+FETCHABLE_SCHEMES = ("http", "https")
+
+PlainText = Callable[[Wikicode], str]
+_URL_END = re.compile(r"\{\{|<|\||\s")
+
+
+@dataclass(frozen=True, slots=True)
+class CitedSource:
+    kind: str
+    url: str | None = None
+    source_title: str | None = None
+    archive_url: str | None = None
+    access_date: str | None = None
+    reason: str | None = None  # why it cannot be checked; None when it can
+
+
+def is_cite_template(key: str) -> bool:
+    return key in CITE_TEMPLATES or key.startswith(("cite ", "cite-", "vcite"))
+
+
+def is_archive_url(url: str) -> bool:
+    host = _host(url)
+    return host is not None and any(host == h or host.endswith("." + h) for h in ARCHIVE_HOSTS)
+
+
+def short_footnote() -> CitedSource:
+    return CitedSource(kind=SHORT_FOOTNOTE, reason="sfn footnote: no URL")
+
+
+def describe_body(body: Wikicode | None, plain: PlainText) -> CitedSource:
+    """Describe a footnote body (the text between ``<ref>`` and ``</ref>``)."""
+    if body is None or not _without_comments(body).strip():
+        return CitedSource(kind="text", reason="empty ref")
+    body = Wikicode([node for node in body.nodes if not is_ref_tag(node)])  # a note's refs are their own
+    for template in body.ifilter_templates(recursive=True):
+        if is_cite_template(template_key(template.name)):
+            return _from_cite_template(template, body, plain)
+    archive = _webarchive_url(body)
+    link = next(_links_outside_templates(body), None)
+    if link is not None:
+        title = plain(link.title) if link.title is not None else ""
+        kind = "link" if link.brackets else "bare-url"
+        return _judged(kind, _clean_url(str(link.url)), title or None, archive, None)
+    templates = [
+        t for t in body.filter_templates(recursive=False) if template_key(t.name) not in ANNOTATION_TEMPLATES
+    ]
+    if any(template_key(t.name) in HARVARD_TEMPLATES for t in templates):
+        return short_footnote()
+    if not templates:
+        return _judged("text", None, None, archive, None)
+    kind = template_key(templates[0].name)
+    inner = next((link for p in templates[0].params for link in p.value.ifilter_external_links()), None)
+    return _judged(kind, _clean_url(str(inner.url)) if inner else None, None, archive, None)
+
+
+def _from_cite_template(template: Template, body: Wikicode, plain: PlainText) -> CitedSource:
+    title = named(template, *TITLE_PARAMS)
+    access_date = named(template, *ACCESS_DATE_PARAMS)
+    return _judged(
+        template_key(template.name),
+        _url_value(named(template, *URL_PARAMS)),
+        (plain(title) or None) if title is not None else None,
+        _url_value(named(template, *ARCHIVE_PARAMS)) or _webarchive_url(body),
+        (plain(access_date) or None) if access_date is not None else None,
+    )
+
+
+def _judged(
+    kind: str, url: str | None, title: str | None, archive: str | None, access_date: str | None
+) -> CitedSource:
+    """Settle which URL to check and why it cannot be checked, if it cannot.
+
+    With no live URL the archived copy is the one to check; a URL that is itself an archive is also
+    reported as ``archive_url``; protocol-relative URLs (``//host/path``) are read as https.
+    """
+    url = url or archive
+    if url and url.startswith("//"):
+        url = "https:" + url
+    if url and archive is None and is_archive_url(url):
+        archive = url
+    reason = None
+    if url is None:
+        reason = "sfn footnote: no URL" if kind == SHORT_FOOTNOTE else f"no URL ({kind})"
+    elif url.startswith("{{"):  # e.g. url={{Allmusic|…|pure_url=yes}}: only MediaWiki can expand it
+        name = url[2:].split("|", 1)[0].split("}", 1)[0].strip()
+        url, reason = None, f"URL made by a template ({{{{{name}}}}})"
+    elif not (scheme := _scheme(url)):
+        reason = "URL has no scheme"
+    elif scheme not in FETCHABLE_SCHEMES:
+        reason = f"unsupported URL scheme ({scheme})"
+    elif not _host(url):
+        reason = "malformed URL"
+    return CitedSource(kind, url, title, archive, access_date, reason)
+
+
+def _scheme(url: str) -> str:
+    try:
+        return urlsplit(url).scheme.lower()
+    except ValueError:
+        return ""
+
+
+def _host(url: str) -> str | None:
+    try:
+        return urlsplit(url).hostname
+    except ValueError:
+        return None
+
+
+def _clean_url(url: str) -> str | None:
+    """The URL alone: mwparserfromhell lets a bare URL run on into a template or tag that follows it
+    (``http://a.org/x{{dead link}}``), where MediaWiki ends it."""
+    url = _URL_END.split(url.strip(), 1)[0]
+    return url or None
+
+
+def _url_value(value: Wikicode | None) -> str | None:
+    """A URL parameter's value: the link inside it if it holds one, else its text without comments."""
+    if value is None:
+        return None
+    link = next(iter(value.filter_external_links()), None)
+    if link is not None:
+        return _clean_url(str(link.url))
+    words = _without_comments(value).split()
+    return words[0] if words else None
+
+
+def _without_comments(code: Wikicode) -> str:
+    return "".join(str(node) for node in code.nodes if not isinstance(node, Comment))
+
+
+def _webarchive_url(body: Wikicode) -> str | None:
+    for template in body.ifilter_templates(recursive=False):
+        if template_key(template.name) == "webarchive":
+            return _url_value(named(template, "url", "url1"))
+    return None
+
+
+def _links_outside_templates(code: Wikicode) -> Iterator[ExternalLink]:
+    for node in code.nodes:
+        if isinstance(node, ExternalLink):
+            yield node
+        elif isinstance(node, Tag) and node.contents is not None:
+            yield from _links_outside_templates(node.contents)

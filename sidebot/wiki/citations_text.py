@@ -1,0 +1,332 @@
+"""Render parsed wikitext to the plain text a reader sees, noting where each footnote marker sits.
+
+The article body becomes one ``TextStream``. Text that is not part of the running prose (a template
+parameter such as an infobox field, an image caption, a heading) becomes its own small stream, an
+"island", so that a citation there gets the field's text as its claim and never the prose around it.
+
+What the rendering does: wikilinks → their label; bold/italic markup, comments, file/image/category and
+interlanguage links, reference bodies and maths dropped; HTML entities decoded; list items, table cells,
+paragraphs, headings and ``<br>`` become paragraph breaks. Templates render as nothing, except the
+common inline ones in ``citations_templates`` (``{{lang}}``, ``{{convert}}`` without the conversion,
+``{{nowrap}}``, quotes, lists, dates, …). Not handled: parser functions and Lua modules (``{{#if:}}``,
+``{{#invoke:}}``), templates whose output is text they look up elsewhere, unit conversions and ages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from mwparserfromhell.nodes import (
+    Argument,
+    Comment,
+    ExternalLink,
+    Heading,
+    HTMLEntity,
+    Node,
+    Tag,
+    Template,
+    Text,
+    Wikilink,
+)
+from mwparserfromhell.wikicode import Wikicode
+
+from sidebot.wiki.tags import template_key
+
+PARAGRAPH_BREAK = "\n\n"
+
+# Templates that stand for a footnote of their own (a short footnote to a bibliography entry).
+SHORT_FOOTNOTE_TEMPLATES = frozenset(
+    {"sfn", "sfnp", "sfnm", "sfnmp", "sfn whole", "harvnb", "harv", "harvp", "harvcol", "harvcolnb"}
+)  # the in-text forms ({{harvtxt}}: "Smith (2001) says …") are the subject of a sentence, not a citation
+# Templates that are a <ref> written another way: body in the first positional parameter.
+REF_TEMPLATES = frozenset({"#tag:ref", "refn"})
+# Reference lists: the refs inside them are list-defined (definitions, not occurrences in the text).
+REFERENCE_LIST_TEMPLATES = frozenset({"reflist", "references", "refs", "notelist", "reflist-talk"})
+
+_BLOCK_TAGS = frozenset(
+    {"p", "div", "blockquote", "center", "poem", "table", "tr", "td", "th", "caption", "ul", "ol", "dl", "li",
+     "dt", "dd", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "tbody", "thead", "tfoot"}
+)  # fmt: skip
+_LIST_MARKUP = frozenset({"*", "#", ";", ":"})
+# Tags whose content is not prose: no text, but a <ref> inside one is still a citation (an island).
+_HIDDEN_TAGS = frozenset(
+    {"math", "chem", "ce", "score", "timeline", "graph", "mapframe", "maplink", "templatedata", "hiero",
+     "imagemap", "gallery", "inputbox", "categorytree", "includeonly", "syntaxhighlight", "source", "style",
+     "charinsert", "templatestyles", "section", "indicator"}
+)  # fmt: skip
+_HIDDEN_LINK_NAMESPACES = frozenset({"category", "kategorie", "file", "image", "datei", "bild", "media"})
+_CAPTIONED_LINK_NAMESPACES = frozenset({"file", "image", "datei", "bild"})
+_LANGUAGE_PREFIX = re.compile(r"^[a-z]{2,3}(?:-[a-z]{2,8})*$")
+_STRAY_MARKUP = re.compile(r"</?ref\b[^>]*>|'{2,}", re.IGNORECASE)
+_WHITESPACE = re.compile(r"\s+")
+
+
+class TextStream:
+    """Plain text under construction: the article body, or one island inside it.
+
+    An island remembers its parent stream and the parent's length when the island began, so a citation in
+    an island can still be given the article text before it as context.
+    """
+
+    def __init__(self, parent: TextStream | None = None) -> None:
+        self._parts: list[str] = []
+        self._joined: str | None = ""
+        self.length = 0
+        self.parent = parent
+        self.parent_end = parent.length if parent else 0
+        self.list_line_open = False  # inside a list item: its line end is a paragraph break
+        self.row_starts: list[int] = []  # where each table row begins
+
+    def add(self, text: str) -> None:
+        if text:
+            self._parts.append(text)
+            self.length += len(text)
+            self._joined = None
+
+    def add_break(self) -> None:
+        if self.length and not self.text.endswith(PARAGRAPH_BREAK):
+            self.add(PARAGRAPH_BREAK)
+
+    @property
+    def text(self) -> str:
+        if self._joined is None:
+            self._joined = "".join(self._parts)
+            self._parts = [self._joined]
+        return self._joined
+
+
+@dataclass(frozen=True, slots=True)
+class FootnoteMark:
+    """Where a footnote marker (``<ref>``, ``{{sfn}}``, ``{{refn}}``) sits in the rendered text."""
+
+    node: Tag | Template
+    stream: TextStream
+    position: int  # offset in ``stream.text`` of the marker
+    section: str  # "H2::H3", "" for the lead
+    tags: tuple[str, ...]  # canonical inline tags right after the marker
+
+
+def is_ref_tag(node: object) -> bool:
+    return isinstance(node, Tag) and str(node.tag).strip().lower() == "ref"
+
+
+def positional(template: Template) -> list[Wikicode]:
+    """The values of a template's unnamed parameters, in order."""
+    return [param.value for param in template.params if not param.showkey]
+
+
+def named(template: Template, *names: str) -> Wikicode | None:
+    """The value of the first of ``names`` the template sets to something non-blank."""
+    wanted = {name.lower() for name in names}
+    for param in template.params:
+        if param.showkey and str(param.name).strip().lower() in wanted and str(param.value).strip():
+            return param.value
+    return None
+
+
+def collapse(text: str) -> str:
+    return _WHITESPACE.sub(" ", text).strip()
+
+
+DisplayRule = Callable[["WikitextRenderer", Template, TextStream], None]
+
+
+class WikitextRenderer:
+    """Walks a parsed page once, building its plain text and recording every footnote marker in order.
+
+    ``display_rules`` maps template keys to functions that render a template's visible text (see
+    ``citations_templates``); ``tags`` maps template keys to canonical inline tags. With ``collect=False``
+    the renderer only produces text (used for titles and other short snippets).
+    """
+
+    def __init__(
+        self,
+        *,
+        display_rules: Mapping[str, DisplayRule],
+        tags: Mapping[str, str],
+        page_title: str = "",
+        collect: bool = True,
+    ) -> None:
+        self.display_rules = display_rules
+        self.tags = tags
+        self.page_title = page_title
+        self.collect = collect
+        self.marks: list[FootnoteMark] = []
+        self.reference_lists: list[Tag | Template] = []  # <references> and {{reflist}}: not walked
+        self._headings: list[tuple[int, str]] = []
+        self._pipe_breaks = False  # in an image caption island
+        self._walked: set[int] = set()  # ids of the snippets already walked (shown by a display rule)
+
+    # --- public -------------------------------------------------------------------------------------------
+    def render(self, code: Wikicode) -> TextStream:
+        out = TextStream()
+        self.walk(code, out)
+        return out
+
+    def plain(self, code: Wikicode) -> str:
+        """Plain text of a snippet (no markers recorded), whitespace collapsed."""
+        renderer = WikitextRenderer(
+            display_rules=self.display_rules, tags=self.tags, page_title=self.page_title, collect=False
+        )
+        return collapse(renderer.render(code).text)
+
+    def island(self, code: Wikicode, parent: TextStream, *, caption: bool = False) -> None:
+        """Render ``code`` as text of its own (a template parameter, a caption), recording its markers.
+        In an image link's ``caption`` island, "|" separates the image options from the caption."""
+        if self.collect:
+            pipe_breaks, self._pipe_breaks = self._pipe_breaks, caption
+            self.walk(code, TextStream(parent))
+            self._pipe_breaks = pipe_breaks
+
+    def display_rule(self, key: str) -> DisplayRule | None:
+        """The rule for a template key: exact, else by prefix ("formatnum:" for {{formatnum:…}}, "lang-" for
+        {{lang-fr|…}})."""
+        rule = self.display_rules.get(key)
+        for separator in (":", "-"):
+            if rule is None and separator in key:
+                rule = self.display_rules.get(key.split(separator, 1)[0] + separator)
+        return rule
+
+    @property
+    def section(self) -> str:
+        return "::".join(title for _, title in self._headings)
+
+    # --- the walk -----------------------------------------------------------------------------------------
+    def walk(self, code: Wikicode, out: TextStream) -> None:
+        self._walked.add(id(code))
+        nodes = code.nodes
+        for i, node in enumerate(nodes):
+            if isinstance(node, Text):
+                self._text(node.value, out)
+            elif isinstance(node, Tag):
+                self._tag(node, nodes, i, out)
+            elif isinstance(node, Template):
+                self._template(node, nodes, i, out)
+            elif isinstance(node, Wikilink):
+                self._wikilink(node, out)
+            elif isinstance(node, ExternalLink):
+                if node.brackets:
+                    if node.title is not None:
+                        self.walk(node.title, out)
+                else:
+                    out.add(str(node.url))
+            elif isinstance(node, HTMLEntity):
+                out.add(node.normalize())
+            elif isinstance(node, Heading):
+                self._heading(node, out)
+            elif isinstance(node, Argument) and node.default is not None:
+                self.walk(node.default, out)
+
+    def mark(self, node: Tag | Template, nodes: Sequence[Node], i: int, out: TextStream) -> None:
+        if self.collect:
+            tags = self._tags_after(nodes, i)
+            self.marks.append(FootnoteMark(node, out, out.length, self.section, tags))
+
+    def _text(self, value: str, out: TextStream) -> None:
+        value = _STRAY_MARKUP.sub("", value)
+        if self._pipe_breaks:
+            value = value.replace("|", PARAGRAPH_BREAK)
+        if out.list_line_open and "\n" in value:
+            value = value.replace("\n", PARAGRAPH_BREAK, 1)
+            out.list_line_open = False
+        out.add(value)
+
+    def _tag(self, node: Tag, nodes: Sequence[Node], i: int, out: TextStream) -> None:
+        name = str(node.tag).strip().lower()
+        if name == "ref":
+            self.mark(node, nodes, i, out)
+        elif name == "references":
+            self.reference_lists.append(node)  # its refs are definitions, not markers
+        elif name in _HIDDEN_TAGS:
+            if node.contents is not None:
+                self.island(node.contents, out)
+        elif node.wiki_markup in _LIST_MARKUP:
+            out.add_break()
+            out.list_line_open = True
+            if node.contents is not None:
+                self.walk(node.contents, out)
+        elif name in _BLOCK_TAGS:
+            out.add_break()
+            if name in ("table", "tr"):
+                out.row_starts.append(out.length)
+            if node.contents is not None:
+                self.walk(node.contents, out)
+                out.add_break()
+        elif node.contents is not None:
+            self.walk(node.contents, out)
+
+    def _template(self, node: Template, nodes: Sequence[Node], i: int, out: TextStream) -> None:
+        key = template_key(node.name)
+        if key in REFERENCE_LIST_TEMPLATES:
+            self.reference_lists.append(node)  # its refs are definitions, not markers
+            return
+        if key in self.tags:
+            return
+        if key in SHORT_FOOTNOTE_TEMPLATES:
+            self.mark(node, nodes, i, out)
+            return
+        if key.replace(" ", "") in REF_TEMPLATES:
+            self.mark(node, nodes, i, out)
+            body = positional(node)
+            if body:  # refs nested in a note are citations of the note's own text
+                self.island(body[0], out)
+            return
+        rule = self.display_rule(key)
+        if rule is not None:
+            rule(self, node, out)
+        for param in node.params:  # infobox fields, and what a display rule leaves out: islands
+            if id(param.value) not in self._walked:
+                self.island(param.value, out)
+
+    def _wikilink(self, node: Wikilink, out: TextStream) -> None:
+        title = str(node.title).strip()
+        prefix = title.split(":", 1)[0].strip().lower() if ":" in title else ""
+        if prefix and not title.startswith(":"):
+            if prefix in _CAPTIONED_LINK_NAMESPACES:
+                if node.text is not None:
+                    self.island(node.text, out, caption=True)
+                return
+            if prefix in _HIDDEN_LINK_NAMESPACES or _LANGUAGE_PREFIX.match(prefix):
+                return
+        if node.text is not None and str(node.text).strip():
+            self.walk(node.text, out)
+        elif node.text is not None:  # the pipe trick: [[Paris, Texas|]] shows "Paris"
+            out.add(re.sub(r"\s*\(.*\)$|,.*$", "", title.lstrip(":").split(":")[-1]))
+        else:
+            out.add(title.lstrip(":"))
+
+    def _heading(self, node: Heading, out: TextStream) -> None:
+        title = self.plain(node.title)
+        while self._headings and self._headings[-1][0] >= node.level:
+            self._headings.pop()
+        self._headings.append((node.level, title))
+        out.add_break()
+        out.list_line_open = False
+        self.island(node.title, out)
+
+    def _tags_after(self, nodes: Sequence[Node], i: int) -> tuple[str, ...]:
+        """Canonical inline tags directly after the marker at ``nodes[i]``: only whitespace, punctuation,
+        comments and templates that show no text may come between; another citation or any word ends it."""
+        found: list[str] = []
+        for node in nodes[i + 1 :]:
+            if isinstance(node, Comment):
+                continue
+            if isinstance(node, Text):
+                if any(ch.isalnum() for ch in node.value):
+                    break
+                continue
+            if not isinstance(node, Template):
+                break
+            key = template_key(node.name)
+            canonical = self.tags.get(key)
+            if canonical is not None:
+                if canonical not in found:
+                    found.append(canonical)
+                continue
+            if key in SHORT_FOOTNOTE_TEMPLATES or key.replace(" ", "") in REF_TEMPLATES:
+                break
+            if self.display_rule(key) is not None:
+                break
+        return tuple(found)

@@ -1,0 +1,58 @@
+"""The patrol's view of a wiki through Pywikibot: page text by reference, and the names under which the
+wiki's maintenance tags are transcluded (its redirects), learned once per run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from sidebot.config import Settings
+from sidebot.wiki.pages import PageGoneError, PageRef, fetch_text
+from sidebot.wiki.site import PageNotFoundError, article_url, connect, template_redirects
+from sidebot.wiki.tags import FAILED_VERIFICATION
+
+if TYPE_CHECKING:
+    from pywikibot.site import APISite
+
+
+@dataclass
+class PywikibotWiki:
+    """A wiki the patrol reads (see sidebot.patrol.WikiReader)."""
+
+    settings: Settings
+    site: APISite
+    tag_aliases: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def connect(cls, settings: Settings) -> PywikibotWiki:
+        site = connect(settings)
+        wiki = cls(settings=settings, site=site)
+        try:
+            names = template_redirects(site, settings.wiki.failed_verification_template)
+        except PageNotFoundError:
+            names = set()  # a wiki without the template: the built-in names still apply
+        wiki.tag_aliases = {name: FAILED_VERIFICATION for name in names}
+        return wiki
+
+    @property
+    def name(self) -> str:
+        return self.settings.wiki.name or f"{self.settings.wiki.family}:{self.settings.wiki.code}"
+
+    @property
+    def api_url(self) -> str:
+        return self.site.base_url(self.site.apipath())
+
+    @property
+    def article_url(self) -> str:
+        return self.settings.wiki.article_url or self.site.base_url(
+            self.site.articlepath.replace("$1", "{title}")
+        )
+
+    def url_of(self, title: str) -> str:
+        return article_url(self.settings, title, self.site)
+
+    def page_text(self, ref: PageRef) -> tuple[str, int] | None:
+        try:
+            return fetch_text(self.site, ref)
+        except PageGoneError:
+            return None

@@ -1,0 +1,695 @@
+"""Citation extraction over the 70 real articles in tests/data/wikitext, plus hand-written wikitext for
+tags and malformed markup. Pure: no network, no wiki."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from functools import cache
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from sidebot.wiki.citations import ExtractedCitation, extract_citations
+from sidebot.wiki.tags import CITATION_NEEDED, DUBIOUS, FAILED_VERIFICATION
+
+WIKITEXT = Path(__file__).parent / "data" / "wikitext"
+ARTICLES = sorted(WIKITEXT.glob("*.txt"))
+
+
+@cache
+def citations_of(name: str) -> tuple[ExtractedCitation, ...]:
+    return tuple(extract_citations((WIKITEXT / name).read_text(encoding="utf-8"), title=Path(name).stem))
+
+
+def only(citations: list[ExtractedCitation] | tuple[ExtractedCitation, ...]) -> ExtractedCitation:
+    assert len(citations) == 1, citations
+    return citations[0]
+
+
+def fields(citation: ExtractedCitation, expected: dict[str, object]) -> dict[str, object]:
+    return {name: getattr(citation, name) for name in expected}
+
+
+# --- counting footnote markers independently ---------------------------------------------------------------
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# Reference lists hold list-defined refs: definitions that show no marker in the text.
+_REFERENCE_LISTS = re.compile(
+    r"<references[^>/]*>.*?</references\s*>|\{\{\s*reflist\s*\|[^{}]*?<ref.*?\n\}\}",
+    re.DOTALL | re.IGNORECASE,
+)
+_REF = re.compile(r"<ref(?:\s[^>]*)?>(?:(?<=/>)|.*?</ref\s*>)", re.DOTALL | re.IGNORECASE)
+# Short footnotes outside refs ({{sfn}}, {{harv}}, {{harvnb}}, …) are markers of their own; the in-text
+# forms ({{harvtxt}}: "Smith (2001) says …") are not.
+_SHORT_FOOTNOTE = re.compile(r"\{\{\s*(?:sfnm?p?|harv(?:nb|p|col|colnb)?)\s*\|", re.IGNORECASE)
+# Footnotes written as templates.
+_REF_TEMPLATE = re.compile(r"\{\{\s*(?:#tag:\s*ref|refn)\s*\|", re.IGNORECASE)
+
+
+def count_footnote_markers(wikitext: str) -> int:
+    """Footnote markers a reader sees, counted with regular expressions instead of a parser: every
+    ``<ref>`` outside comments and reference lists, plus {{refn}}/{{#tag:ref}} and short footnotes
+    outside refs. (anarchism.txt is stored HTML-escaped, ``&lt;ref&gt;``: MediaWiki shows such text
+    literally, so its 364 escaped ref tags are not refs, and neither count sees them.)"""
+    text = _REFERENCE_LISTS.sub("", _COMMENT.sub("", wikitext))
+    outside_refs = _REF.sub("", text)
+    return (
+        len(_REF.findall(text))
+        + len(_SHORT_FOOTNOTE.findall(outside_refs))
+        + len(_REF_TEMPLATE.findall(text))
+    )
+
+
+def test_the_counter_sees_what_the_articles_hold() -> None:
+    texts = [path.read_text(encoding="utf-8") for path in ARTICLES]
+    assert len(texts) == 70
+    assert sum(count_footnote_markers(text) for text in texts) == 1962
+
+
+@pytest.mark.parametrize("path", ARTICLES, ids=lambda path: path.stem)
+def test_every_footnote_marker_of_a_real_article_is_one_citation(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    citations = citations_of(path.name)
+    shows_escaped_refs = "&lt;ref" in text  # anarchism.txt: MediaWiki shows these "<ref>" as text
+    assert len(citations) == count_footnote_markers(text)
+    assert [c.index for c in citations] == list(range(len(citations)))
+    assert len({c.fingerprint for c in citations}) == len(citations)
+    for c in citations:
+        if c.checkable:
+            assert c.url is not None and c.reason is None
+            assert urlsplit(c.url).scheme in ("http", "https") and urlsplit(c.url).hostname
+        else:
+            assert c.reason
+        assert c.claim == " ".join(c.claim.split())
+        for markup in WIKITEXT_MARKUP:
+            assert markup not in c.claim.lower() or shows_escaped_refs
+        assert len(c.context.split()) <= 200
+        assert _words(c.context).endswith(_words(c.claim))
+
+
+# Markup a plain-text claim never holds. (A stray "}}" or "]]" can: MediaWiki shows it as text too.)
+WIKITEXT_MARKUP = ("{{", "[[", "''", "<!--", "<ref", "</ref")
+
+
+def _words(text: str) -> str:
+    return re.sub(r"\W+", " ", text).strip()
+
+
+def test_extraction_keeps_to_the_pages_actual_citations() -> None:
+    counts = {path.name: len(citations_of(path.name)) for path in ARTICLES}
+    assert counts["Bazooka.txt"] == 122  # 124 <ref> tags, 2 of them definitions inside <references>
+    assert counts["earthquakes.txt"] == 36  # 38 <ref> tags, 2 of them definitions inside {{Reflist|…}}
+    assert counts["United-Kingdom.txt"] == 695  # 687 <ref> tags + 3 {{#tag:ref}} + 5 {{refn}}
+    assert counts["al_Haytham.txt"] == 148  # 146 <ref> tags + 2 {{harvnb}} outside refs
+    assert counts["anarchism.txt"] == 1  # its refs are HTML-escaped text; one {{harv}} in a caption
+    assert counts["redirect.txt"] == 0
+
+
+# --- exact expectations, read from the articles by hand -------------------------------------------------
+CNN_ARCHIVE = (
+    "https://web.archive.org/web/20140627121854/http://www.cnnexpansion.com/rankings/interactivo-las-500/2014"
+)
+PASHTO = "http://www.pashto.org/chaikhaana/pashtun-matters-da-pakhtunu/1221-al-qaeda-hunt-sparks.html"
+IAFD = "http://www.iafd.com/person.rme/perfid=BMorgan/gender=f/Britt-Morgan.htm"
+NRC = "http://earthquakescanada.nrcan.gc.ca/historic-historique/map-carte-eng.php"
+CENSUS = "http://www.census.gov/geo/www/gazetteer/files/Gaz_places_national.txt"
+GREAT_BRITAIN = (
+    'The term "Great Britain", by contrast, refers conventionally to the island of Great Britain, or '
+    "politically to England, Scotland and Wales in combination."
+)
+LOOSE_SYNONYM = "However, it is sometimes used as a loose synonym for the United Kingdom as a whole."
+
+HAND_PICKED = [
+    pytest.param(  # a cite web with archiveurl= (old spelling) and accessdate=
+        "Alsea-(company).txt",
+        0,
+        {
+            "kind": "cite web",
+            "ref_name": None,
+            "url": "http://www.cnnexpansion.com/rankings/interactivo-las-500/2014",
+            "source_title": "Top 10 del Ranking 2014",
+            "archive_url": CNN_ARCHIVE,
+            "access_date": "2014-06-26",
+            "claim": "It is one of the largest foodservice companies in Mexico according to CNN Expansión.",
+            "section": "",
+            "tags": (),
+            "checkable": True,
+            "reason": None,
+        },
+        id="cite-web-archive-url",
+    ),
+    pytest.param(  # [url label]; "P. F." initials are no sentence boundary
+        "Alsea-(company).txt",
+        1,
+        {
+            "kind": "link",
+            "source_title": "Alsea. Investor Relations",
+            "archive_url": None,
+            "access_date": None,
+            "url": "http://www.alsea.net/uploads/pdf/es/alsea_presentacion_relacion_con_inversionitstass_1T15.pdf",
+            "claim": "Some of the restaurant chains that Alsea operates are: Starbucks, Burger King, Vips, Domino's "
+            "Pizza, Italianni's, Chili's, California Pizza Kitchen, P. F. Chang's, and The Cheesecake Factory.",
+            "checkable": True,
+        },
+        id="url-label",
+    ),
+    pytest.param(
+        "Alsea-(company).txt",
+        3,
+        {
+            "kind": "cite news",
+            "section": "Recent news",
+            "access_date": None,
+            "archive_url": None,
+            "url": "https://www.reuters.com/article/2013/09/10/us-mexico-alsea-walmex-idUSBRE9891A220130910",
+            "source_title": "Mexico's Alsea to buy Walmex restaurant chain for 8.2 billion pesos",
+            "claim": "In September 2013, Alsea acquired 362 Walmex restaurants Vips and El Porton for around $626 "
+            "million.",
+        },
+        id="cite-news",
+    ),
+    pytest.param(  # {{lang-ur|{{Nastaliq|…}}}} keeps its text
+        "Anwar_Kamal_Khan.txt",
+        0,
+        {
+            "kind": "link",
+            "ref_name": "DAWN",
+            "url": "http://www.dawn.com/2012/02/14/pml-n-provincial-leader-dies-2.html",
+            "source_title": "PML-N provincial leader dies",
+            "claim": "Anwar Kamal Khan Marwat Mina Khel (انور کمال خان مروت مینا خیل; 19 November 1946 – 13 "
+            "February 2012) was a Pakistani Politician.",
+        },
+        id="lang-template-text",
+    ),
+    pytest.param(  # a bare URL followed by {{dead link}} inside the ref
+        "Anwar_Kamal_Khan.txt",
+        2,
+        {
+            "kind": "bare-url",
+            "url": "http://pakistanherald.com/profile.aspx?hofid=756",
+            "source_title": None,
+            "claim": "Earlier he has also remained a Senator in addition to being a Senior Provincial Minister.",
+            "tags": (),
+            "checkable": True,
+        },
+        id="bare-url",
+    ),
+    pytest.param(  # the next ref right after cites the same claim; its archive is in {{webarchive}}
+        "Anwar_Kamal_Khan.txt",
+        3,
+        {
+            "kind": "link",
+            "url": PASHTO,
+            "source_title": "Tribes Combat and Tribe Men's leading",
+            "archive_url": "https://web.archive.org/web/20120207154832/" + PASHTO,
+            "claim": "Earlier he has also remained a Senator in addition to being a Senior Provincial Minister.",
+        },
+        id="adjacent-ref-webarchive",
+    ),
+    pytest.param(  # <ref name="DAWN"/> reuses the definition of the first ref
+        "Anwar_Kamal_Khan.txt",
+        7,
+        {
+            "kind": "link",
+            "ref_name": "DAWN",
+            "url": "http://www.dawn.com/2012/02/14/pml-n-provincial-leader-dies-2.html",
+            "source_title": "PML-N provincial leader dies",
+            "section": "",
+            "claim": "He died on 13 February 2012 due to two sudden heart attacks at Lady Reading Hospital in "
+            "Peshawar.",
+        },
+        id="named-ref-reuse",
+    ),
+    pytest.param(  # infobox field; the named ref's definition comes later in the page
+        "Britt-Morgan.txt",
+        0,
+        {
+            "kind": "cite web",
+            "ref_name": "iafd",
+            "url": IAFD,
+            "source_title": "Personal Bio Britt Morgan",
+            "access_date": "2007-10-12",
+            "claim": "5 ft 3 in",
+            "section": "",
+            "checkable": True,
+        },
+        id="infobox-ref-defined-later",
+    ),
+    pytest.param(
+        "Britt-Morgan.txt",
+        1,
+        {"ref_name": "iafd", "url": IAFD, "claim": "114 lb"},
+        id="infobox-convert",
+    ),
+    pytest.param(  # a ref alone in a table's last column cites the whole row
+        "earthquakes.txt",
+        0,
+        {
+            "kind": "cite web",
+            "ref_name": "NRC",
+            "url": NRC,
+            "source_title": "Important Canadian Earthquakes",
+            "access_date": "2 December 2011",
+            "section": "List",
+            "claim": "1663-02-05 17:30 (local time) Charlevoix–Kamouraska Region, QC 47.60 -70.10 7.0 Mw X",
+        },
+        id="table-row",
+    ),
+    pytest.param(  # defined in {{Reflist|…}}
+        "earthquakes.txt",
+        33,
+        {
+            "kind": "bare-url",
+            "ref_name": "earthquakescanada-recent",
+            "url": "http://www.earthquakescanada.nrcan.gc.ca/recent/index-eng.php/",
+            "claim": "2012-08-19 279 km WSW of Tofino, BC (offshore) 5.2",
+            "section": "List",
+            "checkable": True,
+        },
+        id="list-defined-in-reflist",
+    ),
+    pytest.param(  # defined in <references>…</references>
+        "Bazooka.txt",
+        3,
+        {
+            "kind": "link",
+            "ref_name": "evening",
+            "source_title": "news.google.com",
+            "url": "https://news.google.com/newspapers?nid=950&dat=19781104&id=M2JQAAAAIBAJ&sjid=4lgDAAAAIBAJ"
+            "&pg=6291,1212537&hl=de",
+            "section": "Entwicklung::Raketenantrieb",
+            "claim": "Dabei stellte er unter anderem fest, dass sich zweibasiges Schießpulver besonders gut als "
+            "Antrieb eignete.",
+        },
+        id="list-defined-in-references",
+    ),
+    pytest.param(
+        "Arts_Club_of_Chicago.txt",
+        18,
+        {
+            "kind": "cite book",
+            "url": None,
+            "source_title": "Chicago Architecture and Design",
+            "checkable": False,
+            "reason": "no URL (cite book)",
+            "section": "History",
+            "claim": "The gallery was built around Constantin Brâncuși's The Golden Bird and the stairway was "
+            "renowned for its simple elegance.",
+        },
+        id="cite-book-without-url",
+    ),
+    pytest.param(  # <ref>{{Harvnb|Falco|2007}}.</ref> inside {{nowrap|…{{smaller|…}}}} in an infobox
+        "al_Haytham.txt",
+        0,
+        {
+            "kind": "sfn",
+            "url": None,
+            "checkable": False,
+            "reason": "sfn footnote: no URL",
+            "claim": "(c. 354 AH)",
+            "section": "",
+        },
+        id="sfn-in-infobox",
+    ),
+    pytest.param(  # {{harvnb}} outside any ref, inside an {{efn}} note; "A." is an initial
+        "al_Haytham.txt",
+        29,
+        {
+            "kind": "sfn",
+            "ref_name": None,
+            "checkable": False,
+            "reason": "sfn footnote: no URL",
+            "section": "Book of Optics",
+            "claim": "A. Mark Smith has determined that there were at least two translators, based on their "
+            "facility with Arabic; the first, more experienced scholar began the translation at the beginning "
+            "of Book One, and handed it off in the middle of Chapter Three of Book Three.",
+        },
+        id="short-footnote-template",
+    ),
+    pytest.param(  # a cite book with a URL in an infobox list
+        "al_Haytham.txt",
+        2,
+        {
+            "kind": "cite book",
+            "checkable": True,
+            "url": "https://books.google.co.in/books?id=mhLVHR5QAQkC&printsec=frontcover#v=onepage&q&f=false",
+            "source_title": "Ptolemy's Theory of Visual Perception: An English Translation of the Optics",
+            "claim": "Omar Khayyam, Taqi ad-Din Muhammad ibn Ma'ruf, Kamāl al-Dīn al-Fārisī, Averroes, Al-Khazini, "
+            "John Peckham, Witelo, Roger Bacon,",
+        },
+        id="cite-book-in-infobox",
+    ),
+    pytest.param(  # a ref alone in an infobox *_footnotes field has no text before it
+        "Dollar-Point,-California.txt",
+        1,
+        {
+            "kind": "link",
+            "url": CENSUS,
+            "source_title": "U.S. Census",
+            "claim": "",
+            "checkable": True,
+            "archive_url": "http://www.webcitation.org/699nOulzi?url=" + CENSUS,
+        },
+        id="infobox-footnotes-field",
+    ),
+    pytest.param(
+        "United-Kingdom.txt",
+        59,
+        {
+            "kind": "cite news",
+            "url": "https://www.theguardian.com/styleguide/page/0,,184840,00.html",
+            "source_title": "Guardian Unlimited Style Guide",
+            "access_date": "23 August 2011",
+            "section": "Etymology and terminology",
+            "claim": GREAT_BRITAIN,
+            "tags": (),
+        },
+        id="cite-news-uk",
+    ),
+    pytest.param(
+        "United-Kingdom.txt",
+        61,
+        {
+            "kind": "cite web",
+            "claim": GREAT_BRITAIN,
+            "access_date": "8 March 2015",
+            "url": "http://www.direct.gov.uk/en/Governmentcitizensandrights/LivingintheUK/DG_10012517",
+            "archive_url": "http://webarchive.nationalarchives.gov.uk/20121015000000/http://www.direct.gov.uk/en/"
+            "Governmentcitizensandrights/LivingintheUK/DG_10012517",
+        },
+        id="archiveurl-old-spelling",
+    ),
+    pytest.param(  # followed by {{Failed verification|date=November 2017}}; &#39; entities stay quotes
+        "United-Kingdom.txt",
+        62,
+        {
+            "kind": "cite web",
+            "url": "http://www.merriam-webster.com/dictionary/great%20britain",
+            "source_title": "Merriam-Webster Dictionary Online Definition of ''Great Britain''",
+            "access_date": "5 November 2017",
+            "claim": LOOSE_SYNONYM,
+            "tags": (FAILED_VERIFICATION,),
+            "checkable": True,
+            "section": "Etymology and terminology",
+        },
+        id="failed-verification-tag",
+    ),
+    pytest.param(  # right after the tag: same claim, the tag is not its own
+        "United-Kingdom.txt",
+        63,
+        {
+            "kind": "text",
+            "url": None,
+            "claim": LOOSE_SYNONYM,
+            "tags": (),
+            "checkable": False,
+            "reason": "no URL (text)",
+        },
+        id="ref-after-a-tagged-ref",
+    ),
+    pytest.param(  # the section title is plain text without its comment
+        "julia_kristeva.txt",
+        17,
+        {
+            "kind": "cite book",
+            "section": 'Work::The "semiotic" and the "symbolic"',
+            "source_title": "The History of Women in Philosophy",
+        },
+        id="section-path",
+    ),
+]
+
+
+@pytest.mark.parametrize(("article", "index", "expected"), HAND_PICKED)
+def test_hand_picked_citation(article: str, index: int, expected: dict[str, object]) -> None:
+    citation = citations_of(article)[index]
+    assert citation.index == index
+    assert fields(citation, expected) == expected
+
+
+def test_hand_picked_article_counts() -> None:
+    # Counted by reading the articles: every <ref> in the body, reuses included.
+    assert len(citations_of("Alsea-(company).txt")) == 4
+    assert len(citations_of("Anwar_Kamal_Khan.txt")) == 8
+    assert len(citations_of("Britt-Morgan.txt")) == 8
+    assert len(citations_of("Dollar-Point,-California.txt")) == 9
+
+
+def test_context_of_a_real_citation_is_the_200_words_before_it() -> None:
+    citation = citations_of("United-Kingdom.txt")[62]
+    assert len(citation.context.split()) == 200
+    assert citation.context.endswith("Scotland and Wales in combination. " + LOOSE_SYNONYM)
+
+
+# --- hand-written wikitext: tags ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("template", "tag"),
+    [
+        ("{{failed verification|date=May 2020}}", FAILED_VERIFICATION),
+        ("{{Failed_Verification}}", FAILED_VERIFICATION),
+        ("{{fv}}", FAILED_VERIFICATION),
+        ("{{FV}}", FAILED_VERIFICATION),
+        ("{{failed-verification}}", FAILED_VERIFICATION),
+        ("{{ not in source |reason=x}}", FAILED_VERIFICATION),
+        ("{{Not in citation}}", FAILED_VERIFICATION),
+        ("{{verification failed}}", FAILED_VERIFICATION),
+        ("{{Template:Failed verification}}", FAILED_VERIFICATION),
+        ("{{dubious|reason=why}}", DUBIOUS),
+        ("{{Dubious-inline}}", DUBIOUS),
+        ("{{citation needed|date=May 2020}}", CITATION_NEEDED),
+        ("{{Citation_needed}}", CITATION_NEEDED),
+        ("{{cn}}", CITATION_NEEDED),
+        ("{{Fact}}", CITATION_NEEDED),
+    ],
+)
+def test_inline_tag_after_a_ref(template: str, tag: str) -> None:
+    citation = only(extract_citations(f"The sky is green.<ref>http://a.example/sky</ref>{template} Next."))
+    assert citation.tags == (tag,)
+
+
+def test_tags_keep_their_order_and_skip_what_shows_nothing() -> None:
+    text = "Claim.<ref>http://a.example/</ref> <!-- note --> {{dead link}}{{dubious}}{{fv}}, and more.{{cn}}"
+    assert only(extract_citations(text)).tags == (DUBIOUS, FAILED_VERIFICATION)
+
+
+def test_a_tag_belongs_to_the_ref_just_before_it() -> None:
+    first, second = extract_citations("Claim.<ref>http://a.example/</ref>{{fv}}<ref>http://b.example/</ref>")
+    assert (first.tags, second.tags) == ((FAILED_VERIFICATION,), ())
+
+
+def test_a_tag_after_words_is_not_the_refs() -> None:
+    text = "Claim.<ref>http://a.example/</ref> Another claim.{{citation needed}}"
+    assert only(extract_citations(text)).tags == ()
+
+
+def test_a_tag_inside_the_ref_counts() -> None:
+    text = "Claim.<ref>{{cite web|url=http://a.example/|title=A}} {{failed verification}}</ref>"
+    assert only(extract_citations(text)).tags == (FAILED_VERIFICATION,)
+
+
+def test_tag_aliases_learnt_at_run_time_extend_the_table() -> None:
+    text = "Claim.<ref>http://a.example/</ref>{{Nicht belegt}}{{Verify_source}}"
+    assert only(extract_citations(text)).tags == ()
+    aliases = {"nicht belegt": "failed verification", "Verify source": "Dubious"}
+    assert only(extract_citations(text, tag_aliases=aliases)).tags == (FAILED_VERIFICATION, DUBIOUS)
+
+
+def test_a_tag_alias_to_an_unknown_tag_is_refused() -> None:
+    with pytest.raises(ValueError, match="not one of"):
+        extract_citations("Claim.<ref>http://a.example/</ref>", tag_aliases={"pov": "neutrality"})
+
+
+# --- hand-written wikitext: claims and context -------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("First sentence. Second sentence.<ref>x</ref>", "Second sentence."),
+        (
+            "It was built by Mr. Smith in the U.S. in 1900.<ref>x</ref>",
+            "It was built by Mr. Smith in the U.S. in 1900.",
+        ),
+        (
+            "Written by J. R. R. Tolkien, e.g. The Hobbit.<ref>x</ref>",
+            "Written by J. R. R. Tolkien, e.g. The Hobbit.",
+        ),
+        ("Is it? 1990 was a year!<ref>x</ref>", "1990 was a year!"),
+        ('He said "Stop." Then he left.<ref>x</ref>', "Then he left."),
+        ("One paragraph\n\nAnother paragraph<ref>x</ref>", "Another paragraph"),
+        ("Intro:\n* first item\n* second item<ref>x</ref>", "second item"),
+        ("A, B,<ref>a</ref> and C.<ref>c</ref>", "and C."),
+        ("'''Bold''' ''italic'' [[Target page|label]] [[Plain]]s.<ref>x</ref>", "Bold italic label Plains."),
+        (
+            "Text<!-- hidden --> {{lang|fr|très}} {{convert|5|km|mi}} {{nowrap|wide}}.<ref>x</ref>",
+            "Text très 5 km wide.",
+        ),
+        ("{{Infobox|a=b}}A [[File:X.jpg|thumb|Caption]][[Category:Y]] claim.<ref>x</ref>", "A claim."),
+        ("Size is 5&nbsp;km &amp; more.<ref>x</ref>", "Size is 5 km & more."),
+        ("The page {{PAGENAME}} exists.<ref>x</ref>", "The page Some title exists."),
+    ],
+)
+def test_claim_is_plain_text_back_to_the_previous_boundary(text: str, claim: str) -> None:
+    assert extract_citations(text, title="Some title")[-1].claim == claim
+
+
+def test_adjacent_refs_cite_the_same_claim_and_never_include_ref_text() -> None:
+    text = "Alpha beta.<ref>Secret source text.</ref> <ref>{{cite web|url=http://a.example/|title=T}}</ref>"
+    first, second = extract_citations(text)
+    assert first.claim == second.claim == "Alpha beta."
+    assert "Secret" not in first.context + second.context
+
+
+def test_a_ref_in_a_template_parameter_takes_that_parameters_text() -> None:
+    text = "{{Infobox town|population=12,345<ref>http://a.example/</ref>|name=X}}\n'''X''' is a town.<ref>y</ref>"
+    infobox, body = extract_citations(text)
+    assert (infobox.claim, infobox.section, infobox.context) == ("12,345", "", "12,345")
+    assert body.claim == "X is a town." and "12,345" not in body.context
+
+
+def test_a_ref_in_an_image_caption_takes_the_caption() -> None:
+    citation = only(extract_citations("Text.\n[[File:A.jpg|thumb|left|The old mill in 1900.<ref>x</ref>]]"))
+    assert citation.claim == "The old mill in 1900."
+
+
+def test_section_paths_follow_heading_levels() -> None:
+    text = "Lead.<ref>a</ref>\n== A ==\n=== B ===\nx<ref>b</ref>\n== C ==\ny<ref>c</ref>\n==== D ====\nz<ref>d</ref>"
+    assert [c.section for c in extract_citations(text)] == ["", "A::B", "C", "C::D"]
+
+
+def test_context_is_the_last_200_words_cut_from_the_left() -> None:
+    words = [f"w{i}" for i in range(500)]
+    text = " ".join(words[:300]) + ".\n== S ==\n" + " ".join(words[300:]) + ".<ref>x</ref>"
+    citation = only(extract_citations(text))
+    assert citation.context == " ".join(words[300:]) + "."
+
+
+# --- hand-written wikitext: sources ------------------------------------------------------------------------
+def test_named_refs_resolve_within_their_group_wherever_defined() -> None:
+    text = (
+        "A.<ref name=x /> B.<ref name=x group=n/> C.<ref name=y/>\n"
+        "{{reflist|group=n|refs=<ref name=x>http://n.example/</ref>}}\n"
+        "<references><ref name=x>{{cite web|url=http://x.example/|title=X}}</ref></references>"
+    )
+    a, b, c = extract_citations(text)
+    assert (a.url, a.kind, a.ref_name) == ("http://x.example/", "cite web", "x")
+    assert (b.url, b.kind) == ("http://n.example/", "bare-url")
+    assert (c.checkable, c.reason) == (False, "named ref 'y' has no definition on the page")
+
+
+@pytest.mark.parametrize(
+    ("ref", "url", "archive_url", "reason"),
+    [
+        ("{{cite web|title=T|archive-url=https://web.archive.org/web/2010/http://a.example/}}",
+         "https://web.archive.org/web/2010/http://a.example/", "https://web.archive.org/web/2010/http://a.example/",
+         None),
+        ("https://web.archive.org/web/2010/http://a.example/", "https://web.archive.org/web/2010/http://a.example/",
+         "https://web.archive.org/web/2010/http://a.example/", None),
+        ("[//a.example/page Label]", "https://a.example/page", None, None),
+        ("[ftp://a.example/file Label]", "ftp://a.example/file", None, "unsupported URL scheme (ftp)"),
+        ("{{cite web|url=www.a.example|title=T}}", "www.a.example", None, "URL has no scheme"),
+        ("{{cite web|url={{Allmusic|id=x|pure_url=yes}}|title=T}}", None, None, "URL made by a template ({{Allmusic}})"),
+        ("{{cite journal|title=T|doi=10.1000/1}}", None, None, "no URL (cite journal)"),
+        ("Smith, ''A Book'', 2001, p. 4.", None, None, "no URL (text)"),
+        ("", None, None, "empty ref"),
+        ("{{harvnb|Smith|2001|p=4}}", None, None, "sfn footnote: no URL"),
+    ],
+)  # fmt: skip
+def test_what_a_ref_points_to(ref: str, url: str | None, archive_url: str | None, reason: str | None) -> None:
+    citation = only(extract_citations(f"Claim.<ref>{ref}</ref>"))
+    assert (citation.url, citation.archive_url, citation.reason) == (url, archive_url, reason)
+    assert citation.checkable is (reason is None)
+
+
+def test_cite_family_parameters_in_old_and_new_spellings() -> None:
+    text = (
+        "A.<ref>{{Cite_News |url=http://a.example/ |title=''Big'' [[News]] |accessdate=1 May 2010}}</ref>"
+        "B.<ref>{{citation |chapter-url=http://b.example/ |chapter=Ch |access-date=2 May 2010 "
+        "|archiveurl=https://archive.today/abc}}</ref>"
+    )
+    a, b = extract_citations(text)
+    assert (a.kind, a.url, a.source_title, a.access_date) == (
+        "cite news",
+        "http://a.example/",
+        "Big News",
+        "1 May 2010",
+    )
+    assert (b.kind, b.url, b.source_title, b.access_date, b.archive_url) == (
+        "citation", "http://b.example/", "Ch", "2 May 2010", "https://archive.today/abc")  # fmt: skip
+
+
+def test_short_footnotes_and_template_footnotes_are_citations() -> None:
+    text = "Claim one.{{sfn|Smith|2001|p=3}} Claim two.{{refn|group=n|A note.<ref>http://a.example/</ref>}}"
+    sfn, refn, nested = extract_citations(text)
+    assert (sfn.kind, sfn.claim, sfn.reason) == ("sfn", "Claim one.", "sfn footnote: no URL")
+    assert (refn.kind, refn.claim, refn.reason) == ("text", "Claim two.", "no URL (text)")
+    assert (nested.kind, nested.claim, nested.url) == ("bare-url", "A note.", "http://a.example/")
+
+
+# --- fingerprints --------------------------------------------------------------------------------------------
+def _sha1(*parts: str) -> str:
+    return hashlib.sha1("\x1f".join(parts).encode("utf-8")).hexdigest()
+
+
+def test_fingerprint_is_claim_source_and_repeat_count() -> None:
+    text = "Same  Claim.<ref>http://a.example/</ref> Same claim.<ref>http://a.example/</ref> No URL.<ref>Some  Book</ref>"
+    first, second, book = extract_citations(text, title="Page")
+    assert first.fingerprint == _sha1("same claim.", "http://a.example/", "0")
+    assert second.fingerprint == _sha1("same claim.", "http://a.example/", "1")
+    assert book.fingerprint == _sha1("no url.", "some book", "0")
+    assert [c.fingerprint for c in extract_citations(text, title="Moved page")] == [
+        first.fingerprint, second.fingerprint, book.fingerprint]  # fmt: skip
+    assert extract_citations(text.replace("No URL", "Changed"))[2].fingerprint != book.fingerprint
+
+
+# --- malformed and edge input ------------------------------------------------------------------------------
+def test_empty_input_gives_nothing() -> None:
+    assert extract_citations("") == [] and extract_citations(" \n\t") == []
+
+
+def test_input_that_is_not_text_is_refused() -> None:
+    with pytest.raises(TypeError, match="wikitext must be str"):
+        extract_citations(b"<ref>x</ref>")  # type: ignore[arg-type]
+
+
+def test_unclosed_and_stray_ref_tags_are_text_as_in_mediawiki() -> None:
+    text = (
+        "One.<ref>http://a.example/</ref> Stray </ref> two.<ref>http://b.example/</ref> Three <ref>unclosed"
+    )
+    first, second = extract_citations(text)
+    assert (first.url, second.url, second.claim) == ("http://a.example/", "http://b.example/", "Stray two.")
+
+
+def test_a_ref_ends_at_the_next_closing_tag_as_in_mediawiki() -> None:
+    text = "One.<ref>a <ref>http://b.example/</ref> Two.<ref>http://c.example/</ref>"
+    pairs = [(c.claim, c.url) for c in extract_citations(text)]
+    assert pairs == [("One.", "http://b.example/"), ("Two.", "http://c.example/")]
+    # A <ref> shown as text inside <nowiki> or <pre> opens nothing (literal ref tags stay out of claims).
+    text = "<nowiki><ref></nowiki> Shown.<ref>http://a.example/</ref><pre><ref></pre>"
+    assert [(c.claim, c.url) for c in extract_citations(text)] == [("Shown.", "http://a.example/")]
+
+
+def test_comments_hide_refs_even_when_never_closed() -> None:
+    text = "One.<ref>http://a.example/</ref><!-- Two.<ref>http://b.example/</ref> --> Three.<!-- <ref>x</ref>"
+    assert [c.url for c in extract_citations(text)] == ["http://a.example/"]
+
+
+def test_unbalanced_braces_and_deep_nesting_do_not_raise() -> None:
+    assert (
+        only(extract_citations("A.<ref>{{cite web|url=http://a.example/|title=T</ref>")).url
+        == "http://a.example/"
+    )
+    assert only(extract_citations("{{" * 3000 + "A.<ref>http://a.example/</ref>")).url == "http://a.example/"
+    assert only(
+        extract_citations("{{" * 3000 + "x" + "}}" * 3000 + "A.<ref>http://a.example/</ref>")
+    ).checkable
+    assert len(extract_citations("<ref>" * 20000 + "B.<ref>http://b.example/</ref>")) == 1
+
+
+def test_a_megabyte_page() -> None:
+    text = (WIKITEXT / "United-Kingdom.txt").read_text(encoding="utf-8") * 3
+    assert len(text) > 980_000
+    assert len(extract_citations(text)) == 3 * 695
+
+
+def test_nul_characters_are_dropped() -> None:
+    assert only(extract_citations("A\x00B.<ref>\x00http://a.example/</ref>")).claim == "AB."
