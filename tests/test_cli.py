@@ -1,0 +1,94 @@
+"""The command line as a user runs it, in subprocesses: `sidebot testwiki up` with the demo articles and
+their source server, `sidebot --config … patrol --once --failed-verification`, `queue list --json`, `check`,
+`runs`, `testwiki down`. Each subprocess configures its own Pywikibot from the wiki's config."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sidebot.demo.content import demo_sources
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+
+def sidebot(*args: str, env: dict[str, str], check: bool = True) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "sidebot", *args], env=env, capture_output=True, text=True, timeout=600
+    )
+    if check and result.returncode != 0:
+        raise AssertionError(
+            f"sidebot {' '.join(args)} failed ({result.returncode}):\n{result.stdout}\n{result.stderr}"
+        )
+    return result
+
+
+@pytest.fixture(scope="module")
+def cli_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    home = tmp_path_factory.mktemp("home")
+    return {**os.environ, "SIDEBOT_HOME": str(home), "COLUMNS": "200"}
+
+
+@pytest.fixture(scope="module")
+def sandbox(cli_env: dict[str, str]) -> Iterator[dict]:
+    state_dir = Path(cli_env["SIDEBOT_HOME"]) / "sandbox"
+    info = json.loads(sidebot("testwiki", "up", "--state-dir", str(state_dir), env=cli_env).stdout)
+    yield info
+    sidebot("testwiki", "down", "--state-dir", str(state_dir), env=cli_env)
+
+
+def test_testwiki_up_prints_what_a_user_needs(sandbox: dict, cli_env: dict[str, str]) -> None:
+    for key in ("api_url", "bot_user", "config_path", "sources_url"):
+        assert sandbox[key], key
+    assert sandbox["api_url"].startswith("http://127.0.0.1:") and sandbox["running"]
+    assert Path(sandbox["config_path"]).is_file()
+    status = json.loads(
+        sidebot("testwiki", "status", "--state-dir", sandbox["state_dir"], env=cli_env).stdout
+    )
+    assert status["running"] and status["port"] == sandbox["port"]
+
+
+def test_failed_verification_patrol_fills_the_queue(sandbox: dict, cli_env: dict[str, str]) -> None:
+    config = sandbox["config_path"]
+    out = sidebot("--config", config, "patrol", "--once", "--failed-verification", env=cli_env).stdout
+    assert " ok:" in out
+    listing = json.loads(
+        sidebot("--config", config, "queue", "list", "--json", "--state", "all", env=cli_env).stdout
+    )
+    findings = listing["findings"]
+    tagged = {s.claim.article_title for s in demo_sources() if s.tag}
+    assert {f["article"] for f in findings} == tagged
+    for f in findings:
+        assert f["claim"] and f["url"].startswith(sandbox["sources_url"])
+        assert f["state"] == "open" and isinstance(f["score"], float)
+        assert "failed verification" in f["tags"]
+
+    again = sidebot("--config", config, "patrol", "--once", "--failed-verification", env=cli_env).stdout
+    assert f"{len(tagged)} unchanged" in again and "0 scored" in again
+
+    runs = sidebot("--config", config, "runs", env=cli_env).stdout
+    assert runs.count(" ok ") >= 2
+
+
+def test_check_shows_each_citation(sandbox: dict, cli_env: dict[str, str]) -> None:
+    source = next(s for s in demo_sources() if s.label == "supported")
+    out = sidebot("--config", sandbox["config_path"], "check", source.claim.article_title, env=cli_env).stdout
+    assert source.claim.article_title in out and "/wice/" + source.id in out
+
+
+def test_patrol_without_once_points_to_the_scheduler(sandbox: dict, cli_env: dict[str, str]) -> None:
+    result = sidebot("--config", sandbox["config_path"], "patrol", env=cli_env, check=False)
+    assert result.returncode == 2 and "sidebot schedule" in result.stderr
+
+
+def test_bad_config_is_a_clear_error(tmp_path: Path, cli_env: dict[str, str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[wiki]\nnmae = 'typo'\n")
+    result = sidebot("--config", str(bad), "queue", "list", env=cli_env, check=False)
+    assert result.returncode == 2 and "nmae" in result.stderr
