@@ -10,4 +10,5 @@ pytest_plugins = [
     "tests.fixtures.wiki",
     "tests.fixtures.sources",
     "tests.fixtures.database",
+    "tests.fixtures.web",
 ]

@@ -240,7 +240,7 @@ def _install(php: str, state_dir: Path, port: int) -> None:
     accounts = {
         role: Account(
             username=spec.username,
-            password=secrets.token_urlsafe(18),
+            password=secrets.token_hex(18),  # hex: a leading "-" would read as an option
             bot_password_name=BOT_PASSWORD_NAME,
             bot_password=secrets.token_hex(16),  # createBotPassword.php wants exactly 32 characters
         )

@@ -1,0 +1,112 @@
+"""The review actions behind both the pages and the JSON API: check the person against the wiki first (blocks,
+self-review: network calls, made outside any database transaction), then change the queue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from http import HTTPStatus
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from sidebot.queue import reviews
+from sidebot.queue.db import Database
+from sidebot.queue.models import Citation, Finding, Page, Review, Wiki
+from sidebot.web.integrity import ReviewGate, ReviewNotAllowed, ReviewTarget
+from sidebot.web.wikiapi import WikiApiError
+
+
+@dataclass(frozen=True)
+class Outcome:
+    review: Review
+    state: str  # the finding's state afterwards
+
+
+class ActionError(Exception):
+    """A refused action, with the HTTP status that says why."""
+
+    def __init__(self, message: str, status: HTTPStatus) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+STATUS_OF: dict[type[Exception], HTTPStatus] = {
+    reviews.FindingNotFound: HTTPStatus.NOT_FOUND,
+    reviews.InvalidDecision: HTTPStatus.BAD_REQUEST,
+    reviews.AlreadyDecided: HTTPStatus.CONFLICT,
+    reviews.NothingToUndo: HTTPStatus.CONFLICT,
+    reviews.NotYours: HTTPStatus.FORBIDDEN,
+    ReviewNotAllowed: HTTPStatus.FORBIDDEN,
+}
+
+
+def target_of(db: Database, finding_id: int) -> ReviewTarget:
+    with db.session() as session:
+        row = session.execute(
+            select(Wiki.api_url, Page.title, Finding.rev_id, Citation.url)
+            .select_from(Finding)
+            .join(Citation, Finding.citation_id == Citation.id)
+            .join(Page, Citation.page_id == Page.id)
+            .join(Wiki, Page.wiki_id == Wiki.id)
+            .where(Finding.id == finding_id)
+        ).first()
+    if row is None:
+        raise ActionError(f"there is no finding {finding_id}", HTTPStatus.NOT_FOUND)
+    api_url, title, rev_id, url = row
+    return ReviewTarget(api_url=api_url, title=title, rev_id=rev_id, url=url)
+
+
+def check_may_review(gate: ReviewGate, user: str, target: ReviewTarget) -> None:
+    try:
+        gate.check(user, target)
+    except ReviewNotAllowed as exc:
+        raise ActionError(str(exc), HTTPStatus.FORBIDDEN) from exc
+    except WikiApiError as exc:
+        raise ActionError(
+            f"cannot check with the wiki whether you may review this now ({exc}); try again later",
+            HTTPStatus.SERVICE_UNAVAILABLE,
+        ) from exc
+
+
+def run_review_action(
+    db: Database, gate: ReviewGate, user: str, finding_id: int, operation: Callable[[Session], Review]
+) -> Outcome:
+    """Check ``user`` may review the finding, then run ``operation`` in one transaction."""
+    check_may_review(gate, user, target_of(db, finding_id))
+    try:
+        with db.session() as session:
+            review = operation(session)
+            state = session.get(Finding, finding_id).state  # type: ignore[union-attr]
+    except reviews.ReviewError as exc:
+        raise ActionError(str(exc), STATUS_OF.get(type(exc), HTTPStatus.BAD_REQUEST)) from exc
+    return Outcome(review=review, state=state)
+
+
+def decide(
+    db: Database,
+    gate: ReviewGate,
+    user: str,
+    finding_id: int,
+    decision: str,
+    suggestion_id: int | None,
+    comment: str | None,
+) -> Outcome:
+    return run_review_action(
+        db,
+        gate,
+        user,
+        finding_id,
+        lambda s: reviews.decide(s, finding_id, user, decision, suggestion_id=suggestion_id, comment=comment),
+    )
+
+
+def undo(db: Database, gate: ReviewGate, user: str, finding_id: int) -> Outcome:
+    return run_review_action(db, gate, user, finding_id, lambda s: reviews.undo(s, finding_id, user))
+
+
+def reopen(db: Database, gate: ReviewGate, user: str, finding_id: int) -> Outcome:
+    return run_review_action(
+        db, gate, user, finding_id, lambda s: reviews.return_to_open(s, finding_id, user)
+    )

@@ -1,0 +1,90 @@
+"""``sidebot serve`` and ``sidebot bench ui``: plain functions with Typer parameters for sidebot.cli."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from sidebot.commands.common import console, fail, open_database, settings_of
+
+
+def serve(
+    ctx: typer.Context,
+    host: Annotated[str | None, typer.Option(help="Address to listen on (default: [web] host).")] = None,
+    port: Annotated[int | None, typer.Option(min=1, max=65535, help="Port (default: [web] port).")] = None,
+) -> None:
+    """Start the review web app (queue list, item cards, decisions, leaderboard, JSON API) on the queue."""
+    import uvicorn
+
+    from sidebot.web.app import create_app
+    from sidebot.web.settings import WebConfigError, public_url, web_settings
+
+    settings = settings_of(ctx)
+    web = web_settings(settings).model_copy(update={k: v for k, v in (("host", host), ("port", port)) if v})
+    if not _port_free(web.host, web.port):
+        raise fail(f"{web.host}:{web.port} is in use: choose another with --port", 2)
+    try:
+        app = create_app(settings, open_database(settings), web)
+    except WebConfigError as exc:
+        raise fail(str(exc), 2) from exc
+    console.print(
+        f"sidebot review UI: [bold]{public_url(web)}[/bold]  (JSON API: {public_url(web)}/api; "
+        "Ctrl+C stops it)"
+    )
+    uvicorn.run(app, host=web.host, port=web.port, log_level="warning", proxy_headers=bool(web.public_url))
+
+
+def bench_ui(
+    findings: Annotated[int, typer.Option(min=100, help="Findings to fill each database with.")] = 100_000,
+    repeats: Annotated[int, typer.Option(min=5, help="Timed requests per scenario.")] = 40,
+    backend: Annotated[list[str] | None, typer.Option(help="sqlite and/or postgres (default: both).")] = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Also write the figures to this file.")
+    ] = None,
+) -> None:
+    """Time the queue list page (p50/p95) with a large queue on SQLite and PostgreSQL; goal p95 < 200 ms."""
+    from sidebot.web.bench import run_benchmark
+
+    backends = backend or ["sqlite", "postgres"]
+    unknown = set(backends) - {"sqlite", "postgres"}
+    if unknown:
+        raise fail(f"unknown backend {', '.join(sorted(unknown))}: choose sqlite or postgres", 2)
+    results = run_benchmark(backends, findings, repeats, progress=lambda m: console.print(m, highlight=False))
+    report = []
+    for result in results:
+        table = Table(
+            "scenario",
+            "p50 ms",
+            "p95 ms",
+            "max ms",
+            title=f"{result.backend}: {result.findings:,} findings (filled in {result.fill_seconds:.0f} s)",
+        )
+        for timing in [*result.timings, result.overall]:
+            row = timing.row()
+            table.add_row(str(row["scenario"]), str(row["p50_ms"]), str(row["p95_ms"]), str(row["max_ms"]))
+        console.print(table)
+        report.append(
+            {
+                "backend": result.backend,
+                "findings": result.findings,
+                "fill_seconds": result.fill_seconds,
+                "scenarios": [t.row() for t in result.timings],
+                "overall": result.overall.row(),
+            }
+        )
+    if json_out:
+        json_out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+
+
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True

@@ -1,0 +1,125 @@
+"""Who may review a finding, asked of the wiki itself: nobody blocked there, and nobody who added the
+citation under review.
+
+"Added the citation" is read from the page history: the user who saved the first revision whose wikitext
+contains the cited URL. The history up to the finding's revision never changes, so that answer is cached.
+It is found by bisection over the revisions (one text download per step, ~log2(revisions)), which finds the
+first revision when the URL, once added, stayed on the page; if the URL was removed and added again it finds
+one of the people who added it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from sidebot.web.wikiapi import Revision, WikiApi
+
+
+class ReviewNotAllowed(Exception):
+    """This user may not review this finding; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewTarget:
+    """What the integrity rules need to know about a finding."""
+
+    api_url: str
+    title: str
+    rev_id: int | None  # the revision the citation was verified at (None: the latest)
+    url: str | None  # the cited URL (None: nothing to trace in the history)
+
+
+class WikiApis:
+    """One :class:`WikiApi` per api.php address, made on first use."""
+
+    def __init__(self, timeout: float = 15.0) -> None:
+        self.timeout = timeout
+        self._apis: dict[str, WikiApi] = {}
+        self._lock = threading.Lock()
+
+    def get(self, api_url: str) -> WikiApi:
+        with self._lock:
+            if api_url not in self._apis:
+                self._apis[api_url] = WikiApi(api_url, self.timeout)
+            return self._apis[api_url]
+
+    def close(self) -> None:
+        with self._lock:
+            for api in self._apis.values():
+                api.close()
+            self._apis.clear()
+
+
+class ReviewGate:
+    """Checks a user against a finding. Raises :class:`ReviewNotAllowed`, or
+    :class:`~sidebot.web.wikiapi.WikiApiError` when the wiki cannot be asked (then nobody may review: the
+    rules are not skipped because a wiki is down)."""
+
+    def __init__(self, apis: WikiApis, cache_size: int = 4096) -> None:
+        self.apis = apis
+        self._authors: OrderedDict[ReviewTarget, Revision | None] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    def check(self, user: str, target: ReviewTarget) -> None:
+        if not target.api_url:
+            raise ReviewNotAllowed(
+                "this finding's wiki has no API address in the queue, so blocks and page "
+                "history cannot be checked"
+            )
+        block = self.apis.get(target.api_url).block(user)
+        if block is not None:
+            scope = "partially blocked" if block.partial else "blocked"
+            raise ReviewNotAllowed(
+                f"you are {scope} on this wiki (by {block.by}: {block.reason or 'no reason given'}), "
+                "so you cannot review"
+            )
+        author = self.citation_author(target)
+        if author is not None and author.user == user:
+            raise ReviewNotAllowed(
+                f"you added this citation (revision {author.rev_id}), so someone else must review it"
+            )
+
+    def citation_author(self, target: ReviewTarget) -> Revision | None:
+        """The revision that added the cited URL to the page (cached), or None when it cannot be traced."""
+        if not target.url:
+            return None
+        with self._lock:
+            if target in self._authors:
+                self._authors.move_to_end(target)
+                return self._authors[target]
+        author = first_revision_with(self.apis.get(target.api_url), target.title, target.rev_id, target.url)
+        with self._lock:
+            self._authors[target] = author
+            while len(self._authors) > self._cache_size:
+                self._authors.popitem(last=False)
+        return author
+
+
+def first_revision_with(api: WikiApi, title: str, up_to_rev: int | None, url: str) -> Revision | None:
+    """The earliest revision of ``title`` (up to ``up_to_rev``) whose text contains ``url``, by bisection (see
+    the module docstring); None when even ``up_to_rev`` lacks it."""
+    revisions = api.history(title, up_to_rev)
+    forms = _url_forms(url)
+
+    def contains(revision: Revision) -> bool:
+        text = api.revision_text(revision.rev_id)
+        return any(form in text for form in forms)
+
+    if not revisions or not contains(revisions[-1]):
+        return None
+    low, high = -1, len(revisions) - 1  # invariant: revisions[high] has the URL, revisions[low] (if any) not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if contains(revisions[middle]):
+            high = middle
+        else:
+            low = middle
+    return revisions[high]
+
+
+def _url_forms(url: str) -> tuple[str, ...]:
+    """The URL as it may stand in wikitext: as is, or with its ampersands written as entities."""
+    return tuple(dict.fromkeys((url, url.replace("&", "&amp;"))))

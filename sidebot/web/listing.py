@@ -1,0 +1,257 @@
+"""The queue list: findings filtered, ordered, paged and counted, for the list page and the JSON API.
+
+Open and all findings come least supported first (no score last), reviewed ones and "mine" newest decision
+first. A page is read in two steps, ids first (only the findings table and what the filters need, so the
+database can walk an index) and then the rows to show for those ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
+from enum import StrEnum
+
+from sqlalchemy import Select, and_, func, select
+from sqlalchemy.orm import Session
+
+from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Source, Wiki
+from sidebot.queue.reviews import FIRM_DECISIONS
+
+
+class Tab(StrEnum):
+    OPEN = "open"
+    REVIEWED = "reviewed"
+    MINE = "mine"
+    ALL = "all"
+
+
+ORIGIN_LABELS = {
+    "recent": "recent change",
+    "failed_verification": "failed-verification sweep",
+    "page": "single page",
+}
+
+
+@dataclass(frozen=True)
+class QueueFilter:
+    tab: Tab = Tab.OPEN
+    article: str = ""  # title prefix, any case
+    wiki: str = ""
+    origin: str = ""
+    since: date | None = None  # flagged on or after (UTC)
+    until: date | None = None  # flagged on or before (UTC)
+
+
+@dataclass(frozen=True)
+class QueueItem:
+    id: int
+    wiki: str
+    article: str
+    section: str
+    claim: str
+    url: str | None
+    source_title: str | None
+    score: float | None
+    probability: float | None
+    stance: str | None
+    state: str
+    origin: str
+    flag_reason: str | None
+    created_at: datetime
+    decided_by: str | None  # the current decision's reviewer (reviewed tab), or mine (mine tab)
+    decided_at: datetime | None
+    decision: str | None
+
+
+@dataclass(frozen=True)
+class QueuePage:
+    items: list[QueueItem]
+    total: int  # findings in this tab with these filters
+    counts: dict[str, int]  # per tab, with these filters
+    page: int
+    per_page: int
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.per_page))
+
+
+def list_queue(
+    session: Session, flt: QueueFilter, user: str | None, page: int = 1, per_page: int = 50
+) -> QueuePage:
+    page = max(1, page)
+    wikis = wiki_names(session)
+    if flt.wiki and flt.wiki not in wikis:
+        return QueuePage(
+            items=[], total=0, counts=dict.fromkeys((t.value for t in Tab), 0), page=page, per_page=per_page
+        )
+    if flt.wiki and wikis == [
+        flt.wiki
+    ]:  # the only wiki: a filter that keeps everything costs a join for nothing
+        flt = replace(flt, wiki="")
+    counts = _counts(session, flt, user)
+    ids_with_review = _page_ids(session, flt, user, (page - 1) * per_page, per_page)
+    items = _rows(session, ids_with_review)
+    return QueuePage(items=items, total=counts[flt.tab.value], counts=counts, page=page, per_page=per_page)
+
+
+def wiki_names(session: Session) -> list[str]:
+    return list(session.scalars(select(Wiki.name).order_by(Wiki.name)))
+
+
+def _filtered(query: Select, flt: QueueFilter) -> Select:
+    """Apply the filters other than the tab to a query over ``findings``."""
+    if flt.article or flt.wiki:
+        pages = select(Page.id)
+        if flt.article:
+            pages = pages.where(Page.title.ilike(_like_prefix(flt.article), escape="\\"))
+        if flt.wiki:
+            pages = pages.join(Wiki, Page.wiki_id == Wiki.id).where(Wiki.name == flt.wiki)
+        query = query.where(Finding.citation_id.in_(select(Citation.id).where(Citation.page_id.in_(pages))))
+    if flt.origin:
+        query = query.where(Finding.origin == flt.origin)
+    if flt.since:
+        query = query.where(Finding.created_at >= datetime.combine(flt.since, time.min))
+    if flt.until:
+        query = query.where(Finding.created_at < datetime.combine(flt.until + timedelta(days=1), time.min))
+    return query
+
+
+def _current_reviews():
+    """Reviews that are a finding's current decision (at most one per reviewed finding)."""
+    return and_(
+        Review.undone_at.is_(None),
+        Review.reopened_at.is_(None),
+        Review.decision.in_([str(d) for d in FIRM_DECISIONS]),
+    )
+
+
+def _my_reviews(user: str):
+    """Per finding, the time of ``user``'s newest decision that was not withdrawn."""
+    return (
+        select(Review.finding_id, func.max(Review.created_at).label("at"))
+        .where(Review.reviewer == user, Review.undone_at.is_(None))
+        .group_by(Review.finding_id)
+        .subquery()
+    )
+
+
+def _counts(session: Session, flt: QueueFilter, user: str | None) -> dict[str, int]:
+    """Findings per tab with these filters. One pass over the findings with conditional counts: grouping by
+    state would lead SQLite to walk the state index and fetch every row from it, several times slower than
+    the one sequential scan this is."""
+    opened, reviewed, every = session.execute(
+        _filtered(
+            select(
+                func.count().filter(Finding.state == FindingState.OPEN),
+                func.count().filter(Finding.state == FindingState.REVIEWED),
+                func.count(),
+            ).select_from(Finding),
+            flt,
+        )
+    ).one()
+    mine = 0
+    if user:
+        mine_ids = _my_reviews(user)
+        query = select(func.count()).select_from(Finding).join(mine_ids, mine_ids.c.finding_id == Finding.id)
+        mine = session.scalar(_filtered(query, flt)) or 0
+    return {Tab.OPEN.value: opened, Tab.REVIEWED.value: reviewed, Tab.MINE.value: mine, Tab.ALL.value: every}
+
+
+def _page_ids(
+    session: Session, flt: QueueFilter, user: str | None, offset: int, limit: int
+) -> list[tuple[int, Review | None]]:
+    """The ids on this page, in order, each with the review the row shows (reviewed and mine tabs)."""
+    if flt.tab in (Tab.OPEN, Tab.ALL):
+        query = select(Finding.id)
+        if flt.tab == Tab.OPEN:
+            query = query.where(Finding.state == FindingState.OPEN)
+        return [(fid, None) for fid in _by_score(session, _filtered(query, flt), offset, limit)]
+    if flt.tab == Tab.MINE and not user:
+        return []
+    if flt.tab == Tab.REVIEWED:
+        query = (
+            select(Finding.id, Review)
+            .join(Review, and_(Review.finding_id == Finding.id, _current_reviews()))
+            .where(Finding.state == FindingState.REVIEWED)
+            .order_by(Review.created_at.desc(), Review.id.desc())
+        )
+    else:
+        mine = _my_reviews(user or "")
+        query = (
+            select(Finding.id, Review)
+            .join(mine, mine.c.finding_id == Finding.id)
+            .join(
+                Review,
+                and_(
+                    Review.finding_id == Finding.id,
+                    Review.reviewer == user,
+                    Review.created_at == mine.c.at,
+                    Review.undone_at.is_(None),
+                ),
+            )
+            .order_by(mine.c.at.desc(), Finding.id.desc())
+        )
+    rows = session.execute(_filtered(query, flt).offset(offset).limit(limit)).all()
+    seen: dict[int, Review] = {}
+    for fid, review in rows:  # two reviews of one finding in the same instant: keep one row
+        seen.setdefault(fid, review)
+    return list(seen.items())
+
+
+def _by_score(session: Session, query: Select, offset: int, limit: int) -> list[int]:
+    """Ids ordered by score, no score last. Done as two queries, scored then unscored, because SQLite puts
+    NULL first and cannot walk the (state, score) index for ``NULLS LAST``; each part walks it in order."""
+    scored = query.where(Finding.score.is_not(None))
+    ids = list(session.scalars(scored.order_by(Finding.score, Finding.id).offset(offset).limit(limit)))
+    if len(ids) == limit:
+        return ids
+    skip = 0 if ids else offset - (session.scalar(select(func.count()).select_from(scored.subquery())) or 0)
+    unscored = query.where(Finding.score.is_(None)).order_by(Finding.id)
+    return ids + list(session.scalars(unscored.offset(max(0, skip)).limit(limit - len(ids))))
+
+
+def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) -> list[QueueItem]:
+    if not ids_with_review:
+        return []
+    ids = [fid for fid, _ in ids_with_review]
+    query = (
+        select(Finding, Citation, Page, Wiki, Source.title)
+        .join(Citation, Finding.citation_id == Citation.id)
+        .join(Page, Citation.page_id == Page.id)
+        .join(Wiki, Page.wiki_id == Wiki.id)
+        .outerjoin(Source, Finding.source_id == Source.id)
+        .where(Finding.id.in_(ids))
+    )
+    found = {f.id: (f, c, p, w, st) for f, c, p, w, st in session.execute(query)}
+    items = []
+    for fid, review in ids_with_review:
+        f, c, p, w, source_title = found[fid]
+        items.append(
+            QueueItem(
+                id=f.id,
+                wiki=w.name,
+                article=p.title,
+                section=c.section,
+                claim=c.claim,
+                url=c.url,
+                source_title=c.source_title or source_title,
+                score=f.score,
+                probability=f.probability,
+                stance=f.stance,
+                state=f.state,
+                origin=f.origin,
+                flag_reason=f.flag_reason,
+                created_at=f.created_at,
+                decided_by=review.reviewer if review else None,
+                decided_at=review.created_at if review else None,
+                decision=review.decision if review else None,
+            )
+        )
+    return items
+
+
+def _like_prefix(text: str) -> str:
+    """A LIKE pattern for titles starting with ``text`` (underscores typed for spaces count as spaces)."""
+    title = text.strip().replace("_", " ")
+    return title.replace("\\", "\\\\").replace("%", "\\%") + "%"

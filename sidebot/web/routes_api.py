@@ -1,0 +1,198 @@
+"""The JSON API: the queue with the list page's filters, one item, decisions, undo, return to open, the
+leaderboard, and the session (who is logged in, the CSRF token for POSTs).
+
+Authentication is the same session cookie as the pages: ``GET /api/session`` gives the CSRF token, ``POST
+/api/login`` logs in (wiki-password sites), and every POST carries the token in ``X-CSRF-Token``.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+
+from sidebot.queue.reviews import Period, leaderboard
+from sidebot.web import actions
+from sidebot.web.app import WebContext
+from sidebot.web.cards import load_card, review_view
+from sidebot.web.integrity import ReviewNotAllowed
+from sidebot.web.listing import QueueFilter, Tab, list_queue
+from sidebot.web.login import LoginFailed
+from sidebot.web.schemas import (
+    DecisionIn,
+    FindingDetail,
+    FindingList,
+    FindingSummary,
+    Leaderboard,
+    LeaderboardEntry,
+    LoginIn,
+    Problem,
+    ReviewOut,
+    ReviewResult,
+    SessionOut,
+)
+from sidebot.web.security import require_csrf
+from sidebot.web.sessions import csrf_token, log_in, log_out
+from sidebot.web.wikiapi import WikiApiError
+
+router = APIRouter(prefix="/api", tags=["queue"])
+REFUSALS = {code: {"model": Problem} for code in (400, 401, 403, 404, 409, 503)}
+
+
+def _ctx(request: Request) -> WebContext:
+    return request.app.state.ctx
+
+
+def _user(request: Request) -> str:
+    user = _ctx(request).user(request)
+    if user is None:
+        raise HTTPException(401, "log in first (POST /api/login, or the site's login page)")
+    return user
+
+
+@router.get("/session", response_model=SessionOut, summary="Who is logged in, and the CSRF token for POSTs")
+def session_info(request: Request) -> SessionOut:
+    ctx = _ctx(request)
+    return SessionOut(user=ctx.user(request), csrf_token=csrf_token(request), auth=ctx.web.auth)
+
+
+@router.post(
+    "/login",
+    response_model=SessionOut,
+    responses=REFUSALS,
+    dependencies=[Depends(require_csrf)],
+    summary="Log in with a wiki username and password (wiki-password sites only)",
+)
+def api_login(request: Request, body: LoginIn) -> SessionOut:
+    ctx = _ctx(request)
+    if ctx.web.auth != "wiki-password":
+        raise HTTPException(400, "this site logs in through the wiki (OAuth): use the login page")
+    try:
+        name = ctx.password_login().log_in(body.username, body.password, ctx.base_url + "/login")
+    except LoginFailed as exc:
+        raise HTTPException(401, str(exc)) from exc
+    log_in(request, name)
+    return SessionOut(user=name, csrf_token=csrf_token(request), auth=ctx.web.auth)
+
+
+@router.post("/logout", response_model=SessionOut, dependencies=[Depends(require_csrf)], summary="Log out")
+def api_logout(request: Request) -> SessionOut:
+    log_out(request)
+    return SessionOut(user=None, csrf_token=csrf_token(request), auth=_ctx(request).web.auth)
+
+
+@router.get(
+    "/findings",
+    response_model=FindingList,
+    responses=REFUSALS,
+    summary="The queue: findings with the list page's filters",
+    description="Open and all: least supported first. Reviewed and mine: newest decision first.",
+)
+def list_findings(
+    request: Request,
+    status: Annotated[Tab, Query(description="open, reviewed, mine (needs a login) or all")] = Tab.OPEN,
+    article: Annotated[str, Query(max_length=512, description="article title prefix, any case")] = "",
+    wiki: Annotated[str, Query(max_length=64)] = "",
+    origin: Annotated[str, Query(pattern="^(|recent|failed_verification|page)$")] = "",
+    since: Annotated[date | None, Query(description="flagged on or after (UTC date)")] = None,
+    until: Annotated[date | None, Query(description="flagged on or before (UTC date)")] = None,
+    page: Annotated[int, Query(ge=1)] = 1,
+    per_page: Annotated[int | None, Query(ge=1, le=500)] = None,
+) -> FindingList:
+    ctx = _ctx(request)
+    user = ctx.user(request)
+    flt = QueueFilter(tab=status, article=article, wiki=wiki, origin=origin, since=since, until=until)
+    with ctx.db.session() as session:
+        result = list_queue(session, flt, user, page, per_page or ctx.web.page_size)
+    return FindingList(
+        findings=[FindingSummary.model_validate(item) for item in result.items],
+        total=result.total,
+        counts=result.counts,
+        page=result.page,
+        per_page=result.per_page,
+        pages=result.pages,
+    )
+
+
+@router.get(
+    "/findings/{finding_id}",
+    response_model=FindingDetail,
+    responses=REFUSALS,
+    summary="One finding: the claim in context, the source passage with evidence, suggestions, reviews",
+)
+def get_finding(request: Request, finding_id: int) -> FindingDetail:
+    ctx = _ctx(request)
+    with ctx.db.session() as session:
+        card = load_card(session, finding_id)
+    if card is None:
+        raise HTTPException(404, f"there is no finding {finding_id}")
+    detail = FindingDetail.model_validate(card)
+    user = ctx.user(request)
+    if user is not None:
+        try:
+            ctx.gate.check(user, card.target)
+            detail.can_review = True
+        except (ReviewNotAllowed, WikiApiError) as exc:
+            detail.can_review, detail.cannot_review_reason = False, str(exc)
+    return detail
+
+
+@router.post(
+    "/findings/{finding_id}/decision",
+    response_model=ReviewResult,
+    responses=REFUSALS,
+    dependencies=[Depends(require_csrf)],
+    summary="Decide on an open finding",
+)
+def post_decision(request: Request, finding_id: int, body: DecisionIn) -> ReviewResult:
+    ctx = _ctx(request)
+    user = _user(request)
+    return _result(
+        finding_id,
+        lambda: actions.decide(
+            ctx.db, ctx.gate, user, finding_id, body.decision, body.suggestion_id, body.comment
+        ),
+    )
+
+
+@router.post(
+    "/findings/{finding_id}/undo",
+    response_model=ReviewResult,
+    responses=REFUSALS,
+    dependencies=[Depends(require_csrf)],
+    summary="Undo your own latest decision on a finding",
+)
+def post_undo(request: Request, finding_id: int) -> ReviewResult:
+    ctx = _ctx(request)
+    user = _user(request)
+    return _result(finding_id, lambda: actions.undo(ctx.db, ctx.gate, user, finding_id))
+
+
+@router.post(
+    "/findings/{finding_id}/reopen",
+    response_model=ReviewResult,
+    responses=REFUSALS,
+    dependencies=[Depends(require_csrf)],
+    summary="Return a reviewed finding to open (its decision stays on record)",
+)
+def post_reopen(request: Request, finding_id: int) -> ReviewResult:
+    ctx = _ctx(request)
+    user = _user(request)
+    return _result(finding_id, lambda: actions.reopen(ctx.db, ctx.gate, user, finding_id))
+
+
+@router.get("/leaderboard", response_model=Leaderboard, summary="Reviewers by decisions made in a period")
+def get_leaderboard(request: Request, period: Period = Period.WEEK) -> Leaderboard:
+    with _ctx(request).db.session() as session:
+        rows = leaderboard(session, period)
+    return Leaderboard(period=period.value, entries=[LeaderboardEntry.model_validate(r) for r in rows])
+
+
+def _result(finding_id: int, run) -> ReviewResult:  # type: ignore[no-untyped-def]
+    try:
+        outcome: actions.Outcome = run()
+    except actions.ActionError as exc:
+        raise HTTPException(exc.status, str(exc)) from exc
+    review = ReviewOut.model_validate(review_view(outcome.review))
+    return ReviewResult(finding_id=finding_id, state=outcome.state, review=review)

@@ -1,0 +1,95 @@
+"""Logging in and out: the wiki-password form, the OAuth 2 round trip, and logout."""
+
+from __future__ import annotations
+
+from typing import Annotated
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Depends, Form, Request
+from fastapi.responses import RedirectResponse, Response
+
+from sidebot.web.app import WebContext
+from sidebot.web.login import LoginFailed, PendingOAuth
+from sidebot.web.security import require_csrf
+from sidebot.web.sessions import OAUTH_KEY, flash, log_in, log_out
+
+router = APIRouter(include_in_schema=False)
+
+
+def _ctx(request: Request) -> WebContext:
+    return request.app.state.ctx
+
+
+def safe_next(value: str | None) -> str:
+    """Only paths on this site: an open redirect would let a link log someone in and send them elsewhere."""
+    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return "/queue"
+    parts = urlsplit(value)
+    return value if not parts.scheme and not parts.netloc else "/queue"
+
+
+@router.get("/login")
+def login_form(request: Request, next: str = "/queue") -> Response:
+    ctx = _ctx(request)
+    return ctx.render(request, "login.html", next=safe_next(next), username="", error=None)
+
+
+@router.post("/login", dependencies=[Depends(require_csrf)])
+def login_submit(
+    request: Request,
+    username: Annotated[str, Form(max_length=255)] = "",
+    password: Annotated[str, Form(max_length=1024)] = "",
+    next: Annotated[str, Form()] = "/queue",
+) -> Response:
+    ctx = _ctx(request)
+    if ctx.web.auth != "wiki-password":
+        return ctx.render(
+            request,
+            "login.html",
+            status_code=400,
+            next=safe_next(next),
+            username=username,
+            error="this site logs in through the wiki (OAuth), not with a password form",
+        )
+    try:
+        name = ctx.password_login().log_in(username, password, ctx.base_url + "/login")
+    except LoginFailed as exc:
+        return ctx.render(
+            request, "login.html", status_code=401, next=safe_next(next), username=username, error=str(exc)
+        )
+    log_in(request, name)
+    flash(request, f"Logged in as {name}.")
+    return RedirectResponse(safe_next(next), status_code=303)
+
+
+@router.get("/login/oauth")
+def oauth_start(request: Request, next: str = "/queue") -> Response:
+    ctx = _ctx(request)
+    if ctx.oauth is None:
+        return RedirectResponse("/login", status_code=303)
+    url, pending = ctx.oauth.start()
+    request.session[OAUTH_KEY] = pending.to_session() | {"next": safe_next(next)}
+    return RedirectResponse(url, status_code=303)
+
+
+@router.get("/oauth/callback")
+def oauth_callback(request: Request) -> Response:
+    ctx = _ctx(request)
+    if ctx.oauth is None:
+        return RedirectResponse("/login", status_code=303)
+    stored = request.session.pop(OAUTH_KEY, None)
+    pending = PendingOAuth.from_session(stored)
+    try:
+        name = ctx.oauth.finish(pending, dict(request.query_params))
+    except LoginFailed as exc:
+        return ctx.render(request, "login.html", status_code=400, next="/queue", username="", error=str(exc))
+    log_in(request, name)
+    flash(request, f"Logged in as {name}.")
+    return RedirectResponse(safe_next((stored or {}).get("next")), status_code=303)
+
+
+@router.post("/logout", dependencies=[Depends(require_csrf)])
+def logout(request: Request) -> Response:
+    log_out(request)
+    flash(request, "Logged out.")
+    return RedirectResponse("/queue", status_code=303)

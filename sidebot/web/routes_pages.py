@@ -1,0 +1,262 @@
+"""The pages: the queue list, the item card with its decision forms, the leaderboard, the API overview."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Form, HTTPException, Request
+from fastapi.responses import RedirectResponse, Response
+
+from sidebot.queue.reviews import DECISION_LABELS, Decision, Period, leaderboard
+from sidebot.web import actions
+from sidebot.web.app import WebContext
+from sidebot.web.cards import Card, load_card
+from sidebot.web.integrity import ReviewNotAllowed
+from sidebot.web.listing import ORIGIN_LABELS, QueueFilter, Tab, list_queue, wiki_names
+from sidebot.web.security import require_csrf
+from sidebot.web.sessions import flash
+from sidebot.web.wikiapi import Revision, WikiApiError
+
+router = APIRouter(include_in_schema=False)
+
+
+def _ctx(request: Request) -> WebContext:
+    return request.app.state.ctx
+
+
+@dataclass
+class ParsedFilter:
+    """The list's query string, checked: ``errors`` explains each value that was not understood (that value
+    is ignored, the others apply, and the form shows what was typed)."""
+
+    filter: QueueFilter
+    page: int
+    raw: dict[str, str]
+    errors: list[str] = field(default_factory=list)
+
+
+def parse_filter(params: dict[str, str]) -> ParsedFilter:
+    raw = {
+        key: params.get(key, "").strip()
+        for key in ("status", "article", "wiki", "origin", "since", "until", "page")
+    }
+    errors: list[str] = []
+    tab = Tab.OPEN
+    if raw["status"]:
+        try:
+            tab = Tab(raw["status"])
+        except ValueError:
+            errors.append(f"status {raw['status']!r} is not one of {', '.join(t.value for t in Tab)}")
+    origin = raw["origin"]
+    if origin and origin not in ORIGIN_LABELS:
+        errors.append(f"origin {origin!r} is not one of {', '.join(ORIGIN_LABELS)}")
+        origin = ""
+    dates: dict[str, date | None] = {}
+    for key in ("since", "until"):
+        dates[key] = None
+        if raw[key]:
+            try:
+                dates[key] = date.fromisoformat(raw[key])
+            except ValueError:
+                errors.append(f"{key} {raw[key]!r} is not a date (YYYY-MM-DD)")
+    page = 1
+    if raw["page"]:
+        if raw["page"].isdigit() and int(raw["page"]) >= 1:
+            page = int(raw["page"])
+        else:
+            errors.append(f"page {raw['page']!r} is not a page number")
+    flt = QueueFilter(
+        tab=tab,
+        article=raw["article"][:512],
+        wiki=raw["wiki"][:64],
+        origin=origin,
+        since=dates["since"],
+        until=dates["until"],
+    )
+    return ParsedFilter(filter=flt, page=page, raw=raw, errors=errors)
+
+
+@router.get("/")
+def home() -> Response:
+    return RedirectResponse("/queue", status_code=303)
+
+
+@router.get("/queue")
+def queue_page(request: Request) -> Response:
+    ctx = _ctx(request)
+    parsed = parse_filter(dict(request.query_params))
+    user = ctx.user(request)
+    with ctx.db.session() as session:
+        result = list_queue(session, parsed.filter, user, parsed.page, ctx.web.page_size)
+        wikis = wiki_names(session)
+    return ctx.render(
+        request,
+        "list.html",
+        status_code=400 if parsed.errors else 200,
+        result=result,
+        flt=parsed.filter,
+        raw=parsed.raw,
+        errors=parsed.errors,
+        wikis=wikis,
+        tabs=list(Tab),
+        origins=ORIGIN_LABELS,
+    )
+
+
+@router.get("/findings/{finding_id}")
+def card_page(request: Request, finding_id: int) -> Response:
+    return _render_card(request, finding_id)
+
+
+@router.post("/findings/{finding_id}/decide", dependencies=[Depends(require_csrf)])
+def decide(
+    request: Request,
+    finding_id: int,
+    decision: Annotated[str, Form()] = "",
+    suggestion_id: Annotated[str, Form()] = "",
+    comment: Annotated[str, Form()] = "",
+) -> Response:
+    ctx = _ctx(request)
+    form = {"decision": decision, "suggestion_id": suggestion_id, "comment": comment}
+    user = ctx.user(request)
+    if user is None:  # the login ended while the card was open: keep what was typed
+        return _render_card(
+            request, finding_id, error="your login has ended: log in again", status=401, form=form
+        )
+    suggestion: int | None = None
+    if suggestion_id:
+        if not suggestion_id.isdigit():
+            return _render_card(
+                request, finding_id, error="choose one of the suggestions", status=400, form=form
+            )
+        suggestion = int(suggestion_id)
+    if not decision:
+        return _render_card(request, finding_id, error="choose a decision", status=400, form=form)
+    try:
+        outcome = actions.decide(ctx.db, ctx.gate, user, finding_id, decision, suggestion, comment)
+    except actions.ActionError as exc:
+        return _render_card(request, finding_id, error=str(exc), status=exc.status, form=form)
+    flash(request, f"Recorded: {DECISION_LABELS[Decision(outcome.review.decision)]}.")
+    return RedirectResponse(f"/findings/{finding_id}", status_code=303)
+
+
+@router.post("/findings/{finding_id}/undo", dependencies=[Depends(require_csrf)])
+def undo(request: Request, finding_id: int) -> Response:
+    return _simple_action(request, finding_id, actions.undo, "Your decision was undone.")
+
+
+@router.post("/findings/{finding_id}/reopen", dependencies=[Depends(require_csrf)])
+def reopen(request: Request, finding_id: int) -> Response:
+    return _simple_action(request, finding_id, actions.reopen, "The finding is open again.")
+
+
+@router.get("/leaderboard")
+def leaderboard_page(request: Request, period: str = Period.WEEK.value) -> Response:
+    ctx = _ctx(request)
+    try:
+        chosen = Period(period)
+    except ValueError:
+        raise HTTPException(
+            400, f"period {period!r} is not one of {', '.join(p.value for p in Period)}"
+        ) from None
+    with ctx.db.session() as session:
+        rows = leaderboard(session, chosen)
+    return ctx.render(
+        request,
+        "leaderboard.html",
+        rows=rows,
+        period=chosen,
+        periods=list(Period),
+        decisions=list(Decision),
+        labels=DECISION_LABELS,
+    )
+
+
+@router.get("/api")
+def api_overview(request: Request) -> Response:
+    ctx = _ctx(request)
+    schema = request.app.openapi()
+    endpoints = [
+        {
+            "method": method.upper(),
+            "path": path,
+            "summary": op.get("summary", ""),
+            "description": op.get("description", ""),
+        }
+        for path, item in schema["paths"].items()
+        for method, op in item.items()
+    ]
+    return ctx.render(request, "api.html", endpoints=endpoints)
+
+
+def _require_user(request: Request, ctx: WebContext) -> str | Response:
+    user = ctx.user(request)
+    if user is None:
+        flash(request, "Log in to review.", "error")
+        return RedirectResponse(f"/login?next={request.url.path.rsplit('/', 1)[0]}", status_code=303)
+    return user
+
+
+def _simple_action(request: Request, finding_id: int, action, done: str) -> Response:  # type: ignore[no-untyped-def]
+    ctx = _ctx(request)
+    user = _require_user(request, ctx)
+    if isinstance(user, Response):
+        return user
+    try:
+        action(ctx.db, ctx.gate, user, finding_id)
+    except actions.ActionError as exc:
+        return _render_card(request, finding_id, error=str(exc), status=exc.status)
+    flash(request, done)
+    return RedirectResponse(f"/findings/{finding_id}", status_code=303)
+
+
+def _render_card(
+    request: Request,
+    finding_id: int,
+    error: str | None = None,
+    status: int = 200,
+    form: dict[str, str] | None = None,
+) -> Response:
+    ctx = _ctx(request)
+    with ctx.db.session() as session:
+        card = load_card(session, finding_id)
+    if card is None:
+        raise HTTPException(404, f"there is no finding {finding_id}")
+    user = ctx.user(request)
+    author, author_problem = _author(ctx, card)
+    refusal = _refusal(ctx, user, card) if user and card.state in ("open", "reviewed") else None
+    return ctx.render(
+        request,
+        "card.html",
+        status_code=status,
+        card=card,
+        error=error,
+        refusal=refusal,
+        author=author,
+        author_problem=author_problem,
+        form=form or {"decision": "", "suggestion_id": "", "comment": ""},
+        decisions=list(Decision),
+        labels=DECISION_LABELS,
+        origins=ORIGIN_LABELS,
+    )
+
+
+def _author(ctx: WebContext, card: Card) -> tuple[Revision | None, str | None]:
+    if not card.api_url or not card.url:
+        return None, None
+    try:
+        return ctx.gate.citation_author(card.target), None
+    except WikiApiError as exc:
+        return None, f"the page history could not be read: {exc}"
+
+
+def _refusal(ctx: WebContext, user: str, card: Card) -> str | None:
+    try:
+        ctx.gate.check(user, card.target)
+    except ReviewNotAllowed as exc:
+        return str(exc)
+    except WikiApiError as exc:
+        return f"cannot check with the wiki whether you may review this now ({exc})"
+    return None

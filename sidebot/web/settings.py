@@ -1,0 +1,62 @@
+"""Helpers around the review UI's settings (the ``[web]`` section: :class:`sidebot.config.WebSettings`)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from sidebot.config import Settings, WebSettings
+
+OAUTH_SECRET_ENV = "SIDEBOT_OAUTH_CLIENT_SECRET"
+
+
+class WebConfigError(ValueError):
+    """The [web] settings cannot work (e.g. OAuth without a client id)."""
+
+
+def web_settings(settings: Settings) -> WebSettings:
+    return settings.web
+
+
+def public_url(web: WebSettings, port: int | None = None) -> str:
+    if web.public_url:
+        return web.public_url.rstrip("/")
+    host = f"[{web.host}]" if ":" in web.host else web.host
+    return f"http://{host}:{port if port is not None else web.port}"
+
+
+def secret_key(settings: Settings, web: WebSettings) -> str:
+    """The key that signs session cookies: read from its file, or made and saved (0600) the first time."""
+    path = Path(web.secret_key_file).expanduser() if web.secret_key_file else settings.home / "web-secret.key"
+    try:
+        key = path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        key = ""
+    if key:
+        if len(key) < 32:
+            raise WebConfigError(f"the secret key in {path} is too short: use at least 32 characters")
+        return key
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(key + "\n")
+    return key
+
+
+def oauth_client_secret(web: WebSettings) -> str:
+    if web.oauth_client_secret_file:
+        path = Path(web.oauth_client_secret_file).expanduser()
+        try:
+            secret = path.read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise WebConfigError(f"cannot read the OAuth client secret from {path}: {exc}") from exc
+    else:
+        secret = os.environ.get(OAUTH_SECRET_ENV, "").strip()
+    if not secret:
+        raise WebConfigError(
+            "OAuth login needs the consumer secret: set [web] oauth_client_secret_file or "
+            f"${OAUTH_SECRET_ENV}"
+        )
+    return secret

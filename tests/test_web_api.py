@@ -1,0 +1,386 @@
+"""The JSON API and the pages' forms, end to end: the app on a seeded queue, logins checked by the real local
+wiki, blocks and page history read from it (tests/fixtures/web.py)."""
+
+from __future__ import annotations
+
+import re
+import time
+from html.parser import HTMLParser
+
+import pytest
+from fastapi.testclient import TestClient
+from markupsafe import escape
+
+from sidebot.config import Settings
+from sidebot.queue.models import Finding, Review
+from sidebot.web.app import create_app
+from sidebot.web.security import CONTENT_SECURITY_POLICY
+from tests.fixtures.web import SeededQueue, WebAccounts, api_login
+
+pytestmark = pytest.mark.integration
+
+POSTS = ("/api/findings/{id}/decision", "/api/findings/{id}/undo", "/api/findings/{id}/reopen")
+
+
+def _with_suggestions(web_client: TestClient, queue: SeededQueue) -> dict:
+    for fid in queue.open_ids():
+        detail = web_client.get(f"/api/findings/{fid}").json()
+        if detail["suggestions"]:
+            return detail
+    raise AssertionError("the seed has an open finding with suggestions")
+
+
+def _elements(page: str) -> list[tuple[str, list[str]]]:
+    """Every element the browser would build from ``page``: (tag, attribute names)."""
+    found: list[tuple[str, list[str]]] = []
+
+    class Collector(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            found.append((tag, [name for name, _ in attrs]))
+
+    Collector().feed(page)
+    return found
+
+
+def _reviews(web_db, fid: int) -> list[tuple[str, str]]:
+    with web_db.session() as session:
+        return [(r.reviewer, r.decision) for r in session.query(Review).filter_by(finding_id=fid)]
+
+
+def test_session_login_and_logout(web_client, web_accounts: WebAccounts):
+    anonymous = web_client.get("/api/session").json()
+    assert (
+        anonymous["user"] is None
+        and anonymous["auth"] == "wiki-password"
+        and len(anonymous["csrf_token"]) > 20
+    )
+
+    wrong = web_client.post(
+        "/api/login",
+        json={"username": web_accounts.reviewer.username, "password": "not it"},
+        headers={"X-CSRF-Token": anonymous["csrf_token"]},
+    )
+    assert wrong.status_code == 401 and "Incorrect username or password" in wrong.json()["detail"]
+    no_token = web_client.post(
+        "/api/login",
+        json={"username": web_accounts.reviewer.username, "password": web_accounts.reviewer.password},
+    )
+    assert no_token.status_code == 403 and web_client.get("/api/session").json()["user"] is None
+
+    # the wiki's canonical spelling comes back, whatever case the first letter was typed in
+    typed = web_accounts.reviewer.username[0].lower() + web_accounts.reviewer.username[1:]
+    ok = web_client.post(
+        "/api/login",
+        json={"username": typed, "password": web_accounts.reviewer.password},
+        headers={"X-CSRF-Token": anonymous["csrf_token"]},
+    )
+    assert ok.status_code == 200 and ok.json()["user"] == web_accounts.reviewer.username
+    assert ok.json()["csrf_token"] != anonymous["csrf_token"]  # a login replaces the session's token
+
+    out = web_client.post("/api/logout", headers={"X-CSRF-Token": ok.json()["csrf_token"]})
+    assert out.status_code == 200 and out.json()["user"] is None
+    assert web_client.get("/api/session").json()["user"] is None
+
+
+def test_list_endpoint_filters_and_validates(web_client, web_queue: SeededQueue):
+    everything = web_client.get("/api/findings", params={"status": "all", "per_page": 100}).json()
+    assert everything["total"] == len(web_queue.states) == len(everything["findings"])
+    assert everything["counts"] == {
+        "open": len(web_queue.open_ids()),
+        "reviewed": 0,
+        "mine": 0,
+        "all": len(web_queue.states),
+    }
+    opened = web_client.get("/api/findings").json()
+    scores = [f["score"] for f in opened["findings"]]
+    assert scores == sorted(scores) and {f["state"] for f in opened["findings"]} == {"open"}
+
+    tagged = web_client.get("/api/findings", params={"status": "all", "origin": "failed_verification"}).json()
+    assert {f["article"] for f in tagged["findings"]} == {
+        a.title for a in web_queue.articles if a.origin == "failed_verification"
+    }
+    one = web_queue.articles[0].title
+    by_title = web_client.get("/api/findings", params={"status": "all", "article": one[:10].upper()}).json()
+    assert [f["article"] for f in by_title["findings"]] == [one]
+    paged = web_client.get("/api/findings", params={"status": "all", "per_page": 5, "page": 2}).json()
+    assert [f["id"] for f in paged["findings"]] == [f["id"] for f in everything["findings"][5:10]]
+
+    for bad in (
+        {"status": "closed"},
+        {"since": "yesterday"},
+        {"page": 0},
+        {"per_page": 10_000},
+        {"origin": "<script>"},
+    ):
+        answer = web_client.get("/api/findings", params=bad)
+        assert answer.status_code == 422, bad
+        assert answer.headers["content-type"] == "application/json"
+
+
+def test_item_endpoint_shows_context_evidence_and_suggestions(
+    web_client, web_queue: SeededQueue, web_accounts, test_wiki
+):
+    detail = _with_suggestions(web_client, web_queue)
+    assert detail["claim"] and detail["preceding"] and detail["marker"] >= 1
+    assert detail["article_url"].startswith(test_wiki.index_url + "?title=Alice_in_Chains")
+    assert detail["revision_url"].endswith(f"oldid={detail['rev_id']}")
+    evidence = [s for s in detail["passage"] if s["evidence"]]
+    assert evidence and "".join(s["text"] for s in detail["passage"]) != ""
+    first = detail["suggestions"][0]
+    assert first["rank"] == 1 and first["url"].startswith("http://") and first["score"] > detail["score"]
+    assert detail["can_review"] is None  # nobody logged in
+
+    api_login(web_client, web_accounts.reviewer)
+    assert web_client.get(f"/api/findings/{detail['id']}").json()["can_review"] is True
+    missing = web_client.get("/api/findings/999999")
+    assert missing.status_code == 404 and missing.json() == {"detail": "there is no finding 999999"}
+
+
+def test_every_post_without_the_csrf_token_is_refused(web_client, web_queue, web_accounts, web_db):
+    fid = web_queue.open_ids()[0]
+    token = api_login(web_client, web_accounts.reviewer)
+    for path in POSTS:
+        for headers in ({}, {"X-CSRF-Token": "forged"}, {"X-CSRF-Token": ""}):
+            answer = web_client.post(path.format(id=fid), json={"decision": "unsupported"}, headers=headers)
+            assert answer.status_code == 403, (path, headers)
+            assert "security token" in answer.json()["detail"]
+    # the forms too: a cross-site form post carries the cookie (same-site Lax aside) but never the token
+    form = web_client.post(
+        f"/findings/{fid}/decide", data={"decision": "unsupported", "comment": "Typed <here>"}
+    )
+    assert form.status_code == 403 and "security token" in form.text
+    assert "Typed &lt;here&gt;" in form.text  # shown back, so nothing typed is lost
+    assert web_client.post("/logout").status_code == 403
+    assert _reviews(web_db, fid) == []
+    assert (
+        web_client.get("/api/session", headers={"X-CSRF-Token": token}).json()["user"]
+        == web_accounts.reviewer.username
+    )
+
+
+def test_every_state_changing_route_requires_the_csrf_token(web_app):
+    from sidebot.web.security import require_csrf
+
+    for route in web_app.routes:
+        methods = getattr(route, "methods", set()) or set()
+        if methods - {"GET", "HEAD"}:
+            dependencies = [d.call for d in route.dependant.dependencies]
+            assert require_csrf in dependencies, route.path
+
+
+def test_decide_undo_reopen_and_leaderboard(web_client, web_queue, web_accounts, web_db):
+    detail = _with_suggestions(web_client, web_queue)
+    fid, suggestion = detail["id"], detail["suggestions"][0]["id"]
+    assert (
+        web_client.post(
+            f"/api/findings/{fid}/decision",
+            json={"decision": "unsupported"},
+            headers={"X-CSRF-Token": web_client.get("/api/session").json()["csrf_token"]},
+        ).status_code
+        == 401
+    )
+
+    token = api_login(web_client, web_accounts.reviewer)
+    headers = {"X-CSRF-Token": token}
+    assert (
+        web_client.post(
+            f"/api/findings/{fid}/decision", json={"decision": "better_suggestion"}, headers=headers
+        ).status_code
+        == 400
+    )
+    assert (
+        web_client.post(
+            f"/api/findings/{fid}/decision", json={"decision": "delete"}, headers=headers
+        ).status_code
+        == 422
+    )
+    assert (
+        web_client.post(
+            f"/api/findings/{fid}/decision",
+            json={"decision": "unsure", "comment": "x" * 2001},
+            headers=headers,
+        ).status_code
+        == 422
+    )
+    assert _reviews(web_db, fid) == []
+
+    done = web_client.post(
+        f"/api/findings/{fid}/decision",
+        headers=headers,
+        json={"decision": "better_suggestion", "suggestion_id": suggestion, "comment": "see #1"},
+    )
+    assert done.status_code == 200, done.text
+    body = done.json()
+    assert body["state"] == "reviewed" and body["review"]["reviewer"] == web_accounts.reviewer.username
+    assert (
+        body["review"]["suggestion_id"] == suggestion
+        and body["review"]["decision_label"] == "A suggestion is better"
+    )
+    board = web_client.get("/api/leaderboard", params={"period": "7d"}).json()
+    assert board == {
+        "period": "7d",
+        "entries": [
+            {"reviewer": web_accounts.reviewer.username, "total": 1, "by_decision": {"better_suggestion": 1}}
+        ],
+    }
+    listed = web_client.get("/api/findings", params={"status": "mine"}).json()
+    assert [f["id"] for f in listed["findings"]] == [fid] and listed["findings"][0][
+        "decision"
+    ] == "better_suggestion"
+
+    # someone else: cannot decide again, cannot undo it, can return it to open
+    other = TestClient(web_client.app)
+    other_headers = {"X-CSRF-Token": api_login(other, web_accounts.second)}
+    again = other.post(f"/api/findings/{fid}/decision", json={"decision": "supported"}, headers=other_headers)
+    assert again.status_code == 409 and web_accounts.reviewer.username in again.json()["detail"]
+    assert other.post(f"/api/findings/{fid}/undo", headers=other_headers).status_code == 403
+    reopened = other.post(f"/api/findings/{fid}/reopen", headers=other_headers)
+    assert reopened.status_code == 200 and reopened.json()["state"] == "open"
+    assert reopened.json()["review"]["reopened_by"] == web_accounts.second.username
+    assert other.post(f"/api/findings/{fid}/reopen", headers=other_headers).status_code == 409
+
+    # the reviewer withdraws it: the credit goes
+    undone = web_client.post(f"/api/findings/{fid}/undo", headers=headers)
+    assert undone.status_code == 200 and undone.json()["review"]["undone_at"] is not None
+    assert web_client.get("/api/leaderboard", params={"period": "all"}).json()["entries"] == []
+    assert web_client.post(f"/api/findings/{fid}/undo", headers=headers).status_code == 409
+    assert web_client.get("/api/leaderboard", params={"period": "year"}).status_code == 422
+
+
+def test_self_review_and_blocked_users_are_refused(web_client, web_queue, web_accounts, web_db):
+    fid = web_queue.open_ids()[0]
+    author = TestClient(web_client.app)
+    author_headers = {"X-CSRF-Token": api_login(author, web_accounts.author)}
+    refused = author.post(
+        f"/api/findings/{fid}/decision", json={"decision": "supported"}, headers=author_headers
+    )
+    assert refused.status_code == 403 and "you added this citation" in refused.json()["detail"]
+    detail = author.get(f"/api/findings/{fid}").json()
+    assert detail["can_review"] is False and "you added this citation" in detail["cannot_review_reason"]
+
+    blocked = TestClient(web_client.app)
+    blocked_headers = {"X-CSRF-Token": api_login(blocked, web_accounts.blocked)}  # blocked users can log in
+    for path in POSTS:
+        answer = blocked.post(path.format(id=fid), json={"decision": "supported"}, headers=blocked_headers)
+        assert answer.status_code == 403 and "you are blocked" in answer.json()["detail"], path
+    assert _reviews(web_db, fid) == []
+    with web_db.session() as session:
+        assert session.get(Finding, fid).state == "open"
+
+
+def test_hostile_markup_is_shown_as_text(web_client, hostile_finding):
+    page = web_client.get(f"/findings/{hostile_finding}")
+    assert page.status_code == 200
+    assert page.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    body = page.text
+    for raw in (
+        '<script>alert("claim")</script>',
+        "<img src=x onerror=alert(1)>",
+        '<script>alert("source")',
+        "<img src=y onerror=alert(2)>",
+        "<b onmouseover=alert(3)>",
+    ):
+        assert raw not in body
+        assert str(escape(raw)) in body, raw  # shown as text
+    tags = _elements(body)
+    assert not {"script", "img", "b"} & {tag for tag, _ in tags}
+    assert not [attr for _, attrs in tags for attr in attrs if attr.startswith("on")]
+    assert "<mark" in body  # the hostile line is the evidence: escaped inside the highlight too
+
+    detail = web_client.get(f"/api/findings/{hostile_finding}")
+    assert detail.headers["content-type"] == "application/json"
+    assert '<script>alert("claim")</script>' in detail.json()["claim"]  # JSON carries the text as it is
+
+    listed = web_client.get("/queue", params={"status": "all"}).text
+    assert "<script>alert" not in listed and "&lt;script&gt;alert" in listed
+
+
+def test_pages_render_and_forms_keep_what_was_typed(web_client, web_queue, web_accounts, web_db):
+    for path in ("/queue", "/queue?status=all&origin=recent", "/leaderboard?period=30d", "/api", "/login"):
+        answer = web_client.get(path)
+        assert answer.status_code == 200, path
+        assert answer.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+        assert answer.headers["x-content-type-options"] == "nosniff"
+    bad = web_client.get("/queue", params={"since": "last week", "article": "Alice"})
+    assert bad.status_code == 400 and "is not a date" in bad.text and 'value="last week"' in bad.text
+
+    fid = web_queue.open_ids()[0]
+    login_page = web_client.get("/login").text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', login_page).group(1)
+    logged_out = web_client.post(
+        f"/findings/{fid}/decide", data={"csrf_token": token, "decision": "supported", "comment": "Kept <b>"}
+    )
+    assert logged_out.status_code == 401 and "log in again" in logged_out.text
+    assert "Kept &lt;b&gt;" in logged_out.text
+    failed = web_client.post(
+        "/login",
+        data={
+            "csrf_token": token,
+            "username": web_accounts.reviewer.username,
+            "password": "wrong",
+            "next": f"/findings/{fid}",
+        },
+    )
+    assert failed.status_code == 401 and f'value="{web_accounts.reviewer.username}"' in failed.text
+    logged = web_client.post(
+        "/login",
+        data={
+            "csrf_token": token,
+            "username": web_accounts.reviewer.username,
+            "password": web_accounts.reviewer.password,
+            "next": "https://evil.test/",
+        },
+        follow_redirects=False,
+    )
+    assert logged.status_code == 303 and logged.headers["location"] == "/queue"  # no open redirect
+
+    card = web_client.get(f"/findings/{fid}").text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', card).group(1)
+    typed = "I read the whole page: <b>nothing</b> about this"
+    missing = web_client.post(f"/findings/{fid}/decide", data={"csrf_token": token, "comment": typed})
+    assert missing.status_code == 400 and "choose a decision" in missing.text
+    assert str(escape(typed)) in missing.text  # nothing typed is lost
+    done = web_client.post(
+        f"/findings/{fid}/decide",
+        follow_redirects=False,
+        data={"csrf_token": token, "decision": "unsupported", "comment": typed},
+    )
+    assert done.status_code == 303
+    shown = web_client.get(done.headers["location"]).text
+    assert "Recorded: Source does not support the claim." in shown and "Undo my decision" in shown
+    assert _reviews(web_db, fid) == [(web_accounts.reviewer.username, "unsupported")]
+    assert web_accounts.reviewer.username in web_client.get("/leaderboard").text
+
+
+def test_sessions_expire(web_db, web_queue, web_settings, web_accounts, tmp_path):
+    idle = create_app(
+        Settings(home=tmp_path), web_db, web_settings.model_copy(update={"session_idle_minutes": 1 / 60})
+    )
+    short = create_app(
+        Settings(home=tmp_path), web_db, web_settings.model_copy(update={"session_hours": 1 / 3600})
+    )
+    clients = [TestClient(idle), TestClient(short)]
+    for c in clients:
+        api_login(c, web_accounts.reviewer)
+        assert c.get("/api/session").json()["user"] == web_accounts.reviewer.username
+    time.sleep(2.2)
+    for c in clients:
+        assert c.get("/api/session").json()["user"] is None
+
+
+def test_openapi_documents_every_endpoint(web_client):
+    schema = web_client.get("/api/openapi.json").json()
+    paths = {(method.upper(), path) for path, item in schema["paths"].items() for method in item}
+    assert paths == {
+        ("GET", "/api/session"),
+        ("POST", "/api/login"),
+        ("POST", "/api/logout"),
+        ("GET", "/api/findings"),
+        ("GET", "/api/findings/{finding_id}"),
+        ("POST", "/api/findings/{finding_id}/decision"),
+        ("POST", "/api/findings/{finding_id}/undo"),
+        ("POST", "/api/findings/{finding_id}/reopen"),
+        ("GET", "/api/leaderboard"),
+    }
+    overview = web_client.get("/api").text
+    assert "/api/findings/{finding_id}/decision" in overview and "X-CSRF-Token" in overview
