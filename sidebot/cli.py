@@ -10,9 +10,10 @@ from typing import Annotated
 
 import typer
 
-from sidebot.commands import database, demo, patrol, queue, testwiki
+from sidebot.commands import database, demo, onwiki, patrol, queue, schedule, testwiki
 from sidebot.commands.common import fail
 from sidebot.config import ConfigError, load_settings
+from sidebot.web import commands as web_commands
 
 # Model loading must not draw progress bars over ours, nor reach for a model hub (there is none).
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -53,6 +54,7 @@ app.command("check")(patrol.check)
 app.command("runs")(patrol.runs)
 app.command("demo")(demo.demo)
 app.command("doctor")(database.doctor)
+app.command("schedule")(schedule.schedule)
 
 db_group = _group("db", "The queue database.")
 db_group.command("upgrade")(database.upgrade)
@@ -67,3 +69,12 @@ testwiki_group.command("status")(testwiki.status)
 
 queue_group = _group("queue", "The review queue.")
 queue_group.command("list")(queue.list_findings)
+
+onwiki_group = _group("onwiki", "The bot's pages on the wiki: review list, count, talk notices, stop page.")
+onwiki_group.command("update")(onwiki.update)
+onwiki_group.command("resume")(onwiki.resume)
+onwiki_group.command("status")(onwiki.status)
+
+app.command("serve")(web_commands.serve)
+bench_group = _group("bench", "Benchmarks (not tests): speed on this machine.")
+bench_group.command("ui")(web_commands.bench_ui)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import os
 import tomllib
+from datetime import timedelta
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 CONFIG_ENV = "SIDEBOT_CONFIG"
 HOME_ENV = "SIDEBOT_HOME"
@@ -72,6 +73,114 @@ class PatrolSettings(_Section):
     recent_limit: int = 50
 
 
+# Durations below are seconds (``600``) or ISO 8601 (``"PT10M"``, ``"P1D"``).
+Interval = Annotated[timedelta, Field(gt=timedelta(0))]
+
+
+class ScheduleSettings(_Section):
+    """`sidebot schedule`: what runs how often. Every job runs at most once at a time; runs missed while the
+    scheduler was down are made up once (coalesced), not once per missed interval."""
+
+    recent_every: Interval = timedelta(minutes=10)  # recent-changes patrol, resuming where the last one ended
+    recent_max_pages: int = Field(500, ge=1)  # pages per recent-changes run; the rest wait for the next run
+    # Re-read this much before the last change seen: a replica that shows an edit late cannot hide it.
+    # Pages re-read at a revision already checked cost one database query, nothing more.
+    recent_overlap: Annotated[timedelta, Field(ge=timedelta(0))] = timedelta(minutes=2)
+    failed_verification_every: Interval = timedelta(days=1)  # sweep of {{failed verification}} pages
+    stale_every: Interval = timedelta(hours=6)  # deleted, moved and changed pages with open findings
+    onwiki_every: Interval = timedelta(hours=1)  # review list, count page, talk notices (those enabled)
+    # One scheduler per database: the running one renews a lease; another may take over when it lapses.
+    lease_timeout: Interval = timedelta(minutes=5)
+
+
+class ReviewListSettings(_Section):
+    """The on-wiki list of open findings (a wikitable), split into subpages ``TITLE/2``, ``TITLE/3``… when
+    long, plus a page holding only the number of open findings (for templates and dashboards)."""
+
+    enabled: bool = False
+    title: str = ""  # e.g. "User:SidebotBot/Review list"
+    count_title: str = ""  # e.g. "User:SidebotBot/Open count"; empty: no count page
+    rows_per_page: int = Field(100, ge=1, le=1000)
+    max_pages: int = Field(10, ge=1, le=100)  # the list shows at most rows_per_page × max_pages findings
+    claim_chars: int = Field(200, ge=20, le=1000)  # excerpts are cut to these lengths
+    source_chars: int = Field(120, ge=20, le=500)
+    finding_url: str = ""  # the review UI's page of a finding, "{id}" replaced; empty: no link
+
+
+class NoticeSettings(_Section):
+    """Talk-page notices: OFF unless a wiki's config turns them on (see docs in config/*.toml)."""
+
+    enabled: bool = False
+    # {{bots|optout=<this>}} on a talk page stops our notices there
+    message_type: str = Field("sidebot", pattern=r"^[A-Za-z0-9_-]+$")
+    period: Interval = timedelta(days=30)  # at most one notice section per article in this period
+    max_per_run: int = Field(5, ge=1)
+    max_per_day: int = Field(20, ge=1)  # counted over the last 24 hours, all runs together
+    section_title: str = Field(
+        "Citations that may not support the article text", pattern=r"^[^\n=\[\]{}|<>~]+$"
+    )
+    claim_chars: int = Field(200, ge=20, le=1000)
+    source_chars: int = Field(120, ge=20, le=500)
+
+
+class ExclusionSettings(_Section):
+    """On-wiki lists editors maintain; re-read at the start of every run. Empty title: no such list."""
+
+    sources_page: str = ""  # domains (example.com) and URL patterns (example.com/blog/*), one per "*" line
+    pages_page: str = ""  # articles, one "* [[Title]]" per line
+
+
+class OnwikiSettings(_Section):
+    """What the bot writes on the wiki, and the etiquette every write follows."""
+
+    doc_page: str = ""  # the bot's documentation page, linked from every edit summary
+    stop_page: str = ""  # if anyone but the bot edits this page, the bot stops writing
+    simulate: bool = False  # dry run: print the exact wikitext instead of saving
+    max_edits_per_run: int = Field(50, ge=1)
+    review_list: ReviewListSettings = ReviewListSettings()
+    notices: NoticeSettings = NoticeSettings()
+    exclusions: ExclusionSettings = ExclusionSettings()
+
+    @property
+    def writes(self) -> bool:
+        return self.review_list.enabled or self.notices.enabled
+
+    @model_validator(mode="after")
+    def _etiquette(self) -> Self:
+        if self.writes and not (self.doc_page.strip() and self.stop_page.strip()):
+            raise ValueError("on-wiki outputs need onwiki.doc_page and onwiki.stop_page")
+        if self.review_list.enabled and not self.review_list.title.strip():
+            raise ValueError("onwiki.review_list.enabled needs onwiki.review_list.title")
+        if self.review_list.finding_url and "{id}" not in self.review_list.finding_url:
+            raise ValueError("onwiki.review_list.finding_url must contain {id}")
+        return self
+
+
+class WebSettings(_Section):
+    """`sidebot serve`: the review UI and JSON API."""
+
+    host: str = "127.0.0.1"
+    port: int = Field(8080, ge=1, le=65535)
+    # The address people use, when a proxy sits in front (e.g. "https://sidebot.toolforge.org"); empty:
+    # http://host:port. An https address also marks the session cookie Secure.
+    public_url: str = ""
+    # Signs session cookies. Empty: web-secret.key in the data folder, created (mode 0600) on first start.
+    secret_key_file: str = ""
+    session_hours: float = Field(12.0, gt=0)  # a login lasts at most this long
+    session_idle_minutes: float = Field(120.0, gt=0)  # and ends sooner when unused this long
+    page_size: int = Field(50, ge=1, le=500)
+    # "wiki-password": people log in with their account on the wiki (action=clientlogin; sidebot keeps no
+    # password), for the local test wiki. "oauth": MediaWiki OAuth 2 (a consumer registered on the wiki).
+    auth: Literal["wiki-password", "oauth"] = "wiki-password"
+    # api.php that wiki-password logins go to; empty: the api_url the queue holds for [wiki].name.
+    login_api_url: str = ""
+    oauth_rest_url: str = "https://meta.wikimedia.org/w/rest.php"  # the wiki's rest.php (OAuth 2 endpoints)
+    oauth_client_id: str = ""
+    # The consumer secret: a file holding it, or $SIDEBOT_OAUTH_CLIENT_SECRET; never in the config itself.
+    oauth_client_secret_file: str = ""
+    wiki_timeout: float = Field(15.0, gt=0)  # seconds for each call to a wiki's API
+
+
 class Settings(_Section):
     home: Path = Field(default_factory=default_home)
     database: DatabaseSettings = DatabaseSettings()
@@ -79,6 +188,9 @@ class Settings(_Section):
     fetch: FetchSettings = FetchSettings()
     verify: VerifySettings = VerifySettings()
     patrol: PatrolSettings = PatrolSettings()
+    web: WebSettings = WebSettings()
+    schedule: ScheduleSettings = ScheduleSettings()
+    onwiki: OnwikiSettings = OnwikiSettings()
     source_file: Path | None = None  # the TOML file these settings came from
 
     @property

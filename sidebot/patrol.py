@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy.orm import Session
 
@@ -28,6 +28,10 @@ from sidebot.sources.fetch import FetchResult, fetch_many
 from sidebot.verify.types import Scorer
 from sidebot.wiki.citations import extract_citations
 from sidebot.wiki.pages import PageRef
+from sidebot.wiki.site import WikiUnavailableError
+
+if TYPE_CHECKING:
+    from sidebot.onwiki.exclusions import Exclusions
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +67,12 @@ class Patrol:
         wiki: WikiReader,
         scorer: Scorer,
         fetcher: Fetcher | None = None,
+        exclusions: Exclusions | None = None,
     ) -> None:
+        """``exclusions``: the on-wiki exclusion lists; excluded pages are skipped and citations of excluded
+        sources are not verified."""
         self.settings, self.db, self.wiki, self.scorer = settings, db, wiki, scorer
+        self.exclusions = exclusions
         self.fetcher: Fetcher = fetcher or (lambda urls: fetch_many(urls, settings.fetch))
         threshold = settings.verify.flag_below
         self.flag_below = threshold if threshold is not None else getattr(scorer, "flag_threshold", 0.5)
@@ -88,6 +96,8 @@ class Patrol:
                 counts["pages_seen"] += 1
                 try:
                     self._check_page(wiki_id, run_id, ref, counts)
+                except WikiUnavailableError:
+                    raise  # the wiki is down, not the page: stop rather than fail every page after it
                 except Exception as exc:  # one bad page must not stop the patrol; it is recorded
                     log.exception("page %s failed", ref.title)
                     counts["page_errors"] += 1
@@ -111,14 +121,17 @@ class Patrol:
         return PatrolSummary(run_id=run_id, status=status, counts=counts, errors=errors)
 
     def _check_page(self, wiki_id: int, run_id: int, ref: PageRef, counts: Counter) -> None:
-        if ref.rev_id is not None and self._already_checked(wiki_id, ref.title, ref.rev_id):
+        if self.exclusions is not None and self.exclusions.ignores_page(ref.title):
+            counts["pages_excluded"] += 1
+            return
+        if ref.rev_id is not None and self._already_checked(wiki_id, ref):
             counts["pages_unchanged"] += 1
             return
         fetched = self.wiki.page_text(ref)
         with self.db.session() as session:
             wiki = session.get(Wiki, wiki_id)
             if fetched is None:
-                self._page_gone(session, wiki, ref.title, counts)
+                self._page_gone(session, wiki, ref, counts)
                 return
             wikitext, rev_id = fetched
             page = store.get_or_create_page(session, wiki, ref.title, ref.page_id)
@@ -130,9 +143,15 @@ class Patrol:
             counts["citations_seen"] += len(extracted)
             counts["citations_not_checkable"] += sum(1 for c in extracted if not c.checkable)
             counts["citations_removed"] += sync.removed
+            counts["citations_untagged"] += sync.untagged
+            counts["citations_tagged"] += sync.tagged
             todo = store.citations_needing_verification(
                 session, [c for c, _ in sync.citations], self.scorer.name
             )
+            if self.exclusions is not None:
+                kept = [c for c in todo if self.exclusions.source_rule(c.url) is None]
+                counts["citations_excluded"] += len(todo) - len(kept)
+                todo = kept
             page_id = page.id
             citation_ids = [c.id for c in todo]
         sources = self._sources_for({c.url for c in todo if c.url}, counts)
@@ -143,21 +162,17 @@ class Patrol:
             store.mark_checked(page, rev_id)
             counts["pages_checked"] += 1
 
-    def _already_checked(self, wiki_id: int, title: str, rev_id: int) -> bool:
+    def _already_checked(self, wiki_id: int, ref: PageRef) -> bool:
         """Skip an unchanged page before downloading its text."""
         with self.db.session() as session:
-            page = store.find_page(session, wiki_id, title)
-            return page is not None and store.page_is_current(session, page, rev_id, self.scorer.name)
+            page = store.find_page(session, wiki_id, ref.title, ref.page_id)
+            return page is not None and store.page_is_current(session, page, ref.rev_id, self.scorer.name)
 
-    def _page_gone(self, session: Session, wiki: Wiki, title: str, counts: Counter) -> None:
+    def _page_gone(self, session: Session, wiki: Wiki, ref: PageRef, counts: Counter) -> None:
         counts["pages_missing"] += 1
-        page = store.find_page(session, wiki.id, title)
-        if page is None:
-            return
-        page.deleted_at = store.utcnow()
-        store.close_findings(
-            session, [c.id for c in page.citations], store.FindingState.STALE, "page deleted"
-        )
+        page = store.find_page(session, wiki.id, ref.title, ref.page_id)
+        if page is not None:
+            counts["findings_closed_page_gone"] += store.mark_page_deleted(session, page)
 
     def _sources_for(self, urls: set[str], counts: Counter) -> dict[str, int]:
         """Source ids for ``urls``: from the cache when fresh, else fetched now and committed at once."""

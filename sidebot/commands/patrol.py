@@ -80,9 +80,16 @@ def check(ctx: typer.Context, title: Annotated[str, typer.Argument(help="Article
 def runs(
     ctx: typer.Context,
     limit: Annotated[int, typer.Option(min=1, help="How many recent runs.")] = 20,
+    kind: Annotated[
+        str | None, typer.Option(help="Only this kind: recent, failed-verification, stale, onwiki, patrol, …")
+    ] = None,
+    check: Annotated[
+        bool, typer.Option("--check", help="Exit 1 if the latest run of any kind failed (for monitoring).")
+    ] = False,
 ) -> None:
-    """List recent runs with their counts and errors (a run that died shows as interrupted)."""
-    from sqlalchemy import select
+    """List recent runs with their counts and errors (a run that died shows as interrupted), and when each
+    kind of run last succeeded."""
+    from sqlalchemy import func, select
 
     from sidebot.queue.models import Run
     from sidebot.queue.runs import mark_interrupted
@@ -90,34 +97,70 @@ def runs(
     db = open_database(settings_of(ctx))
     with db.session() as session:
         mark_interrupted(session)
-        rows = list(session.scalars(select(Run).order_by(Run.id.desc()).limit(limit)))
-        table = Table("id", "kind", "started (UTC)", "took", "status", "pages", "scored", "opened", "errors")
-        for run in rows:
-            took = f"{(run.ended_at - run.started_at).total_seconds():.0f} s" if run.ended_at else "—"
-            c = run.counts or {}
-            status = {
-                "ok": "[green]ok[/green]",
-                "failed": "[red]failed[/red]",
-                "interrupted": "[yellow]interrupted[/yellow]",
-            }.get(run.status, run.status)
-            table.add_row(
-                str(run.id),
-                run.kind,
-                run.started_at.strftime("%Y-%m-%d %H:%M:%S"),
-                took,
-                status,
-                str(c.get("pages_seen", 0)),
-                str(c.get("citations_scored", 0)),
-                str(c.get("findings_open", 0)),
-                str(len(run.errors or [])),
+        query = select(Run).order_by(Run.id.desc()).limit(limit)
+        if kind:
+            query = query.where(Run.kind == kind)
+        rows = list(session.scalars(query))
+        latest_ids = select(func.max(Run.id)).where(Run.status != "running").group_by(Run.kind)
+        latest = list(session.scalars(select(Run).where(Run.id.in_(latest_ids)).order_by(Run.kind)))
+        successes = select(Run.kind, func.max(Run.ended_at)).where(Run.status == "ok").group_by(Run.kind)
+        last_ok = dict(session.execute(successes).all())
+    db.dispose()
+    table = Table("id", "kind", "started (UTC)", "took", "status", "work", "errors")
+    for run in rows:
+        took = f"{(run.ended_at - run.started_at).total_seconds():.0f} s" if run.ended_at else "—"
+        table.add_row(
+            str(run.id),
+            run.kind,
+            run.started_at.strftime("%Y-%m-%d %H:%M:%S"),
+            took,
+            _status(run.status),
+            _work(run.counts or {}),
+            str(len(run.errors or [])),
+        )
+    console.print(table)
+    for run in rows:
+        for error in (run.errors or [])[:5]:
+            console.print(
+                f"run {run.id}: [red]{error.get('page') or '(run)'}[/red]: {error['error']}",
+                highlight=False,
             )
-        console.print(table)
-        for run in rows:
-            for error in (run.errors or [])[:5]:
-                console.print(
-                    f"run {run.id}: [red]{error.get('page') or '(run)'}[/red]: {error['error']}",
-                    highlight=False,
-                )
+    for run in latest:
+        ok = last_ok.get(run.kind)
+        console.print(
+            f"{run.kind}: latest run {_status(run.status)}; last success "
+            f"{ok.strftime('%Y-%m-%d %H:%M:%S') + ' UTC' if ok else 'never'}",
+            highlight=False,
+        )
+    if check and any(run.status == "failed" for run in latest):
+        raise typer.Exit(1)
+
+
+def _status(status: str) -> str:
+    colour = {"ok": "green", "failed": "red", "interrupted": "yellow"}.get(status)
+    return f"[{colour}]{status}[/{colour}]" if colour else status
+
+
+def _work(counts: dict) -> str:
+    """The counts that matter for a run, whatever its kind (patrol or on-wiki update)."""
+    labels = (
+        ("pages_seen", "pages"),
+        ("pages_checked", "checked"),
+        ("citations_scored", "scored"),
+        ("findings_open", "opened"),
+        ("findings_closed_page_gone", "closed (page gone)"),
+        ("citations_removed", "citations gone"),
+        ("citations_untagged", "tags removed"),
+        ("pages_excluded", "pages excluded"),
+        ("pages_saved", "pages saved"),
+        ("pages_simulated", "pages simulated"),
+        ("notices_posted", "notices"),
+        ("notices_reconciled", "notices reconciled"),
+        ("notices_refused", "notices declined"),
+        ("notices_failed", "notices failed"),
+    )
+    parts = [f"{counts[key]} {label}" for key, label in labels if counts.get(key)]
+    return ", ".join(parts) or "—"
 
 
 def _connect(settings: Settings) -> PywikibotWiki:
@@ -160,12 +203,19 @@ def _page_refs(
 def run_patrol(
     settings: Settings, wiki: PywikibotWiki, refs: list[PageRef], kind: str, options: dict
 ) -> PatrolSummary:
-    """Patrol ``refs`` with a progress bar; the run is recorded in the queue database."""
+    """Patrol ``refs`` with a progress bar, skipping what the on-wiki exclusion lists exclude; the run is
+    recorded in the queue database."""
     from sidebot.commands.common import load_scorer
+    from sidebot.onwiki.exclusions import load_exclusions
     from sidebot.patrol import Patrol
+    from sidebot.wiki.site import WikiError
 
+    try:  # the on-wiki exclusion lists, as editors left them (none configured: nothing to read)
+        exclusions = load_exclusions(wiki.site, settings.onwiki.exclusions)
+    except WikiError as exc:
+        raise fail(f"cannot read the exclusion lists: {exc}") from exc
     db = open_database(settings)
-    patrol = Patrol(settings, db, wiki, load_scorer(settings))
+    patrol = Patrol(settings, db, wiki, load_scorer(settings), exclusions=exclusions)
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Float, ForeignKey, Index, LargeBinary, String, Text, Unicode, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -194,3 +194,86 @@ class Run(Base):
     errors: Mapped[list[Any]] = mapped_column(default=list)  # [{"page", "error"}]
     pid: Mapped[int | None]
     heartbeat_at: Mapped[datetime | None]  # refreshed while running; a stale one means the run died
+
+
+class PatrolCursor(Base):
+    """How far a page source has been patrolled: the recent-changes patrol resumes from ``position`` (the
+    time of the newest change it has finished), so a restart leaves no gap and repeats no work."""
+
+    __tablename__ = "patrol_cursors"
+    __table_args__ = (UniqueConstraint("wiki_id", "source"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    wiki_id: Mapped[int] = mapped_column(ForeignKey("wikis.id", ondelete="CASCADE"))
+    source: Mapped[str] = mapped_column(String(32))  # "recent"
+    position: Mapped[datetime]  # UTC
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class SchedulerLease(Base):
+    """Held by the one `sidebot schedule` process that may run jobs on this database; renewed while it
+    lives, taken over when it lapses or its holder's process is gone."""
+
+    __tablename__ = "scheduler_leases"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(255))  # "host:pid:token"
+    acquired_at: Mapped[datetime] = mapped_column(default=utcnow)
+    renewed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class SchedulerJob(Base):
+    """APScheduler's job store table (``SQLAlchemyJobStore``): created here so that Alembic owns the whole
+    schema; the columns are APScheduler 3's own."""
+
+    __tablename__ = "apscheduler_jobs"
+    id: Mapped[str] = mapped_column(Unicode(191), primary_key=True)
+    next_run_time: Mapped[float | None] = mapped_column(Float(25), index=True)
+    job_state: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class NoticeStatus(StrEnum):
+    PENDING = "pending"  # recorded before the save; a crash leaves it for the next run to reconcile
+    POSTED = "posted"
+    RETRY = "retry"  # a passing failure (edit conflict): the findings may be noticed in the next run
+    FAILED = "failed"  # protected page, abuse filter, spam blacklist, captcha…: not retried this period
+    REFUSED = "refused"  # {{bots}}/{{nobots}} or opt-out on the talk page: not retried this period
+
+
+class TalkNotice(Base):
+    """A talk-page section about one article's flagged citations. The row is written (pending) before the
+    wiki edit and carries ``marker``, an HTML comment in the posted text, so a rerun after a crash can tell
+    from the page history whether the edit was saved."""
+
+    __tablename__ = "talk_notices"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    wiki_id: Mapped[int] = mapped_column(ForeignKey("wikis.id", ondelete="CASCADE"))
+    page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"), index=True)
+    talk_title: Mapped[str] = mapped_column(String(512))
+    marker: Mapped[str] = mapped_column(String(64), unique=True)
+    section_title: Mapped[str] = mapped_column(Text)
+    text: Mapped[str] = mapped_column(Text)  # the section body, exactly as (to be) saved
+    status: Mapped[str] = mapped_column(String(16), default=NoticeStatus.PENDING, index=True)
+    error: Mapped[str | None] = mapped_column(Text)
+    rev_id: Mapped[int | None]  # the talk page revision that added the section
+    run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    page: Mapped[Page] = relationship()
+    items: Mapped[list[TalkNoticeFinding]] = relationship(
+        back_populates="notice", cascade="all, delete-orphan"
+    )
+
+
+class TalkNoticeFinding(Base):
+    """A finding a talk notice reports: a finding in a pending or posted notice is never noticed again."""
+
+    __tablename__ = "talk_notice_findings"
+    notice_id: Mapped[int] = mapped_column(
+        ForeignKey("talk_notices.id", ondelete="CASCADE"), primary_key=True
+    )
+    finding_id: Mapped[int] = mapped_column(
+        ForeignKey("findings.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+    notice: Mapped[TalkNotice] = relationship(back_populates="items")
+    finding: Mapped[Finding] = relationship()

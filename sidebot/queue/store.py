@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Source, Wiki, utcnow
+from sidebot.wiki.tags import FAILED_VERIFICATION
 
 if TYPE_CHECKING:
     from sidebot.sources.fetch import FetchResult
@@ -39,19 +40,57 @@ def get_or_create_wiki(session: Session, name: str, api_url: str = "", article_u
     return wiki
 
 
-def find_page(session: Session, wiki_id: int, title: str) -> Page | None:
+def find_page(session: Session, wiki_id: int, title: str, wiki_page_id: int | None = None) -> Page | None:
+    """The page with MediaWiki page id ``wiki_page_id`` when given and known (it survives moves), else the
+    page titled ``title``."""
+    if wiki_page_id is not None:
+        page = session.scalar(select(Page).where(Page.wiki_id == wiki_id, Page.wiki_page_id == wiki_page_id))
+        if page is not None:
+            return page
     return session.scalar(select(Page).where(Page.wiki_id == wiki_id, Page.title == title))
 
 
 def get_or_create_page(session: Session, wiki: Wiki, title: str, wiki_page_id: int | None = None) -> Page:
-    page = find_page(session, wiki.id, title)
+    """The page row for a wiki page, found by page id first so that a moved page keeps its citations and
+    findings (the row takes the new title)."""
+    page = find_page(session, wiki.id, title, wiki_page_id)
+    if page is not None and wiki_page_id is not None and page.wiki_page_id not in (None, wiki_page_id):
+        # The title now belongs to another wiki page (the old one was moved away or deleted, and the title
+        # reused): the old row gives way; the stale check follows it by its page id.
+        _displace(session, page)
+        page = None
     if page is None:
         page = Page(wiki_id=wiki.id, title=title, wiki_page_id=wiki_page_id)
         session.add(page)
         session.flush()
-    elif wiki_page_id is not None:
+        return page
+    if wiki_page_id is not None:
         page.wiki_page_id = wiki_page_id
+    if page.title != title:
+        rename_page(session, page, title)
     return page
+
+
+def rename_page(session: Session, page: Page, title: str) -> None:
+    """Follow a move: ``page`` takes ``title``; a row still holding that title (another page) gives way."""
+    holder = session.scalar(select(Page).where(Page.wiki_id == page.wiki_id, Page.title == title))
+    if holder is not None and holder.id != page.id:
+        _displace(session, holder)
+    page.title = title
+    session.flush()
+
+
+def _displace(session: Session, page: Page) -> None:
+    """Move a row off its title to a placeholder no real title can equal (MediaWiki titles never contain
+    square brackets), until the stale check learns the page's fate from its page id."""
+    page.title = f"{page.title} [page id {page.wiki_page_id}, row {page.id}]"[:512]
+    session.flush()
+
+
+def mark_page_deleted(session: Session, page: Page, reason: str = "page deleted") -> int:
+    """The page is gone from the wiki: its live findings go stale. Returns how many were closed."""
+    page.deleted_at = utcnow()
+    return close_findings(session, [c.id for c in page.citations], FindingState.STALE, reason)
 
 
 def page_is_current(session: Session, page: Page, rev_id: int, scorer: str) -> bool:
@@ -75,6 +114,8 @@ class CitationSync:
     citations: list[tuple[Citation, ExtractedCitation]]  # every citation now on the page, in page order
     added: int
     removed: int
+    untagged: int = 0  # citations whose {{failed verification}} tag was removed (their findings: fixed)
+    tagged: int = 0  # citations tagged since their last check (passed or fixed findings: open again)
 
 
 def sync_citations(
@@ -82,9 +123,11 @@ def sync_citations(
 ) -> CitationSync:
     """Upsert the page's citations by fingerprint. Citations no longer on the page are marked absent and
     their live findings go stale: a changed citation has a new fingerprint, so its old finding is superseded
-    and the new one is verified afresh."""
+    and the new one is verified afresh. A citation still there whose {{failed verification}} tag was
+    removed has its live findings closed as fixed; one newly tagged has its passed or fixed finding opened
+    again (its verdict stays: the tag is the news)."""
     known = {c.fingerprint: c for c in session.scalars(select(Citation).where(Citation.page_id == page.id))}
-    now_present, added, pairs = set(), 0, []
+    now_present, added, pairs, untagged, tagged = set(), 0, [], [], []
     for ex in extracted:
         row = known.get(ex.fingerprint)
         if row is None:
@@ -92,6 +135,8 @@ def sync_citations(
             session.add(row)
             known[ex.fingerprint] = row
             added += 1
+        elif row.present and (FAILED_VERIFICATION in (row.tags or [])) != (FAILED_VERIFICATION in ex.tags):
+            (tagged if FAILED_VERIFICATION in ex.tags else untagged).append(row)
         row.position, row.ref_name, row.url, row.source_title = ex.index, ex.ref_name, ex.url, ex.source_title
         row.archive_url, row.kind = ex.archive_url, ex.kind
         row.claim, row.context, row.section = ex.claim, ex.context, ex.section
@@ -109,7 +154,30 @@ def sync_citations(
         close_findings(
             session, [c.id for c in gone], FindingState.STALE, f"citation changed or removed (rev {rev_id})"
         )
-    return CitationSync(citations=pairs, added=added, removed=len(gone))
+    if untagged:  # an editor took the tag off an unchanged citation: they consider it resolved
+        close_findings(
+            session,
+            [c.id for c in untagged],
+            FindingState.FIXED,
+            f"{{{{failed verification}}}} removed (rev {rev_id})",
+        )
+    if tagged:  # an editor doubts a citation the bot had passed (or seen fixed): back to the queue
+        session.execute(
+            update(Finding)
+            .where(
+                Finding.citation_id.in_([c.id for c in tagged]),
+                Finding.state.in_((FindingState.PASSED, FindingState.FIXED)),
+            )
+            .values(
+                state=FindingState.OPEN,
+                flag_reason=f"tagged failed verification (rev {rev_id})",
+                closed_reason=None,
+                updated_at=utcnow(),
+            )
+        )
+    return CitationSync(
+        citations=pairs, added=added, removed=len(gone), untagged=len(untagged), tagged=len(tagged)
+    )
 
 
 def close_findings(session: Session, citation_ids: Iterable[int], state: FindingState, reason: str) -> int:

@@ -1,0 +1,159 @@
+"""The on-wiki review list: open findings as a wikitable (least supported first), split over ``TITLE``,
+``TITLE/2``, ``TITLE/3``… when long, and a count page holding only the number of open findings.
+
+Rendering is pure (:func:`render_pages`), and :func:`parse_rows` reads a rendered page back into the same
+rows, so other tools (and our tests) can consume the list. Every cell that comes from an article or a
+source goes through :func:`sidebot.onwiki.wikitext.inert`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import mwparserfromhell
+
+from sidebot.config import ReviewListSettings
+from sidebot.onwiki.records import OpenFinding
+from sidebot.onwiki.wikitext import article_link, excerpt, external_link, inert, read_inert
+
+COLUMNS = ("#", "Article", "Claim", "Cited source", "Score", "Stance", "Top suggestion")
+HEADER_COMMENT = "<!-- Written by sidebot from its review queue: its next update replaces edits here. -->"
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRow:
+    """One line of the list, as displayed: excerpts already cut and cleaned."""
+
+    finding_id: int
+    article: str
+    claim: str
+    source: str
+    score: str  # "0.12", or "" when the finding has no score
+    stance: str
+    suggestion: str
+
+
+@dataclass(frozen=True, slots=True)
+class ListPage:
+    title: str
+    text: str
+
+
+def review_rows(findings: Sequence[OpenFinding], settings: ReviewListSettings) -> list[ReviewRow]:
+    rows = []
+    for item in findings:
+        f = item.row
+        value = f.probability if f.probability is not None else f.score
+        source = " · ".join(part for part in (f.url, f.source_title) if part)  # the URL survives cuts
+        rows.append(
+            ReviewRow(
+                finding_id=f.id,
+                article=f.article,
+                claim=excerpt(f.claim, settings.claim_chars),
+                source=excerpt(source, settings.source_chars),
+                score="" if value is None else f"{value:.2f}",
+                stance=excerpt((f.stance or "").replace("_", " "), 40),
+                suggestion=excerpt(item.suggestion_url or "", settings.source_chars),
+            )
+        )
+    return rows
+
+
+def page_title(settings: ReviewListSettings, number: int) -> str:
+    return settings.title if number == 1 else f"{settings.title}/{number}"
+
+
+def render_pages(rows: Sequence[ReviewRow], settings: ReviewListSettings, doc_page: str) -> list[ListPage]:
+    """The list's pages: as many as the rows need (at least one, at most ``max_pages``)."""
+    shown = list(rows[: settings.rows_per_page * settings.max_pages])
+    chunks = [shown[i : i + settings.rows_per_page] for i in range(0, len(shown), settings.rows_per_page)]
+    chunks = chunks or [[]]
+    pages = []
+    for number, chunk in enumerate(chunks, start=1):
+        first = (number - 1) * settings.rows_per_page + 1
+        intro = (
+            f"Open findings of [[{doc_page}|sidebot]]: citations whose cited source may not support the "
+            f"text before them, least supported first. {len(rows)} open"
+        )
+        if not rows:
+            intro += "; nothing to review."
+        else:
+            intro += f"; this page lists {first}–{first + len(chunk) - 1}"
+            if len(shown) < len(rows):
+                intro += f" (the list shows the first {len(shown)})"
+            intro += "."
+        navigation = ""
+        if len(chunks) > 1:
+            links = [
+                f"'''{n}'''" if n == number else f"[[{page_title(settings, n)}|{n}]]"
+                for n in range(1, len(chunks) + 1)
+            ]
+            navigation = "\n\nPages: " + " · ".join(links)
+        table = _table(chunk, settings) if chunk else ""
+        text = f"{HEADER_COMMENT}\n{intro}{navigation}\n\n{table}".rstrip() + "\n"
+        pages.append(ListPage(page_title(settings, number), text))
+    return pages
+
+
+def render_unused_page(settings: ReviewListSettings, doc_page: str) -> str:
+    """The text of a subpage the list no longer needs (subpages are emptied, not deleted)."""
+    return (
+        f"{HEADER_COMMENT}\nThis page of [[{doc_page}|sidebot]]'s review list is not in use at the moment: "
+        f"see [[{settings.title}]].\n"
+    )
+
+
+def render_count(count: int) -> str:
+    """The count page: the number alone when transcluded; a line of explanation on the page itself."""
+    note = "Open findings in sidebot's review queue (the bot writes this page)."
+    return f"{count}<noinclude>\n\n{note}</noinclude>\n"
+
+
+def _table(rows: Sequence[ReviewRow], settings: ReviewListSettings) -> str:
+    lines = ['{| class="wikitable sortable"', "! " + " !! ".join(COLUMNS)]
+    for row in rows:
+        number = str(row.finding_id)
+        if settings.finding_url:
+            number = external_link(settings.finding_url.format(id=row.finding_id), number)
+        lines += [
+            "|-",
+            f"| {number}",
+            f"| {article_link(row.article)}",
+            f"| {inert(row.claim)}",
+            f"| {inert(row.source)}",
+            f"| {row.score}",
+            f"| {inert(row.stance)}",
+            f"| {inert(row.suggestion)}",
+        ]
+    lines.append("|}")
+    return "\n".join(lines)
+
+
+def parse_rows(wikitext: str) -> list[ReviewRow]:
+    """The rows of a page :func:`render_pages` wrote. Raises ValueError for a row that is not ours."""
+    rows = []
+    for tr in mwparserfromhell.parse(wikitext).filter_tags(matches=lambda node: node.tag == "tr"):
+        cells = [node for node in tr.contents.filter_tags(recursive=False) if node.tag == "td"]
+        if not cells:
+            continue
+        if len(cells) != len(COLUMNS):
+            raise ValueError(f"a review list row of {len(cells)} cells, not {len(COLUMNS)}: {str(tr)[:200]}")
+        number, article, claim, source, score, stance, suggestion = (c.contents for c in cells)
+        links = number.filter_external_links()
+        number_text = str(links[0].title) if links else str(number)
+        wikilinks = article.filter_wikilinks()
+        if not wikilinks:
+            raise ValueError(f"a review list row without an article link: {str(tr)[:200]}")
+        rows.append(
+            ReviewRow(
+                finding_id=int(read_inert(number_text)),
+                article=str(wikilinks[0].title).removeprefix(":"),
+                claim=read_inert(str(claim)),
+                source=read_inert(str(source)),
+                score=str(score).strip(),
+                stance=read_inert(str(stance)),
+                suggestion=read_inert(str(suggestion)),
+            )
+        )
+    return rows

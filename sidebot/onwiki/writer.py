@@ -1,0 +1,227 @@
+"""The one way sidebot edits a wiki, with the etiquette a bot approvals group expects of every edit:
+
+- a **stop page**: before every edit the writer reads ``onwiki.stop_page``; if its last revision is by
+  anyone but the bot (or the page is missing), nothing more is written until the operator looks and runs
+  ``sidebot onwiki resume``;
+- **exclusion compliance**: ``{{nobots}}``, ``{{bots|allow=…|deny=…}}`` and, for messages,
+  ``{{bots|optout=<message type>}}`` are read from the page's current text (:mod:`sidebot.onwiki.bots`);
+  Pywikibot's own check runs again on save;
+- **rate**: edits go through Pywikibot's ``Page.save``, which waits ``put_throttle`` seconds between
+  edits and sends ``maxlag`` (``write_maxlag`` in user-config.py), waiting while the servers lag; and at
+  most ``onwiki.max_edits_per_run`` edits per run;
+- **summaries** that say what the edit does and link the bot's documentation page (``onwiki.doc_page``);
+  edits are bot-flagged when the account has the bot right;
+- **no needless edits**: a page is saved only when its text changes;
+- **dry run**: with ``simulate`` nothing is saved; the exact wikitext is shown instead;
+- **refusals are outcomes, not crashes**: edit conflicts, protection, the abuse filter, the spam and title
+  blacklists and captchas come back as a :class:`SaveOutcome` the caller records. A wiki that is down
+  raises :class:`~sidebot.wiki.site.WikiUnavailableError`, and a blocked account or a read-only wiki
+  :class:`WritesStopped`: either ends the run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from sidebot.config import OnwikiSettings
+from sidebot.onwiki.bots import exclusion_reason
+from sidebot.onwiki.reading import PageState, read_page
+from sidebot.onwiki.wikitext import inert
+from sidebot.wiki.site import WikiUnavailableError
+
+if TYPE_CHECKING:
+    from pywikibot.site import APISite
+
+
+class WritesStopped(Exception):
+    """The stop page says stop (or cannot be found): no on-wiki writes until the operator resumes."""
+
+
+class SaveStatus(StrEnum):
+    SAVED = "saved"
+    UNCHANGED = "unchanged"  # the page already had this text: no edit
+    SIMULATED = "simulated"  # dry run: shown, not saved
+    REFUSED = "refused"  # we chose not to edit: {{bots}}/{{nobots}}/opt-out, or the per-run edit limit
+    CONFLICT = "conflict"  # someone edited at the same moment: worth trying again next run
+    FAILED = "failed"  # the wiki refused: protection, abuse filter, blacklist, captcha, …
+
+
+@dataclass(frozen=True, slots=True)
+class SaveOutcome:
+    status: SaveStatus
+    title: str
+    rev_id: int | None = None
+    reason: str | None = None
+
+
+Show = Callable[[str], None]
+
+# API error codes that refuse every edit, not just this one: the account is blocked or the wiki read-only.
+ACCOUNT_STOPS = frozenset({"blocked", "autoblocked", "systemblocked", "readonly"})
+
+
+class WikiWriter:
+    """Edits on one wiki as the logged-in bot, following ``settings`` (see the module docstring)."""
+
+    def __init__(self, site: APISite, settings: OnwikiSettings, *, simulate: bool, show: Show) -> None:
+        self.site, self.settings, self.simulate, self.show = site, settings, simulate, show
+        self.username = site.username()
+        self.edits = 0  # edits attempted in this run (the limit counts attempts, saved or not)
+        self._warned: str | None = None  # a dry run shows why a real run would stop, once
+
+    def summary(self, text: str) -> str:
+        """An edit summary: what the edit does, then a link to the bot's documentation."""
+        return f"{text} ([[{self.settings.doc_page}|sidebot]])"
+
+    def ensure_running(self) -> None:
+        """Raise WritesStopped unless the bot's own edit is the stop page's latest revision. In a dry run
+        the problem is shown instead, so a new deployment can be tried before its stop page exists."""
+        reason = self.stop_reason()
+        if reason is None:
+            return
+        if self.simulate:
+            if reason != self._warned:
+                self.show(f"(dry run; a real run would stop here: {reason})")
+                self._warned = reason
+            return
+        raise WritesStopped(reason)
+
+    def stop_reason(self) -> str | None:
+        title = self.settings.stop_page
+        state = read_page(self.site, title)
+        if not state.exists:
+            return (
+                f"the stop page [[{title}]] does not exist: the operator creates it with "
+                "`sidebot onwiki resume`"
+            )
+        if state.user is None or not _same_user(state.user, self.username):
+            who = state.user or "a hidden user"
+            return (
+                f"the stop page [[{title}]] was edited by {who} (revision {state.rev_id}): on-wiki writes "
+                "are stopped until the operator has read it and runs `sidebot onwiki resume`"
+            )
+        return None
+
+    def resume(self, note: str) -> SaveOutcome:
+        """Edit the stop page as the bot, so writes may start again (the operator's decision)."""
+        title = self.settings.stop_page
+        stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+        text = (
+            f"This page stops [[{self.settings.doc_page}|sidebot]]: if anyone but the bot edits it, the bot "
+            "stops writing on this wiki (its review list, count page and talk notices) until its operator "
+            "has read the edit and restarts it.\n\n"
+            f"Restarted by the operator on {stamp}. {inert(note)}\n"
+        )
+        summary = self.summary("Bot: on-wiki writes resumed by the operator")
+        return self._save(read_page(self.site, title), text, summary, minor=False)
+
+    def read(self, title: str) -> PageState:
+        return read_page(self.site, title)
+
+    def replace(self, title: str, text: str, summary: str, *, minor: bool = True) -> SaveOutcome:
+        """Make ``text`` the page's whole text, editing only when it differs from the current text."""
+        current = read_page(self.site, title)
+        if current.text is not None and current.text.rstrip() == text.rstrip():
+            return SaveOutcome(SaveStatus.UNCHANGED, title, current.rev_id)
+        refusal = self._refusal(current, None)
+        if refusal is not None:
+            return refusal
+        self.ensure_running()
+        if self.simulate:
+            self.edits += 1
+            self.show(f"--- would save [[{title}]] (summary: {summary})\n{text}\n--- end of [[{title}]]")
+            return SaveOutcome(SaveStatus.SIMULATED, title)
+        return self._save(current, text, summary, minor=minor)
+
+    def add_section(
+        self, title: str, heading: str, text: str, summary: str, message_type: str
+    ) -> SaveOutcome:
+        """Add a section ``== heading ==`` with ``text`` at the end of the page (created if missing), a
+        message of ``message_type`` for ``{{bots|optout=…}}``."""
+        current = read_page(self.site, title)
+        refusal = self._refusal(current, message_type)
+        if refusal is not None:
+            return refusal
+        self.ensure_running()
+        if self.simulate:
+            self.edits += 1
+            self.show(
+                f"--- would add a section to [[{title}]] (summary: {summary})\n== {heading} ==\n\n{text}\n"
+                f"--- end of the section"
+            )
+            return SaveOutcome(SaveStatus.SIMULATED, title)
+        return self._save(current, text, summary, minor=False, section_heading=heading)
+
+    def _refusal(self, current: PageState, message_type: str | None) -> SaveOutcome | None:
+        if self.edits >= self.settings.max_edits_per_run:
+            limit = self.settings.max_edits_per_run
+            return SaveOutcome(SaveStatus.REFUSED, current.title, reason=f"limit of {limit} edits per run")
+        if current.text is not None:
+            reason = exclusion_reason(current.text, self.username, message_type)
+            if reason is not None:
+                return SaveOutcome(SaveStatus.REFUSED, current.title, reason=f"the page has {reason}")
+        return None
+
+    def _save(
+        self, current: PageState, text: str, summary: str, *, minor: bool, section_heading: str | None = None
+    ) -> SaveOutcome:
+        import pywikibot
+
+        self.edits += 1
+        page = pywikibot.Page(self.site, current.title)
+        options = {
+            "summary": summary,
+            "minor": minor,
+            "bot": True,
+            "apply_cosmetic_changes": False,
+            "quiet": True,
+        }
+        try:
+            if section_heading is None:
+                page.text = text
+                page.save(**options)
+            else:
+                page.save(text=text, section="new", sectiontitle=section_heading, **options)
+        except Exception as exc:
+            return _outcome_of_error(current.title, exc)
+        return SaveOutcome(SaveStatus.SAVED, current.title, page.latest_revision_id)
+
+
+def _outcome_of_error(title: str, exc: Exception) -> SaveOutcome:
+    """A save error as an outcome; a wiki that is down (or lagging past Pywikibot's retries) raises."""
+    from pywikibot import exceptions as pwb
+    from requests.exceptions import RequestException
+
+    if isinstance(exc, (pwb.ServerError, pwb.ApiTimeoutError, ConnectionError, RequestException)):
+        raise WikiUnavailableError(f"the wiki is not answering properly: {exc}") from exc
+    if isinstance(exc, pwb.APIError) and exc.code in ACCOUNT_STOPS:  # no edit can succeed: stop them all
+        raise WritesStopped(f"the wiki refuses the bot's edits ({exc.code}): {exc.info}") from exc
+    if isinstance(exc, pwb.EditConflictError):
+        return SaveOutcome(SaveStatus.CONFLICT, title, reason=f"edit conflict: {exc}")
+    if isinstance(exc, pwb.OtherPageSaveError) and "{{bots}}" in str(exc):
+        return SaveOutcome(SaveStatus.REFUSED, title, reason=f"Pywikibot's bot check: {exc}")
+    kinds: list[tuple[type[BaseException], str]] = [
+        (pwb.LockedPageError, "the page is protected"),
+        (pwb.AbuseFilterDisallowedError, "the abuse filter disallowed the edit"),
+        (pwb.SpamblacklistError, "the spam blacklist blocked a link"),
+        (pwb.TitleblacklistError, "the title blacklist forbids the page"),
+        (pwb.CaptchaError, "the wiki asked for a captcha"),
+        (pwb.PageSaveRelatedError, "the edit was not saved"),
+        (pwb.Error, "the wiki refused the edit"),
+    ]
+    for kind, what in kinds:
+        if isinstance(exc, kind):
+            return SaveOutcome(SaveStatus.FAILED, title, reason=f"{what}: {exc}")
+    raise exc
+
+
+def _same_user(a: str, b: str) -> bool:
+    def key(name: str) -> str:
+        name = " ".join(name.replace("_", " ").split())
+        return name[:1].upper() + name[1:]
+
+    return key(a) == key(b)

@@ -1,0 +1,207 @@
+"""The scheduler's jobs, each one run recorded in the runs table (`sidebot runs`):
+
+- ``recent``: the recent-changes patrol. It resumes from the cursor (the time of the newest change it has
+  finished) minus ``schedule.recent_overlap``, moves the cursor after every page it completes, and reads
+  at most ``schedule.recent_max_pages`` pages a run. A crash or a restart therefore leaves no gap, and the
+  pages read again are skipped at the revision already checked: no double work. The first run, with no
+  cursor yet, takes the ``patrol.recent_limit`` most recently changed pages. When the overlap alone fills
+  a run, the run starts at the cursor instead (this assumes fewer than ``recent_max_pages`` articles
+  change within one second, which holds on any wiki with the default of 500).
+- ``failed-verification``: every page that transcludes {{failed verification}}.
+- ``stale``: pages with open findings that were deleted, moved or edited unseen (``sidebot.scheduler_stale``).
+- ``onwiki``: the review list, count page and talk notices that the wiki's config enables.
+
+Every patrol re-reads the on-wiki exclusion lists first. A job that cannot even start (say the wiki is down
+while listing pages) still leaves a failed run with the error: no failure is silent. ``stop`` (set on
+SIGTERM) ends a patrol after the page in hand; the cursor keeps what was done.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, TypeVar
+
+from sidebot.config import Settings
+from sidebot.onwiki.exclusions import Exclusions, load_exclusions
+from sidebot.onwiki.outputs import update_onwiki
+from sidebot.patrol import Patrol, PatrolSummary
+from sidebot.queue import store
+from sidebot.queue.db import Database
+from sidebot.queue.models import Run, RunStatus
+from sidebot.queue.runs import add_error, finish_run, mark_interrupted, start_run
+from sidebot.scheduler_stale import changed_pages, pages_with_live_findings
+from sidebot.scheduler_state import advance_cursor, cursor_position
+from sidebot.verify.types import Scorer
+from sidebot.wiki.pages import PageRef, RecentChanges, deduplicate, failed_verification, recent_changes
+from sidebot.wiki.site import WikiUnavailableError
+
+if TYPE_CHECKING:
+    from sidebot.wiki.reader import PywikibotWiki
+
+log = logging.getLogger(__name__)
+
+RECENT = "recent"
+FAILED_VERIFICATION = "failed-verification"
+STALE = "stale"
+ONWIKI = "onwiki"
+JOB_NAMES = (RECENT, FAILED_VERIFICATION, STALE, ONWIKI)
+
+T = TypeVar("T")
+
+
+@dataclass
+class JobContext:
+    """What every job needs, made once per scheduler process: loading the model and logging in are slow."""
+
+    settings: Settings
+    db: Database
+    wiki: PywikibotWiki
+    scorer: Scorer
+    stop: threading.Event
+    show: Callable[[str], None] = print  # where a dry run shows the wikitext it would save
+
+    def wiki_id(self) -> int:
+        with self.db.session() as session:
+            return store.get_or_create_wiki(
+                session, self.wiki.name, self.wiki.api_url, self.wiki.article_url
+            ).id
+
+
+def run_named(ctx: JobContext, name: str) -> str:
+    """Run the job ``name`` now; returns its run's status."""
+    jobs: dict[str, Callable[[JobContext], str]] = {
+        RECENT: recent_patrol,
+        FAILED_VERIFICATION: failed_verification_sweep,
+        STALE: stale_check,
+        ONWIKI: onwiki_update,
+    }
+    if name not in jobs:
+        raise ValueError(f"no job {name!r}: the jobs are {', '.join(JOB_NAMES)}")
+    return jobs[name](ctx)
+
+
+def recent_patrol(ctx: JobContext) -> str:
+    settings, site, wiki_id = ctx.settings, ctx.wiki.site, ctx.wiki_id()
+    cursor = cursor_position(ctx.db, wiki_id, RECENT)
+    since = cursor - settings.schedule.recent_overlap if cursor is not None else None
+    limit = settings.schedule.recent_max_pages if since is not None else settings.patrol.recent_limit
+    namespaces = settings.wiki.article_namespaces
+    options = {"since": _iso(since), "cursor": _iso(cursor), "limit": limit}
+
+    def listing() -> RecentChanges:
+        changes = recent_changes(site, limit, since, namespaces)
+        if (
+            cursor is not None
+            and len(changes) >= limit
+            and (changes.newest is None or changes.newest <= cursor)
+        ):
+            # The overlap alone filled the run with pages already checked: start at the cursor instead,
+            # or a busy wiki would keep the patrol re-reading its overlap for ever.
+            changes = recent_changes(site, limit, cursor, namespaces)
+        return changes
+
+    prepared = _prepare(ctx, RECENT, options, listing)
+    if prepared is None:
+        return RunStatus.FAILED
+    changes, exclusions = prepared
+
+    def on_page(ref: PageRef) -> None:
+        advance_cursor(ctx.db, wiki_id, RECENT, ref.timestamp)
+
+    summary = _patrol(ctx, changes.pages, exclusions, RECENT, options, on_page)
+    if summary is None:
+        return RunStatus.FAILED
+    if summary.status == RunStatus.OK and not ctx.stop.is_set() and changes.newest is not None:
+        advance_cursor(ctx.db, wiki_id, RECENT, changes.newest)
+    with ctx.db.session() as session:  # where the next run resumes, for `sidebot runs` and the record
+        run = session.get(Run, summary.run_id)
+        run.options = {**run.options, "cursor_after": _iso(cursor_position(ctx.db, wiki_id, RECENT))}
+    return summary.status
+
+
+def failed_verification_sweep(ctx: JobContext) -> str:
+    wiki = ctx.settings.wiki
+    options = {"template": wiki.failed_verification_template}
+    prepared = _prepare(
+        ctx,
+        FAILED_VERIFICATION,
+        options,
+        lambda: list(
+            deduplicate(
+                failed_verification(ctx.wiki.site, wiki.failed_verification_template, wiki.article_namespaces)
+            )
+        ),
+    )
+    if prepared is None:
+        return RunStatus.FAILED
+    summary = _patrol(ctx, *prepared, FAILED_VERIFICATION, options)
+    return summary.status if summary is not None else RunStatus.FAILED
+
+
+def stale_check(ctx: JobContext) -> str:
+    known = pages_with_live_findings(ctx.db, ctx.wiki.name)
+    options = {"pages_watched": len(known)}
+    prepared = _prepare(ctx, STALE, options, lambda: list(changed_pages(ctx.wiki.site, known)))
+    if prepared is None:
+        return RunStatus.FAILED
+    refs, exclusions = prepared
+    summary = _patrol(ctx, refs, exclusions, STALE, options | {"pages_changed": len(refs)})
+    return summary.status if summary is not None else RunStatus.FAILED
+
+
+def onwiki_update(ctx: JobContext) -> str:
+    return update_onwiki(ctx.settings, ctx.db, ctx.wiki, show=ctx.show).status
+
+
+def _patrol(
+    ctx: JobContext,
+    refs: Iterable[PageRef],
+    exclusions: Exclusions,
+    kind: str,
+    options: dict,
+    on_page: Callable[[PageRef], None] | None = None,
+) -> PatrolSummary | None:
+    """A patrol of ``refs`` that stops early when asked to; None when the wiki stopped answering (the
+    patrol recorded its run as failed, and the cursor stays at the last page done)."""
+    patrol = Patrol(ctx.settings, ctx.db, ctx.wiki, ctx.scorer, exclusions=exclusions)
+    pages = _until(ctx.stop, refs)
+    try:
+        return patrol.run(pages, kind, options | {"exclusions": exclusions.summary()}, on_page)
+    except WikiUnavailableError:
+        log.warning("%s: the wiki stopped answering; the next run goes on from here", kind, exc_info=True)
+        return None
+
+
+def _until(stop: threading.Event, refs: Iterable[PageRef]) -> Iterator[PageRef]:
+    """The pages, until ``stop`` is set (checked before each page)."""
+    for ref in refs:
+        if stop.is_set():
+            return
+        yield ref
+
+
+def _prepare(
+    ctx: JobContext, kind: str, options: dict, listing: Callable[[], T]
+) -> tuple[T, Exclusions] | None:
+    """The exclusion lists as they are now and the pages (``listing()``). When either fails, a failed run
+    of ``kind`` with the error is recorded and None returned."""
+    try:
+        exclusions = load_exclusions(ctx.wiki.site, ctx.settings.onwiki.exclusions)
+        return listing(), exclusions
+    except Exception as exc:
+        log.exception("%s: listing the pages failed", kind)
+        wiki_id = ctx.wiki_id()
+        with ctx.db.session() as session:
+            mark_interrupted(session)
+            run = start_run(session, kind, wiki_id, options)
+            add_error(run, None, f"listing the pages failed: {type(exc).__name__}: {exc}")
+            finish_run(run, {}, RunStatus.FAILED)
+        return None
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None

@@ -1,0 +1,86 @@
+"""The stale check: which pages holding findings in the queue changed on the wiki without the patrol
+seeing it. Deletions and moves are log events that recent changes (edits only) never lists, and a tag
+removed on a page outside the patrol's window would leave its finding open for ever.
+
+For every page with open or unverifiable findings, the wiki is asked by page id (which survives moves) for
+its current title and latest revision, 50 pages a request. A page whose revision or title differs comes
+back as a :class:`PageRef` for the patrol, which then follows the move, closes findings whose citation
+changed or lost its tag, and verifies new citations; a deleted page comes back with revision 0, which no
+page has, so the patrol finds it gone and closes its findings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+
+from sidebot.queue.db import Database
+from sidebot.queue.models import Citation, Finding, FindingState, Page, Wiki
+from sidebot.wiki.pages import PageRef
+from sidebot.wiki.site import translate_errors
+
+if TYPE_CHECKING:
+    from pywikibot.site import APISite
+
+BATCH = 50  # page ids per query: the API's limit without apihighlimits
+NO_REVISION = 0  # MediaWiki revision ids start at 1
+WATCHED_STATES = (FindingState.OPEN, FindingState.UNVERIFIABLE)
+
+
+def pages_with_live_findings(db: Database, wiki_name: str) -> list[tuple[int, str, int | None]]:
+    """(MediaWiki page id, title, revision last checked) of the wiki's live pages that hold open or
+    unverifiable findings."""
+    with db.session() as session:
+        rows = session.execute(
+            select(Page.wiki_page_id, Page.title, Page.rev_id)
+            .join(Wiki, Page.wiki_id == Wiki.id)
+            .join(Citation, Citation.page_id == Page.id)
+            .join(Finding, Finding.citation_id == Citation.id)
+            .where(
+                Wiki.name == wiki_name,
+                Page.deleted_at.is_(None),
+                Page.wiki_page_id.is_not(None),
+                Finding.state.in_(WATCHED_STATES),
+            )
+            .distinct()
+        ).all()
+    return [(int(pid), title, rev) for pid, title, rev in rows]
+
+
+def changed_pages(site: APISite, known: Sequence[tuple[int, str, int | None]]) -> Iterator[PageRef]:
+    """PageRefs (origin "page") for the ``known`` pages whose title or latest revision is not what the
+    queue has, deleted pages with revision 0."""
+    for start in range(0, len(known), BATCH):
+        batch = known[start : start + BATCH]
+        current = _latest_revisions(site, [pid for pid, _, _ in batch])
+        for pid, title, rev_id in batch:
+            state = current.get(pid)
+            if state is None:
+                yield PageRef(title, pid, NO_REVISION, datetime.now(UTC), "page")
+                continue
+            now_title, now_rev, timestamp = state
+            if now_title != title or now_rev != rev_id:
+                yield PageRef(now_title, pid, now_rev, timestamp, "page")
+
+
+def _latest_revisions(site: APISite, page_ids: list[int]) -> dict[int, tuple[str, int, datetime]]:
+    """page id → (title, latest revision id, its time) for the pages that exist."""
+    with translate_errors():
+        answer = site.simple_request(
+            action="query",
+            prop="revisions",
+            rvprop="ids|timestamp",
+            pageids="|".join(map(str, page_ids)),
+            formatversion=2,
+        ).submit()
+    found = {}
+    for page in answer.get("query", {}).get("pages", []):
+        if page.get("missing") or not page.get("revisions"):
+            continue
+        revision = page["revisions"][0]
+        moment = datetime.fromisoformat(revision["timestamp"].replace("Z", "+00:00"))
+        found[page["pageid"]] = (page["title"], revision["revid"], moment)
+    return found

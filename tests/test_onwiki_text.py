@@ -1,0 +1,316 @@
+"""The on-wiki outputs' pure parts: inert wikitext, the bot exclusion protocol, the exclusion lists, the
+review list's render/parse round trip, the save-error outcomes, and the per-wiki config examples.
+(What the real wiki makes of our wikitext is in test_onwiki.py.)"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from sidebot.config import ConfigError, ReviewListSettings, load_settings
+from sidebot.onwiki.bots import exclusion_reason
+from sidebot.onwiki.exclusions import exclusions_from, parse_pages, source_rule
+from sidebot.onwiki.records import OpenFinding
+from sidebot.onwiki.review_list import ReviewRow, parse_rows, render_pages, review_rows
+from sidebot.onwiki.wikitext import article_link, clean, excerpt, external_link, inert, read_inert
+from sidebot.queue.queries import FindingRow
+
+CONFIG_DIR = Path(__file__).resolve().parent.parent / "config"
+
+HOSTILE = (
+    "{{subst:Evil}} }} [[Category:Hacked]] [[Foo|bar]] [http://evil.example/x click] http://evil.example "
+    "~~~~ ~~~~~ <script>alert(1)</script> __NOTOC__ __NOINDEX__ </nowiki><nowiki> </NOWIKI > "
+    "&lt;/nowiki&gt; &amp; {| || |} |- ! #REDIRECT [[X]] ISBN 978-3-16-148410-0 '''bold''' <ref>r</ref>"
+)
+
+
+# ---- inert text -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        HOSTILE,
+        "* starts a list",
+        "# numbered",
+        "= heading =",
+        ": indent",
+        " leading space makes pre",
+        "line one\n== injected heading ==\n* item\n{|\n| cell\n|}",
+        "bidi \u202eoverride\u202c and zero\u200bwidth and NUL \x00 and DEL \x7f'\"`UNIQ-x-QINU`\"'\x7f",
+    ],
+)
+def test_inert_text_cannot_close_its_nowiki_or_start_a_line(text: str) -> None:
+    wrapped = inert(text)
+    assert wrapped.startswith("<nowiki>") and wrapped.endswith("</nowiki>")
+    inner = wrapped[len("<nowiki>") : -len("</nowiki>")]
+    assert "<" not in inner and ">" not in inner, "a tag could open or close inside the nowiki"
+    assert "\n" not in wrapped and "\x7f" not in wrapped
+    assert read_inert(wrapped) == clean(text)
+
+
+def test_clean_drops_control_and_format_characters_and_collapses_space() -> None:
+    assert clean("a\u202eb\u200bc\x00d\t\n  e") == "abcd e"
+    assert clean("   ") == ""
+    assert inert("  \n ") == ""
+
+
+def test_excerpt_cuts_at_a_word_and_marks_the_cut() -> None:
+    text = "The quick brown fox jumps over the lazy dog " * 10
+    cut = excerpt(text, 50)
+    assert len(cut) <= 50 and cut.endswith("…") and not cut[:-1].endswith(" ")
+    assert text.startswith(cut[:-1])
+    assert excerpt("short", 50) == "short"
+    assert excerpt("x" * 100, 10) == "x" * 9 + "…"  # no space to cut at: cut mid-word
+    with pytest.raises(ValueError):
+        excerpt("text", 1)
+
+
+def test_excerpt_is_cut_before_escaping_so_no_entity_is_split() -> None:
+    wrapped = inert("&" * 30, limit=10)
+    assert read_inert(wrapped) == "&" * 9 + "…"
+    assert wrapped.count("&amp;") == 9
+
+
+def test_links_we_build_refuse_what_could_break_out() -> None:
+    assert article_link("Category:Foo") == "[[:Category:Foo]]"  # a link, never a categorisation
+    for bad in ("A]]B", "A|B", "{{X}}", "", "A\nB"):
+        with pytest.raises(ValueError):
+            article_link(bad)
+    assert external_link("https://tool.example/findings/3", "review") == (
+        "[https://tool.example/findings/3 <nowiki>review</nowiki>]"
+    )
+    for bad in ("javascript:alert(1)", "https://x.example/a b", "https://x.example/]evil", "https://x/{{a}}"):
+        with pytest.raises(ValueError):
+            external_link(bad, "x")
+
+
+# ---- {{bots}} / {{nobots}} --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message_type", "refused"),
+    [
+        ("No templates here.", "sidebot", False),
+        ("{{nobots}}", None, True),
+        ("{{Nobots}}", "sidebot", True),
+        ("{{bots}}", "sidebot", False),
+        ("{{bots|allow=all}}", None, False),
+        ("{{bots|allow=none}}", None, True),
+        ("{{bots|allow=OtherBot}}", None, True),
+        ("{{bots|allow=OtherBot, SidebotBot}}", None, False),
+        ("{{bots|deny=all}}", None, True),
+        ("{{bots|deny=none}}", None, False),
+        ("{{bots|deny=OtherBot}}", None, False),
+        ("{{bots|deny=OtherBot,sidebotBot}}", None, True),  # first letter's case does not matter
+        ("{{bots|deny=Sidebot_Bot}}", None, False),  # another name
+        ("{{bots|optout=sidebot}}", "sidebot", True),
+        ("{{bots|optout=all}}", "sidebot", True),
+        ("{{bots|optout=all}}", None, False),  # optout is about messages: our own pages are not messages
+        ("{{bots|optout=nosource,MassMessage}}", "sidebot", False),
+        ("{{bots|optout=nosource, Sidebot}}", "sidebot", True),
+        ("<nowiki>{{nobots}}</nowiki> <!-- {{bots|optout=all}} -->", "sidebot", False),
+        ("Talk.\n== Old ==\n{{bots|optout=sidebot}}\n", "sidebot", True),
+    ],
+)
+def test_bot_exclusion_protocol(text: str, message_type: str | None, refused: bool) -> None:
+    reason = exclusion_reason(text, "SidebotBot", message_type)
+    assert (reason is not None) is refused, reason
+
+
+def test_our_own_notice_instructions_do_not_opt_the_page_out() -> None:
+    instructions = "To stop notices, add <nowiki>{{bots|optout=sidebot}}</nowiki>. ~~~~"
+    assert exclusion_reason(instructions, "SidebotBot", "sidebot") is None
+
+
+# ---- exclusion lists --------------------------------------------------------------------------------------
+
+
+SOURCES_PAGE = """Sources sidebot ignores (one per line):
+* example.com                      paywalled
+* news.example.org/opinion/*       opinion pieces
+* *.example.net/feed/*
+* http://www.files.example/a.pdf
+<!-- * hidden.example -->
+* *
+* */*
+* not a domain
+"""
+
+
+@pytest.mark.parametrize(
+    ("url", "entry"),
+    [
+        ("https://example.com/a", "example.com"),
+        ("https://www.example.com/a", "example.com"),
+        ("https://sub.example.com:8443/a", "example.com"),
+        ("https://notexample.com/a", None),
+        ("https://example.com.evil/a", None),
+        ("http://news.example.org/opinion/2024/x?y=1", "news.example.org/opinion/*"),
+        ("http://news.example.org/news/x", None),
+        ("http://deep.a.example.net/feed/1", "*.example.net/feed/*"),
+        ("http://example.net/feed/", "*.example.net/feed/*"),
+        ("http://example.net/other", None),
+        ("https://files.example/a.pdf", "http://www.files.example/a.pdf"),
+        ("https://files.example/a.pdf.exe", None),
+        ("https://hidden.example/", None),
+        ("not a url", None),
+        (None, None),
+    ],
+)
+def test_source_exclusions_match_domains_and_patterns(url: str | None, entry: str | None) -> None:
+    lists = exclusions_from(SOURCES_PAGE, None)
+    assert lists.source_rule(url) == entry
+
+
+def test_source_exclusions_reject_catch_alls_and_junk() -> None:
+    lists = exclusions_from(SOURCES_PAGE, None)
+    assert set(lists.invalid) == {"*", "*/*", "not a domain"}
+    assert len(lists.sources) == 4
+    for entry in ("*", "*.*", "*/*", "*.com", "com", "http://", "exa mple.com"):
+        assert source_rule(entry) is None, entry
+
+
+def test_page_exclusions_read_links_and_bare_titles() -> None:
+    titles, invalid = parse_pages(
+        "Intro text\n* [[Foo_bar]] keeps its citations\n*[[:Category:Things|things]]\n* plain title\n"
+        "** [[Nested]]\n* {{template}}\n* [[A|B]]"
+    )
+    assert titles == {"Foo bar", "Category:Things", "Plain title", "Nested", "A"}
+    assert invalid == ["{{template}}"]
+    assert exclusions_from(None, "* [[foo bar]]").ignores_page("Foo_bar")
+
+
+# ---- the review list --------------------------------------------------------------------------------------
+
+
+def _finding(fid: int, article: str, claim: str, url: str, score: float | None, **extra) -> OpenFinding:
+    row = FindingRow(
+        id=fid,
+        wiki="w",
+        article=article,
+        section="",
+        claim=claim,
+        url=url,
+        source_title=extra.get("title"),
+        source_status="ok",
+        source_error=None,
+        score=score,
+        probability=extra.get("probability"),
+        stance=extra.get("stance"),
+        state="open",
+        flag_reason="low",
+        origin="recent",
+        tags=[],
+        best_passage=None,
+        evidence=[],
+        scorer="s",
+        rev_id=1,
+        created_at=datetime.now(UTC),
+    )
+    return OpenFinding(row=row, page_id=fid, suggestion_url=extra.get("suggestion"))
+
+
+def test_review_list_round_trips_hostile_rows_across_subpages() -> None:
+    settings = ReviewListSettings(
+        enabled=True,
+        title="User:Bot/List",
+        rows_per_page=2,
+        max_pages=3,
+        claim_chars=120,
+        finding_url="https://tool.example/findings/{id}",
+    )
+    findings = [
+        _finding(1, "Alpha", HOSTILE, "http://evil.example/{{x}}|y", -0.5, stance="refutes"),
+        _finding(2, "Beta (band)", "Plain claim.", "https://example.org/a", None, title="T | || {{t}}"),
+        _finding(
+            3,
+            "Gamma",
+            "* list\n= head =",
+            "https://example.org/b",
+            0.3,
+            probability=0.12,
+            suggestion="https://better.example/s?a=1&b=2",
+        ),
+        _finding(4, "Delta", "x" * 500, "https://example.org/c", 0.4),
+        _finding(5, "Epsilon", "ok", "https://example.org/d", 0.5),
+        _finding(6, "Zeta", "beyond the last page", "https://example.org/e", 0.6),
+        _finding(7, "Eta", "beyond the last page", "https://example.org/f", 0.7),
+    ]
+    rows = review_rows(findings, settings)
+    assert rows[0].claim.endswith("…") and len(rows[0].claim) <= 120
+    assert rows[2] == ReviewRow(
+        3, "Gamma", "* list = head =", "https://example.org/b", "0.12", "", "https://better.example/s?a=1&b=2"
+    )
+    pages = render_pages(rows, settings, "User:Bot")
+    assert [p.title for p in pages] == ["User:Bot/List", "User:Bot/List/2", "User:Bot/List/3"]
+    assert [row for page in pages for row in parse_rows(page.text)] == rows[:6]
+    assert "(the list shows the first 6)" in pages[0].text
+    assert "[[User:Bot/List/2|2]]" in pages[0].text and "'''2'''" in pages[1].text
+
+
+def test_an_empty_review_list_says_so() -> None:
+    settings = ReviewListSettings(enabled=True, title="User:Bot/List")
+    (page,) = render_pages([], settings, "User:Bot")
+    assert "0 open; nothing to review." in page.text and parse_rows(page.text) == []
+
+
+def test_parse_rows_refuses_a_table_that_is_not_ours() -> None:
+    with pytest.raises(ValueError):
+        parse_rows("{|\n|-\n| a\n| b\n|}")
+
+
+# ---- save errors ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.integration
+def test_save_errors_become_outcomes_and_only_outages_raise(wiki_site) -> None:
+    """Pywikibot's own exception objects for the refusals this wiki cannot produce (no abuse filter, spam
+    blacklist or captcha here): each becomes a recorded outcome; a server error ends the run."""
+    import pywikibot
+    from pywikibot import exceptions as pwb
+
+    from sidebot.onwiki.writer import SaveStatus, WritesStopped, _outcome_of_error
+    from sidebot.wiki.site import WikiUnavailableError
+
+    page = pywikibot.Page(wiki_site, "Talk:Anything")
+    cases = {
+        pwb.EditConflictError(page): SaveStatus.CONFLICT,
+        pwb.LockedPageError(page): SaveStatus.FAILED,
+        pwb.AbuseFilterDisallowedError(page, info="filter 12"): SaveStatus.FAILED,
+        pwb.SpamblacklistError(page, url="spam.example"): SaveStatus.FAILED,
+        pwb.TitleblacklistError(page): SaveStatus.FAILED,
+        pwb.CaptchaError("captcha"): SaveStatus.FAILED,
+        pwb.OtherPageSaveError(page, "Editing restricted by {{bots}}, {{nobots}}"): SaveStatus.REFUSED,
+    }
+    for exc, status in cases.items():
+        outcome = _outcome_of_error("Talk:Anything", exc)
+        assert outcome.status == status and outcome.reason, exc
+    assert "spam.example" in _outcome_of_error("T", pwb.SpamblacklistError(page, url="spam.example")).reason
+    with pytest.raises(WikiUnavailableError):
+        _outcome_of_error("T", pwb.ServerError("503"))
+    with pytest.raises(WritesStopped, match="blocked"):  # a blocked bot stops writing altogether
+        _outcome_of_error("T", pwb.APIError("blocked", "You have been blocked from editing."))
+    with pytest.raises(KeyError):
+        _outcome_of_error("T", KeyError("a bug is not a refusal"))
+
+
+# ---- config examples --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", sorted(CONFIG_DIR.glob("*.toml")), ids=lambda p: p.name)
+def test_config_examples_load_and_keep_talk_notices_off_unless_a_sandbox(path: Path) -> None:
+    settings = load_settings(path)
+    if "example" not in path.name:
+        assert not settings.onwiki.notices.enabled, "notices must be opt-in: only sandboxes turn them on"
+    if settings.onwiki.writes:
+        assert settings.onwiki.stop_page and settings.onwiki.doc_page
+
+
+def test_outputs_without_stop_page_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text("[onwiki.notices]\nenabled = true\n")
+    with pytest.raises(ConfigError, match="stop_page"):
+        load_settings(path)
