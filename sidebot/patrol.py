@@ -135,7 +135,7 @@ class Patrol:
                 return
             wikitext, rev_id = fetched
             page = store.get_or_create_page(session, wiki, ref.title, ref.page_id)
-            if store.page_is_current(session, page, rev_id, self.scorer.name):
+            if store.page_is_current(session, page, rev_id, self.scorer.name, self._source_excluded):
                 counts["pages_unchanged"] += 1
                 return
             extracted = extract_citations(wikitext, ref.title, self.wiki.tag_aliases)
@@ -162,11 +162,16 @@ class Patrol:
             store.mark_checked(page, rev_id)
             counts["pages_checked"] += 1
 
+    def _source_excluded(self, url: str) -> bool:
+        return self.exclusions is not None and self.exclusions.source_rule(url) is not None
+
     def _already_checked(self, wiki_id: int, ref: PageRef) -> bool:
         """Skip an unchanged page before downloading its text."""
         with self.db.session() as session:
             page = store.find_page(session, wiki_id, ref.title, ref.page_id)
-            return page is not None and store.page_is_current(session, page, ref.rev_id, self.scorer.name)
+            return page is not None and store.page_is_current(
+                session, page, ref.rev_id, self.scorer.name, self._source_excluded
+            )
 
     def _page_gone(self, session: Session, wiki: Wiki, ref: PageRef, counts: Counter) -> None:
         counts["pages_missing"] += 1

@@ -283,3 +283,31 @@ def test_page_deleted_after_listing_closes_its_findings(
         (row,) = [r for r in list_findings(session, states=None, wiki=wiki.name) if r.article == title]
     assert row.state == "stale"
     db.dispose()
+
+
+def test_page_with_an_excluded_source_is_current_until_the_list_changes(
+    settings, wiki, wiki_users, unique_title, wice_server, source_server, minilm
+) -> None:
+    from sidebot.onwiki.exclusions import exclusions_from
+
+    supported, _ = supported_and_not(1)
+    title = unique_title("Excluded")
+    _, text = wice_article(wice_server, supported[0])
+    excluded_ref = f"Another claim about it.<ref>[{source_server.url('/blanda.txt')} Blanda]</ref>\n"
+    wiki_users.editor.edit(title, text.replace("== References ==", excluded_ref + "== References =="))
+    db = Database(settings.database_url)
+    exclusions = exclusions_from("* 127.0.0.1/blanda.txt", None)
+    assert exclusions.source_rule(source_server.url("/blanda.txt"))
+    scorer = CountingScorer(minilm)
+    patrol = Patrol(settings, db, wiki, scorer, CountingFetcher(settings), exclusions=exclusions)
+    first = patrol.run(refs_for(wiki, [title]), "test", {})
+    assert first.counts["citations_excluded"] == 1 and scorer.calls == 1
+    second = patrol.run(refs_for(wiki, [title]), "test", {})
+    assert second.counts["pages_unchanged"] == 1, "an excluded source kept the page from being current"
+
+    unlisted = Patrol(
+        settings, db, wiki, scorer, CountingFetcher(settings), exclusions=exclusions_from("", None)
+    )
+    third = unlisted.run(refs_for(wiki, [title]), "test", {})
+    assert third.counts["pages_checked"] == 1 and scorer.calls == 2, "taking the source off the list"
+    db.dispose()

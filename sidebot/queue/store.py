@@ -7,7 +7,7 @@ boundary (the patrol commits once per page, so a crash loses at most the page in
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -93,18 +93,23 @@ def mark_page_deleted(session: Session, page: Page, reason: str = "page deleted"
     return close_findings(session, [c.id for c in page.citations], FindingState.STALE, reason)
 
 
-def page_is_current(session: Session, page: Page, rev_id: int, scorer: str) -> bool:
-    """True when ``rev_id`` was already checked completely and every checkable citation on it has a finding
-    by ``scorer`` (a new scorer re-verifies unchanged pages)."""
+def page_is_current(
+    session: Session,
+    page: Page,
+    rev_id: int,
+    scorer: str,
+    ignored_url: Callable[[str], bool] | None = None,
+) -> bool:
+    """True when ``rev_id`` was already checked completely: every checkable citation on it has a finding by
+    ``scorer`` (so a new scorer re-verifies unchanged pages), apart from those whose URL ``ignored_url``
+    accepts (sources on an exclusion list; taking one off the list makes its citations due again)."""
     if page.rev_id != rev_id or page.checked_at is None:
         return False
-    scored = select(Finding.citation_id).where(Finding.scorer == scorer)
-    missing = session.scalar(
-        select(Citation.id)
-        .where(Citation.page_id == page.id, Citation.present, Citation.checkable, Citation.id.not_in(scored))
-        .limit(1)
+    scored = select(Finding.id).where(Finding.citation_id == Citation.id, Finding.scorer == scorer).exists()
+    unscored = session.scalars(
+        select(Citation.url).where(Citation.page_id == page.id, Citation.present, Citation.checkable, ~scored)
     )
-    return missing is None
+    return all(ignored_url is not None and url and ignored_url(url) for url in unscored)
 
 
 @dataclass

@@ -6,7 +6,7 @@ replaces it as the default. It stays as the baseline the evaluation compares aga
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import torch
@@ -60,16 +60,18 @@ class BiEncoderScorer:
     def __init__(self, encoder: MiniLMEncoder | None = None) -> None:
         self.encoder = encoder or MiniLMEncoder()
 
-    def verify(self, claim: Claim, passages: Sequence[Passage]) -> Verdict:
+    def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
         return self.verify_many([(claim, passages)])[0]
 
-    def verify_many(self, items: Sequence[tuple[Claim, Sequence[Passage]]]) -> list[Verdict]:
+    def verify_many(
+        self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
+    ) -> list[Verdict]:
         """Embed all claims and all passages in a few large batches, then take per-item maxima."""
         claims = self.encoder.encode([claim_query(c) for c, _ in items])
         flat = [p.as_model_input() for _, ps in items for p in ps]
         passage_vecs = self.encoder.encode(flat)
         verdicts, offset = [], 0
-        for (claim, passages), claim_vec in zip(items, claims):
+        for (_, passages), claim_vec in zip(items, claims):
             vecs = passage_vecs[offset : offset + len(passages)]
             offset += len(passages)
             scores = (vecs @ claim_vec).tolist() if len(passages) else []

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from sidebot.sources.passages import Passage
 
@@ -53,10 +54,16 @@ class Verdict:
 
 class Scorer(Protocol):
     """Anything that can score claim/source pairs. ``name`` identifies the model and its version: a
-    citation already verified under the same name is never re-scored."""
+    citation already verified under the same name is never re-scored.
+
+    ``url``/``urls`` (the cited source's address, one per item) are optional: text scorers ignore them; the
+    URL-depth baseline needs them.
+    """
 
     name: str
 
-    def verify(self, claim: Claim, passages: Sequence[Passage]) -> Verdict: ...
+    def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict: ...
 
-    def verify_many(self, items: Sequence[tuple[Claim, Sequence[Passage]]]) -> list[Verdict]: ...
+    def verify_many(
+        self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
+    ) -> list[Verdict]: ...
