@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
+from sidebot.processes import pid_alive
 from sidebot.queue.db import Database
 from sidebot.queue.models import PatrolCursor, SchedulerLease, utcnow
 
@@ -109,14 +110,4 @@ class Lease:
             return True
         host, _, rest = lease.owner.partition(":")
         pid = rest.partition(":")[0]
-        return host == self.host and pid.isdigit() and not _process_alive(int(pid))
-
-
-def _process_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+        return host == self.host and pid.isdigit() and not pid_alive(int(pid))

@@ -33,6 +33,7 @@ import httpx
 import jinja2
 
 from sidebot.demo.content import SOURCE_PATH_PREFIX, DemoSource, demo_source_url, demo_sources, split_heading
+from sidebot.processes import pid_alive
 
 DEFAULT_PORT = 8731  # fixed, so the URLs the demo articles cite stay the same from one demo run to the next
 DEFAULT_HOST = "127.0.0.1"
@@ -330,12 +331,12 @@ def stop_detached(state_dir: Path, timeout: float = 5.0) -> bool:
     if _is_source_server(pid):
         os.kill(pid, signal.SIGTERM)
         deadline = time.monotonic() + timeout
-        while _alive(pid) and time.monotonic() < deadline:
+        while pid_alive(pid) and time.monotonic() < deadline:
             time.sleep(0.05)
-        if _alive(pid):
+        if pid_alive(pid):
             os.kill(pid, signal.SIGKILL)
             deadline = time.monotonic() + timeout
-            while _alive(pid) and time.monotonic() < deadline:
+            while pid_alive(pid) and time.monotonic() < deadline:
                 time.sleep(0.05)
         stopped = True
     pid_path.unlink(missing_ok=True)
@@ -343,7 +344,7 @@ def stop_detached(state_dir: Path, timeout: float = 5.0) -> bool:
 
 
 def _is_source_server(pid: int) -> bool:
-    if not _alive(pid):
+    if not pid_alive(pid):
         return False
     try:
         cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
@@ -352,27 +353,6 @@ def _is_source_server(pid: int) -> bool:
     except OSError:  # no /proc (not Linux): trust the pid file
         return True
     return b"sidebot.demo.source_server" in cmdline
-
-
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` runs (reaping it first when it is our own exited child, which would linger as a
-    zombie and still accept signals)."""
-    try:
-        if os.waitpid(pid, os.WNOHANG)[0] == pid:
-            return False
-    except ChildProcessError:
-        pass
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return True
-    return state != "Z"
 
 
 def _tail(path: Path, lines: int = 20) -> str:

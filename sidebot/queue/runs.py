@@ -9,22 +9,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from sidebot.processes import pid_alive
 from sidebot.queue.models import Run, RunStatus, utcnow
 
 # A running run refreshes its heartbeat after every page; one silent for this long has died.
 HEARTBEAT_TIMEOUT = timedelta(minutes=15)
-
-
-def _pid_alive(pid: int | None) -> bool:
-    if not pid:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def mark_interrupted(session: Session) -> list[Run]:
@@ -32,7 +21,7 @@ def mark_interrupted(session: Session) -> list[Run]:
     now, dead = utcnow(), []
     for run in session.scalars(select(Run).where(Run.status == RunStatus.RUNNING)):
         stale = run.heartbeat_at is None or now - run.heartbeat_at > HEARTBEAT_TIMEOUT
-        if run.pid != os.getpid() and (not _pid_alive(run.pid) or stale):
+        if run.pid != os.getpid() and (not pid_alive(run.pid) or stale):
             run.status = RunStatus.INTERRUPTED
             run.ended_at = run.heartbeat_at or run.started_at
             dead.append(run)

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import httpx
 
+from sidebot.processes import pid_alive
+
 MEDIAWIKI_DIR = Path("/usr/share/mediawiki")
 SETUP_HINT = "run `make setup` (scripts/setup.sh) to install mediawiki, php-cli, php8.2-cgi and php-sqlite3"
 HOST = "127.0.0.1"
@@ -201,7 +203,7 @@ def wait_until_ready(state_dir: Path, pid: int, api_url: str, timeout: float = R
     last_problem = "no answer yet"
     with httpx.Client(timeout=5.0) as client:
         while time.monotonic() < deadline:
-            if not _alive(pid):
+            if not pid_alive(pid):
                 raise TestWikiError(f"the wiki's web server stopped while starting:\n{log_tail(state_dir)}")
             try:
                 answer = client.get(api_url, params={"action": "query", "meta": "siteinfo", "format": "json"})
@@ -223,7 +225,7 @@ def server_pid(state_dir: Path, port: int) -> int | None:
         pid = int((state_dir / PID_FILE).read_text(encoding="utf-8"))
     except (FileNotFoundError, ValueError):
         return None
-    return pid if _alive(pid) and _is_php_server(pid, port) else None
+    return pid if pid_alive(pid) and _is_php_server(pid, port) else None
 
 
 def stop_server(state_dir: Path, port: int | None = None) -> bool:
@@ -234,12 +236,12 @@ def stop_server(state_dir: Path, port: int | None = None) -> bool:
     except (FileNotFoundError, ValueError):
         return False
     stopped = False
-    if _alive(pid) and (port is None or _is_php_server(pid, port)):
+    if pid_alive(pid) and (port is None or _is_php_server(pid, port)):
         _signal_group(pid, signal.SIGTERM)
         deadline = time.monotonic() + STOP_TIMEOUT
-        while _alive(pid) and time.monotonic() < deadline:
+        while pid_alive(pid) and time.monotonic() < deadline:
             time.sleep(0.05)
-        if _alive(pid):
+        if pid_alive(pid):
             _signal_group(pid, signal.SIGKILL)
         stopped = True
     pid_file.unlink(missing_ok=True)
@@ -263,15 +265,6 @@ def _signal_group(pid: int, sig: signal.Signals) -> None:
         os.killpg(os.getpgid(pid), sig)
     except ProcessLookupError:
         pass
-
-
-def _alive(pid: int) -> bool:
-    """True if the process exists and is not a zombie (nothing may reap it in a container)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
 
 
 def _is_php_server(pid: int, port: int) -> bool:
