@@ -56,9 +56,12 @@ def demo(ctx: typer.Context) -> None:
     print_summary(summary)
     console.print("[bold]3/3[/bold] the review queue")
     _print_demo_outcome(wiki_settings, wiki.name, info["sources_url"])
+    from sidebot.web.settings import public_url
+
     console.print(
-        f"done in {time.monotonic() - started:.0f} s. Next: [bold]sidebot queue list[/bold] "
-        f"(or --json); the wiki stays up until [bold]sidebot testwiki down[/bold]."
+        f"done in {time.monotonic() - started:.0f} s. Next: [bold]sidebot queue list[/bold] (or --json), or "
+        f"[bold]sidebot serve[/bold] for the review UI at {public_url(settings.web)} (accounts: "
+        f"{info['state_dir']}/accounts.json); the wiki stays up until [bold]sidebot testwiki down[/bold]."
     )
     if summary.status != "ok":
         raise typer.Exit(1)
