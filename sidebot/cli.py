@@ -13,6 +13,7 @@ import typer
 from sidebot.commands import database, demo, onwiki, patrol, queue, schedule, testwiki
 from sidebot.commands.common import fail
 from sidebot.config import ConfigError, load_settings
+from sidebot.verify import commands as verify_commands
 from sidebot.web import commands as web_commands
 
 # Model loading must not draw progress bars over ours, nor reach for a model hub (there is none).
@@ -78,3 +79,10 @@ onwiki_group.command("status")(onwiki.status)
 app.command("serve")(web_commands.serve)
 bench_group = _group("bench", "Benchmarks (not tests): speed on this machine.")
 bench_group.command("ui")(web_commands.bench_ui)
+bench_group.command("verify")(verify_commands.bench_verify)
+
+train_group = _group("train", "Train models (reproducibly, with a fixed seed).")
+train_group.command("verifier")(verify_commands.train_verifier)
+
+eval_group = _group("eval", "Evaluate the engines on data they were not trained on.")
+eval_group.command("verify")(verify_commands.eval_verify)

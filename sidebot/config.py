@@ -62,11 +62,18 @@ class FetchSettings(_Section):
 
 
 class VerifySettings(_Section):
-    scorer: Literal["minilm-cosine"] = "minilm-cosine"
+    # "minilm-cosine" (bi-encoder cosine) stays the default until the trained cross-encoder beats it on
+    # `sidebot eval verify` (see docs/verifier.md); "url-depth" is SIDE's URL baseline.
+    scorer: Literal["cross-encoder", "minilm-cosine", "url-depth"] = "minilm-cosine"
     # A finding is opened in the review queue when the source's support is below this (the calibrated
     # probability when the scorer has one, else its raw score). None: the scorer's own default.
     flag_below: float | None = None
     batch_size: int = 32
+    model_dir: str = ""  # the cross-encoder's folder; empty: the model shipped in sidebot/data/models
+    precision: Literal["int8", "fp32"] = "int8"
+    keep_passages: int = Field(32, ge=1)  # passages per source the cheap pre-filter lets through to the model
+    max_evidence: int = Field(3, ge=0)  # evidence sentences reported per verdict
+    threads: int = Field(0, ge=0)  # torch threads; 0: torch's default
 
 
 class PatrolSettings(_Section):

@@ -221,7 +221,7 @@ class Patrol:
         jobs = [
             (
                 claim_for(c.claim, page.title, c.section, c.context),
-                SourceText(s.title or c.source_title or "", s.text),
+                SourceText(c.url or "", s.title or c.source_title or "", s.text),
             )
             for c, s in readable
         ]

@@ -13,6 +13,7 @@ from sidebot.wiki.tags import FAILED_VERIFICATION
 
 @dataclass(frozen=True)
 class SourceText:
+    url: str
     title: str
     text: str
 
@@ -30,7 +31,7 @@ def claim_for(text: str, article_title: str, section: str, context: str) -> Clai
 def verify_sources(scorer: Scorer, jobs: Sequence[tuple[Claim, SourceText]]) -> list[Verdict]:
     """Score every (claim, source) pair in one batched call, so the model sees large batches."""
     items = [(claim, split_passages(src.text, src.title)) for claim, src in jobs]
-    return scorer.verify_many(items) if items else []
+    return scorer.verify_many(items, urls=[src.url for _, src in jobs]) if items else []
 
 
 def triage(

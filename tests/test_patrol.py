@@ -33,12 +33,14 @@ class CountingScorer:
     def __init__(self, inner: BiEncoderScorer) -> None:
         self.inner, self.name, self.calls = inner, inner.name, 0
 
-    def verify(self, claim: Claim, passages: Sequence[Passage]) -> Verdict:
-        return self.verify_many([(claim, passages)])[0]
+    def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
+        return self.verify_many([(claim, passages)], [url])[0]
 
-    def verify_many(self, items: Sequence[tuple[Claim, Sequence[Passage]]]) -> list[Verdict]:
+    def verify_many(
+        self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
+    ) -> list[Verdict]:
         self.calls += len(items)
-        return self.inner.verify_many(items)
+        return self.inner.verify_many(items, urls)
 
 
 class CountingFetcher:

@@ -28,6 +28,6 @@ def open_database(settings: Settings):  # -> sidebot.queue.db.Database (imported
 
 
 def load_scorer(settings: Settings):  # -> sidebot.verify.types.Scorer (imported lazily: torch)
-    from sidebot.verify.biencoder import BiEncoderScorer
+    from sidebot.verify import load_scorer as load
 
-    return BiEncoderScorer()
+    return load(settings.verify.scorer, settings.verify)

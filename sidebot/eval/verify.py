@@ -1,0 +1,131 @@
+"""Evaluate a verifier on WiCE claims the way SIDE uses it: score each claim's FULL cited page (no oracle
+evidence) and ask how well the source score separates failing citations from the rest.
+
+Metrics (all from the source score = best passage's score; lower = less supported):
+- ``auroc_not_supported``: not_supported vs (supported + partially_supported);
+- ``auroc_not_fully_supported``: (not_supported + partially_supported) vs supported;
+- ``ap_not_supported`` and ``p_at_r15_not_supported``: average precision and the best precision at a recall of
+  at least 15% when hunting not_supported citations (SIDE's "failed verification" operating point);
+- ``evidence_hit_at_1``: share of supported / partially supported claims whose best passage contains a gold
+  supporting sentence;
+- ``pairs_per_second``: model pairs scored per second of scoring time in this run.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.metrics import average_precision_score, precision_recall_curve, roc_auc_score
+
+from sidebot.eval.wice import WiceClaim, WiceLabel
+from sidebot.sources.passages import Passage, split_passages
+from sidebot.verify.types import Claim, Scorer, Verdict
+
+RECALL_POINT = 0.15
+
+
+@dataclass(frozen=True)
+class ScoredRun:
+    verdicts: list[Verdict]
+    seconds: float
+    pairs: int
+
+
+def wice_items(claims: Sequence[WiceClaim]) -> list[tuple[Claim, list[Passage]]]:
+    items = []
+    for wc in claims:
+        doc = wc.source()
+        items.append(
+            (Claim(wc.claim, wc.article_title, wc.section, wc.context), split_passages(doc.text, doc.title))
+        )
+    return items
+
+
+def run_scorer(
+    scorer: Scorer,
+    items: Sequence[tuple[Claim, Sequence[Passage]]],
+    chunk: int = 8,
+    progress: Callable[[int], None] | None = None,
+) -> ScoredRun:
+    """Verify ``items`` in chunks of ``chunk`` citations (batches span citations, as in the pipeline).
+
+    Pairs are counted by the scorer when it keeps a counter (the cross-encoder also reads evidence sentences
+    and skips pre-filtered passages), else as one per passage.
+    """
+    counter = getattr(scorer, "pairs_scored", None)
+    verdicts: list[Verdict] = []
+    started = time.perf_counter()
+    for i in range(0, len(items), chunk):
+        verdicts += scorer.verify_many(items[i : i + chunk])
+        if progress:
+            progress(len(verdicts))
+    seconds = time.perf_counter() - started
+    pairs = scorer.pairs_scored - counter if counter is not None else sum(len(p) for _, p in items)
+    return ScoredRun(verdicts, seconds, pairs)
+
+
+def _scores(verdicts: Sequence[Verdict]) -> np.ndarray:
+    raw = np.array([v.score for v in verdicts], dtype=np.float64)
+    floor = np.nanmin(raw) - 1.0 if np.isfinite(raw).any() else 0.0
+    return np.where(np.isfinite(raw), raw, floor)  # a source with no text supports nothing
+
+
+def precision_at_recall(positive: np.ndarray, suspicion: np.ndarray, recall: float = RECALL_POINT) -> float:
+    precision, rec, _ = precision_recall_curve(positive, suspicion)
+    return float(precision[rec >= recall].max())
+
+
+def evidence_hit(claim: WiceClaim, verdict: Verdict) -> bool:
+    passage = verdict.best_passage
+    if passage is None:
+        return False
+    return bool(claim.source().sentences_between(passage.start, passage.end) & claim.gold_sentences)
+
+
+def _auroc(positive: np.ndarray, suspicion: np.ndarray) -> float:
+    return float(roc_auc_score(positive, suspicion)) if 0 < positive.sum() < len(positive) else math.nan
+
+
+def metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict:
+    scores = _scores(run.verdicts)
+    labels = [c.label for c in claims]
+    not_supported = np.array([lab is WiceLabel.NOT_SUPPORTED for lab in labels], dtype=int)
+    not_fully = np.array([lab is not WiceLabel.SUPPORTED for lab in labels], dtype=int)
+    backed = [(c, v) for c, v in zip(claims, run.verdicts) if c.label is not WiceLabel.NOT_SUPPORTED]
+    has_ns = 0 < not_supported.sum() < len(labels)
+    return {
+        "n": len(claims),
+        "auroc_not_supported": _auroc(not_supported, -scores),
+        "auroc_not_fully_supported": _auroc(not_fully, -scores),
+        "ap_not_supported": float(average_precision_score(not_supported, -scores)) if has_ns else math.nan,
+        "p_at_r15_not_supported": precision_at_recall(not_supported, -scores) if has_ns else math.nan,
+        "evidence_hit_at_1": (sum(evidence_hit(c, v) for c, v in backed) / len(backed))
+        if backed
+        else math.nan,
+        "pairs_per_second": run.pairs / run.seconds if run.seconds > 0 else math.nan,
+        "pairs": run.pairs,
+        "seconds": run.seconds,
+    }
+
+
+def evaluate(
+    claims: Sequence[WiceClaim],
+    scorer: Scorer,
+    baseline: Scorer | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict:
+    """Metrics for ``scorer`` and, under ``baseline``, for the baseline scorer on the same claims."""
+    items = wice_items(claims)
+    report = progress or (lambda _msg: None)
+    run = run_scorer(scorer, items, progress=lambda k: report(f"{scorer.name}: {k}/{len(items)} claims"))
+    result = {"scorer": scorer.name, **metrics(claims, run)}
+    if baseline is not None:
+        base_run = run_scorer(
+            baseline, items, progress=lambda k: report(f"{baseline.name}: {k}/{len(items)} claims")
+        )
+        result["baseline"] = {"scorer": baseline.name, **metrics(claims, base_run)}
+    return result

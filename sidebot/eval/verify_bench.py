@@ -1,0 +1,115 @@
+"""Benchmark the verifier on real text: cross-encoder pairs/s at exactly 192 tokens for the fast path and for
+plain torch fp32 side by side in one run, and the latency of verifying one citation whose source has 30
+passages.
+
+The text is the shipped demo sources (real web pages cited by WiCE claims): each pair is one sentence of a
+page as the claim and the following words of the same page as the passage, cut to exactly 192 tokens.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import time
+from collections.abc import Callable
+from importlib.resources import files
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from sidebot.sources.passages import split_passages
+from sidebot.verify.crossencoder import CrossEncoderScorer
+from sidebot.verify.model import CrossEncoder, Precision
+from sidebot.verify.types import Claim
+
+PAIR_TOKENS = 192
+LATENCY_PASSAGES = 30
+
+
+def demo_pages(path: Path | None = None) -> list[tuple[str, list[str]]]:
+    """(title, sentences) of the shipped demo source pages."""
+    path = path or Path(str(files("sidebot") / "data" / "demo" / "sources.jsonl.gz"))
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        rows = [json.loads(line) for line in fh if line.strip()]
+    return [(row.get("title", ""), row["sentences"]) for row in rows if row.get("sentences")]
+
+
+def fixed_length_rows(
+    model: CrossEncoder, pages: list[tuple[str, list[str]]], count: int, tokens: int = PAIR_TOKENS
+) -> list[tuple[list[int], list[int]]]:
+    """``count`` real (claim, passage) pairs of exactly ``tokens`` tokens each."""
+    enc = model.encoder
+    rows = []
+    for title, sentences in pages:
+        stream = enc.passage_ids([" ".join(sentences)], [title])[0]
+        claim_ids = enc.claim_ids([Claim(sentences[0][:300])])[0]
+        room = tokens - 3 - len(claim_ids)
+        for start in range(0, len(stream) - room, room):
+            ids, types = enc.join(claim_ids, stream[start : start + room])
+            if len(ids) == tokens:
+                rows.append((ids, types))
+            if len(rows) == count:
+                return rows
+    if not rows:
+        raise ValueError("no page is long enough for a benchmark pair")
+    return (rows * (count // len(rows) + 1))[:count]
+
+
+def pairs_per_second(model: CrossEncoder, rows, seconds: float) -> float:
+    model.logits(rows[: model.batch_size])  # warm-up
+    done, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        model.logits(rows)
+        done += len(rows)
+    return done / (time.perf_counter() - started)
+
+
+def long_source(pages: list[tuple[str, list[str]]], passages: int = LATENCY_PASSAGES):
+    """A source of exactly ``passages`` passages: demo pages joined in order until long enough."""
+    text = ""
+    for _, sentences in pages:
+        text += "\n".join(sentences) + "\n"
+        if len(split_passages(text)) > passages:
+            break
+    return split_passages(text, pages[0][0])[:passages]
+
+
+def run_bench(
+    folder: Path,
+    seconds: float = 20.0,
+    batch_size: int = 32,
+    repeats: int = 20,
+    progress: Callable[[str], None] = print,
+) -> dict:
+    pages = demo_pages()
+    fast = CrossEncoder(folder, Precision.INT8, batch_size=batch_size)
+    reference = CrossEncoder(folder, Precision.FP32, batch_size=batch_size)
+    rows = fixed_length_rows(fast, pages, count=4 * batch_size)
+    progress(f"{len(rows)} real pairs of {PAIR_TOKENS} tokens, batch {batch_size}, {seconds:.0f} s per path")
+    # Interleave the two paths so that load from other processes hits both alike.
+    fast_rates, fp32_rates = [], []
+    for _ in range(2):
+        fast_rates.append(pairs_per_second(fast, rows, seconds / 2))
+        fp32_rates.append(pairs_per_second(reference, rows, seconds / 2))
+    scorer = CrossEncoderScorer(fast)
+    source = long_source(pages)
+    claim = Claim(pages[1][1][0][:300], article_title=pages[1][0])
+    scorer.verify(claim, source)  # warm-up
+    latencies = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        scorer.verify(claim, source)
+        latencies.append(time.perf_counter() - started)
+    return {
+        "pair_tokens": PAIR_TOKENS,
+        "batch_size": batch_size,
+        "fast_path": str(Precision.INT8),
+        "fast_pairs_per_second": float(np.mean(fast_rates)),
+        "fp32_pairs_per_second": float(np.mean(fp32_rates)),
+        "speedup": float(np.mean(fast_rates) / np.mean(fp32_rates)),
+        "citation_passages": len(source),
+        "citation_latency_p50_s": float(np.percentile(latencies, 50)),
+        "citation_latency_p95_s": float(np.percentile(latencies, 95)),
+        "threads": torch.get_num_threads(),
+    }

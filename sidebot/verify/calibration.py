@@ -1,0 +1,41 @@
+"""Fit the Platt scaling that turns a source score into P(the source supports the claim).
+
+It is fitted on claims the model never trained on (WiCE dev; see docs/verifier.md), with "supported" meaning
+WiCE's supported or partially supported (the citation does not fail verification).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+
+from sidebot.verify.model import Calibration
+
+
+def fit_platt(scores: Sequence[float], supported: Sequence[bool], fitted_on: str) -> Calibration:
+    x = np.asarray(scores, dtype=np.float64).reshape(-1, 1)
+    y = np.asarray(supported, dtype=int)
+    if len(set(y.tolist())) < 2:
+        raise ValueError("calibration needs both supported and unsupported examples")
+    model = LogisticRegression(C=1e6).fit(x, y)  # effectively unregularised: two parameters, many points
+    return Calibration(
+        slope=float(model.coef_[0, 0]), intercept=float(model.intercept_[0]), fitted_on=fitted_on
+    )
+
+
+def expected_calibration_error(
+    probabilities: Sequence[float], outcomes: Sequence[bool], bins: int = 10
+) -> float:
+    """Weighted mean gap between predicted probability and observed frequency over equal-width bins."""
+    p = np.asarray(probabilities, dtype=np.float64)
+    y = np.asarray(outcomes, dtype=np.float64)
+    edges = np.linspace(0.0, 1.0, bins + 1)
+    which = np.clip(np.digitize(p, edges[1:-1]), 0, bins - 1)
+    error = 0.0
+    for b in range(bins):
+        inside = which == b
+        if inside.any():
+            error += inside.mean() * abs(p[inside].mean() - y[inside].mean())
+    return float(error)

@@ -1,0 +1,58 @@
+"""Build scorers by name: the trained cross-encoder (the default) and the baselines it is compared with."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+from sidebot.config import VerifySettings
+from sidebot.verify.types import Scorer
+
+CROSS_ENCODER = "cross-encoder"
+MINILM_COSINE = "minilm-cosine"
+URL_DEPTH = "url-depth"
+SCORER_NAMES = (CROSS_ENCODER, MINILM_COSINE, URL_DEPTH)
+
+
+class UnknownScorerError(ValueError):
+    pass
+
+
+def shipped_model_dir() -> Path:
+    """The trained verifier committed with the package (sidebot/data/models/verifier)."""
+    return Path(str(files("sidebot") / "data" / "models" / "verifier"))
+
+
+def load_verifier(settings: VerifySettings | None = None) -> Scorer:
+    """The trained cross-encoder verifier, configured by ``settings`` (defaults: the shipped model, int8)."""
+    from sidebot.verify.crossencoder import CrossEncoderScorer
+    from sidebot.verify.model import CrossEncoder, Precision
+
+    settings = settings or VerifySettings()
+    folder = Path(getattr(settings, "model_dir", "") or shipped_model_dir())
+    model = CrossEncoder(
+        folder,
+        precision=Precision(getattr(settings, "precision", Precision.INT8)),
+        batch_size=settings.batch_size,
+        threads=getattr(settings, "threads", 0) or None,
+    )
+    return CrossEncoderScorer(
+        model,
+        keep_passages=getattr(settings, "keep_passages", 32),
+        max_evidence=getattr(settings, "max_evidence", 3),
+    )
+
+
+def load_scorer(name: str, settings: VerifySettings | None = None) -> Scorer:
+    """A scorer by name: ``cross-encoder`` (the trained verifier), ``minilm-cosine`` or ``url-depth``."""
+    if name == CROSS_ENCODER:
+        return load_verifier(settings)
+    if name == MINILM_COSINE:
+        from sidebot.verify.biencoder import BiEncoderScorer, MiniLMEncoder
+
+        return BiEncoderScorer(MiniLMEncoder(batch_size=(settings or VerifySettings()).batch_size))
+    if name == URL_DEPTH:
+        from sidebot.verify.urldepth import UrlDepthScorer
+
+        return UrlDepthScorer()
+    raise UnknownScorerError(f"unknown scorer {name!r}; choose one of {', '.join(SCORER_NAMES)}")

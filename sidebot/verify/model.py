@@ -1,0 +1,143 @@
+"""Load the trained cross-encoder and run it: plain torch fp32, or the fast path (torch dynamic int8).
+
+The model folder holds Hugging Face files (config.json, fp16 ``model.safetensors``, tokenizer) plus
+``verifier.json`` (input limits, calibration, checksum). Weights are hash-checked against verifier.json before
+use, so a truncated or swapped file fails loudly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+import numpy as np
+import torch
+from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+from sidebot.verify.base_model import ModelFilesError, sha256_file
+from sidebot.verify.inputs import PairEncoder, PairLimits
+
+MANIFEST = "verifier.json"
+WEIGHTS = "model.safetensors"
+
+
+class Precision(StrEnum):
+    FP32 = "fp32"  # the reference: plain torch float32
+    INT8 = "int8"  # the fast path: torch dynamic int8 quantization of every Linear layer
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Platt scaling: P(supported) = sigmoid(slope * score + intercept)."""
+
+    slope: float = 1.0
+    intercept: float = 0.0
+    fitted_on: str = ""
+
+    def probability(self, score: float) -> float:
+        return float(1.0 / (1.0 + np.exp(-(self.slope * score + self.intercept))))
+
+
+@dataclass(frozen=True)
+class Manifest:
+    name: str
+    limits: PairLimits
+    calibration: Calibration
+    weights_sha256: str
+    flag_threshold: float = 0.5
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, folder: Path) -> Manifest:
+        path = folder / MANIFEST
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            return cls(
+                name=raw["name"],
+                limits=PairLimits(**raw["limits"]),
+                calibration=Calibration(**raw.get("calibration", {})),
+                weights_sha256=raw["weights_sha256"],
+                flag_threshold=float(raw.get("flag_threshold", 0.5)),
+                extra={
+                    k: v
+                    for k, v in raw.items()
+                    if k not in {"name", "limits", "calibration", "weights_sha256", "flag_threshold"}
+                },
+            )
+        except FileNotFoundError as exc:
+            raise ModelFilesError(f"verifier manifest missing: {path}") from exc
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ModelFilesError(f"verifier manifest {path} is invalid: {exc!r}") from exc
+
+    def write(self, folder: Path) -> None:
+        raw = {
+            "name": self.name,
+            "limits": {"claim_tokens": self.limits.claim_tokens, "max_tokens": self.limits.max_tokens},
+            "calibration": {
+                "slope": self.calibration.slope,
+                "intercept": self.calibration.intercept,
+                "fitted_on": self.calibration.fitted_on,
+            },
+            "weights_sha256": self.weights_sha256,
+            "flag_threshold": self.flag_threshold,
+            **self.extra,
+        }
+        (folder / MANIFEST).write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
+
+
+class CrossEncoder:
+    """Logits over (supports, refutes, not-enough-info) for encoded pairs, in length-sorted batches."""
+
+    def __init__(
+        self,
+        folder: Path,
+        precision: Precision = Precision.INT8,
+        batch_size: int = 32,
+        threads: int | None = None,
+        check_hash: bool = True,
+    ) -> None:
+        self.folder = Path(folder)
+        self.manifest = Manifest.read(self.folder)
+        if check_hash:
+            actual = sha256_file(self.folder / WEIGHTS)
+            if actual != self.manifest.weights_sha256:
+                raise ModelFilesError(
+                    f"verifier weights checksum mismatch in {self.folder}: "
+                    f"{actual} != {self.manifest.weights_sha256}"
+                )
+        if threads:
+            torch.set_num_threads(threads)
+        tokenizer = AutoTokenizer.from_pretrained(self.folder)
+        self.encoder = PairEncoder(tokenizer, self.manifest.limits)
+        model = AutoModelForSequenceClassification.from_pretrained(self.folder, dtype=torch.float32).eval()
+        if precision is Precision.INT8:
+            model = torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+        self.model = model
+        self.precision = Precision(precision)
+        self.batch_size = batch_size
+
+    @torch.inference_mode()
+    def logits(self, rows: Sequence[tuple[list[int], list[int]]]) -> np.ndarray:
+        out = np.zeros((len(rows), 3), dtype=np.float32)
+        order = sorted(range(len(rows)), key=lambda i: len(rows[i][0]))
+        for k in range(0, len(order), self.batch_size):
+            idx = order[k : k + self.batch_size]
+            feeds = {
+                name: torch.from_numpy(a) for name, a in self.encoder.pad([rows[i] for i in idx]).items()
+            }
+            out[idx] = self.model(**feeds).logits.float().numpy()
+        return out
+
+
+def support_score(logits: np.ndarray) -> np.ndarray:
+    """Log-odds that a passage supports the claim: logit(supports) − logsumexp(refutes, not-enough-info)."""
+    return logits[..., 0] - np.logaddexp(logits[..., 1], logits[..., 2])
+
+
+def class_probabilities(logits: np.ndarray) -> np.ndarray:
+    shifted = logits - logits.max(axis=-1, keepdims=True)
+    e = np.exp(shifted)
+    return e / e.sum(axis=-1, keepdims=True)

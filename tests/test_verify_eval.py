@@ -1,0 +1,96 @@
+"""`sidebot eval verify` and `sidebot bench verify`: metric wiring on real WiCE claims, the JSON report with
+the bi-encoder baseline computed in the same run, and the benchmark's figures."""
+
+import json
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from sidebot.config import Settings
+from sidebot.eval.verify import ScoredRun, metrics, precision_at_recall, wice_items
+from sidebot.eval.verify_bench import run_bench
+from sidebot.eval.wice import WiceLabel, read_wice
+from sidebot.verify.commands import bench_verify, eval_verify
+from sidebot.verify.factory import shipped_model_dir
+from sidebot.verify.types import Verdict
+
+DATA = Path(__file__).parent / "data" / "verify"
+KEYS = {
+    "n",
+    "auroc_not_supported",
+    "auroc_not_fully_supported",
+    "ap_not_supported",
+    "p_at_r15_not_supported",
+    "evidence_hit_at_1",
+    "pairs_per_second",
+}
+
+
+def cli() -> typer.Typer:
+    app = typer.Typer()
+
+    @app.callback()
+    def main(ctx: typer.Context) -> None:
+        ctx.obj = Settings()
+
+    app.command("eval")(eval_verify)
+    app.command("bench")(bench_verify)
+    return app
+
+
+def test_metrics_follow_the_labels():
+    """A scorer that ranks supported > partial > not supported, and whose best passage holds a gold sentence,
+    gets perfect metrics; reversing it gets the worst."""
+    claims = read_wice(DATA / "wice-claims.jsonl")
+    rank = {WiceLabel.SUPPORTED: 2.0, WiceLabel.PARTIALLY_SUPPORTED: 1.0, WiceLabel.NOT_SUPPORTED: 0.0}
+    verdicts = []
+    for claim, (_, passages) in zip(claims, wice_items(claims)):
+        doc = claim.source()
+        gold = [p for p in passages if doc.sentences_between(p.start, p.end) & claim.gold_sentences]
+        best = gold[0] if gold else passages[0]
+        verdicts.append(Verdict("oracle", rank[claim.label], [rank[claim.label]] * len(passages), best))
+    good = metrics(claims, ScoredRun(verdicts, seconds=2.0, pairs=10))
+    assert good["auroc_not_supported"] == good["auroc_not_fully_supported"] == 1.0
+    assert good["ap_not_supported"] == good["p_at_r15_not_supported"] == good["evidence_hit_at_1"] == 1.0
+    assert good["pairs_per_second"] == 5.0 and good["n"] == 9
+    flipped = [replace(v, score=-v.score) for v in verdicts]
+    bad = metrics(claims, ScoredRun(flipped, seconds=1.0, pairs=1))
+    assert bad["auroc_not_supported"] == bad["auroc_not_fully_supported"] == 0.0
+
+
+def test_precision_at_recall_point():
+    # suspicion ranks: two positives first, then a negative, then the third positive
+    assert precision_at_recall([1, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.1], 0.15) == 1.0
+    assert precision_at_recall([0, 1, 1, 0], [0.9, 0.8, 0.7, 0.1], 0.6) == pytest.approx(2 / 3)
+
+
+def test_eval_command_writes_json_with_the_baseline(tmp_path):
+    out = tmp_path / "eval.json"
+    result = CliRunner().invoke(
+        cli(), ["eval", "--wice", str(DATA / "wice-claims.jsonl"), "--json", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert KEYS <= set(report) and KEYS <= set(report["baseline"])
+    assert report["n"] == report["baseline"]["n"] == 9
+    assert report["baseline"]["scorer"] == "minilm-cosine-v1"
+    assert all(not math.isnan(report[k]) for k in KEYS)
+    assert "auroc_not_supported" in result.output
+
+
+def test_eval_command_rejects_a_file_that_is_not_wice(tmp_path):
+    bad = tmp_path / "x.jsonl"
+    bad.write_text('{"claim": "no label"}\n')
+    result = CliRunner().invoke(cli(), ["eval", "--wice", str(bad)])
+    assert result.exit_code == 1 and "x.jsonl:1" in result.output
+
+
+def test_bench_reports_both_paths_and_latency():
+    report = run_bench(shipped_model_dir(), seconds=1.0, repeats=2, batch_size=8, progress=lambda _: None)
+    assert report["pair_tokens"] == 192 and report["citation_passages"] == 30
+    assert report["fast_pairs_per_second"] > 0 and report["fp32_pairs_per_second"] > 0
+    assert 0 < report["citation_latency_p50_s"] <= report["citation_latency_p95_s"]
