@@ -259,7 +259,7 @@ def escape_template_value(text: str) -> str:
 
 
 def section_path(section: str) -> tuple[str, ...]:
-    """WiCE's section string → heading path: ``"History.:1995–1996: X."`` → ``("History", "1995–1996: X")``."""
+    """WiCE's section string → heading path: ``"History.:1995–96: X."`` → ``("History", "1995–96: X")``."""
     if section == LEAD_SECTION:
         return ()
     return tuple(part.removesuffix(".").strip() for part in section.split(".:"))
@@ -364,7 +364,8 @@ def article_wikitext(title: str, claims: list[WiceClaim], tags: dict[str, str]) 
     ids = ", ".join(c.id for c in sorted(claims, key=lambda c: c.id))
     provenance = (
         f'<!-- sidebot demo article: text of the English Wikipedia article "{escape_template_value(title)}"'
-        f" as recorded in the WiCE data set (claims {ids}); CC BY-SA. See sidebot/data/demo/ATTRIBUTION.md. -->"
+        f" as recorded in the WiCE data set (claims {ids}); CC BY-SA."
+        " See sidebot/data/demo/ATTRIBUTION.md. -->"
     )
     parts = [provenance]
     written: set[tuple[str, ...]] = set()
@@ -481,15 +482,18 @@ def attribution(claims: list[WiceClaim], wikipedia: list[dict[str, Any]], data: 
         "From WiCE's dev split (`claims-dev.jsonl`). Per claim: the Wikipedia article text before the claim",
         "(`claim_context`), the claim, the section, and the full text of the cited web page as captured by",
         "Common Crawl, with WiCE's label and annotated evidence sets. Wikipedia text: CC BY-SA, © Wikipedia",
-        "contributors (https://en.wikipedia.org/wiki/ARTICLE). Web page text: © its publishers, used under the",
+        "contributors (https://en.wikipedia.org/wiki/ARTICLE). Web page text: © its publishers, used under"
+        " the",
         "Common Crawl terms of use as WiCE distributes it. Annotations: ODC-BY, WiCE authors.",
         "",
         "Added by the build (not from WiCE): the article layout (WiCE gives no section order: sections named",
         "after years in year order, the others in data-file order; headings from WiCE's section names), the",
         "`{{cite web}}` refs (URL of the local demo source server; the page title and publication date from",
         "WiCE's metadata, or the page's first line where it has no title; access-date fixed at",
-        f"{ACCESS_DATE} since WiCE does not record when a page was captured), and `{{{{Failed verification}}}}`",
-        "/ `{{Fv}}` tags with seeded random dates on a sample of the not_supported claims (see manifest.json).",
+        f"{ACCESS_DATE} since WiCE does not record when a page was captured), and"
+        " `{{Failed verification}}`",
+        "/ `{{Fv}}` tags with seeded random dates on a sample of the not_supported claims"
+        " (see manifest.json).",
         "",
         "| claim | label | Wikipedia article | section | cited page title |",
         "|---|---|---|---|---|",

@@ -8,16 +8,22 @@ import pytest
 
 from sidebot.eval.wice import WiceFormatError, WiceLabel, read_wice, source_document
 from sidebot.sources.passages import split_passages
+from sidebot.verify.training.claimlevel import claim_examples, page_without_evidence
 from sidebot.verify.training.data import (
+    MOSTLY,
     NOT_ENOUGH_INFO,
     PARTIAL,
+    POSITIVE,
     REFUTES,
     SUPPORTS,
     fever_symmetric_pairs,
+    page_key,
     prune_unsupported,
     scifact_pairs,
+    split_by_page,
     wice_pairs,
 )
+from sidebot.verify.training.mining import cross_source_negatives
 
 DATA = Path(__file__).parent / "data" / "verify"
 
@@ -76,19 +82,52 @@ def test_pruning_cuts_the_one_unsupported_span():
 def test_wice_pairs_label_passages_by_gold_sentences():
     subclaims = read_wice(DATA / "wice-subclaims.jsonl")
     pairs = wice_pairs(subclaims, random.Random(0))
-    assert {p.target for p in pairs} <= {SUPPORTS, PARTIAL, NOT_ENOUGH_INFO}
-    by_id = {c.claim: c for c in subclaims}
+    assert {p.target for p in pairs} <= {SUPPORTS, MOSTLY, PARTIAL, NOT_ENOUGH_INFO}
+    by_text = {c.claim: c for c in subclaims}
     for p in pairs:
-        if p.origin == "wice:partial":
-            wc = by_id[p.claim.text]
-            doc = wc.source()
-            start = doc.text.index(p.text)
-            assert doc.sentences_between(start, start + len(p.text)) & wc.gold_sentences
-        if p.origin == "wice:same-source":
-            wc = by_id[p.claim.text]
-            doc = wc.source()
-            start = doc.text.index(p.text)
-            assert not doc.sentences_between(start, start + len(p.text)) & wc.gold_sentences
+        wc = by_text.get(p.claim.text) or next(c for c in subclaims if c.id in p.group)
+        doc = wc.source()
+        start = doc.text.index(p.text)
+        holds_gold = bool(doc.sentences_between(start, start + len(p.text)) & wc.gold_sentences)
+        assert holds_gold == (p.origin != "wice:same-source"), (p.origin, wc.id)
+        assert p.group.startswith(p.source_key) and wc.id in p.group
+    # every group ranks at least one evidence passage against at least one negative of the same page
+    for group in {p.group for p in pairs}:
+        members = [p for p in pairs if p.group == group]
+        assert any(p.target[0] >= POSITIVE for p in members)
+        assert any(p.target == NOT_ENOUGH_INFO for p in members)
+    assert {p.origin for p in pairs} == {"wice:gold", "wice:same-source", "wice:pruned"}
+
+
+def test_cross_source_negatives_come_from_other_pages_of_the_same_group():
+    pairs = wice_pairs(read_wice(DATA / "wice-subclaims.jsonl"), random.Random(0))
+    negatives = cross_source_negatives(pairs, per_claim=2)
+    own = {p.group: p.source_key for p in pairs}
+    assert len(negatives) == 2 * len(own)
+    for n in negatives:
+        assert n.target == NOT_ENOUGH_INFO and n.origin == "cross-source"
+        assert n.source_key != own[n.group]
+
+
+def test_split_by_page_keeps_pages_whole():
+    claims = read_wice(DATA / "wice-subclaims.jsonl") + read_wice(DATA / "wice-claims.jsonl")
+    kept, held = split_by_page(claims, 0.3, seed=1)
+    assert len(kept) + len(held) == len(claims) and held and kept
+    assert not {page_key(c.source().text) for c in kept} & {page_key(c.source().text) for c in held}
+
+
+def test_claim_examples_strip_every_supporting_sentence():
+    subclaims = read_wice(DATA / "wice-subclaims.jsonl")
+    examples = claim_examples(subclaims)
+    assert [e.supported for e in examples] == [True, False] * len(subclaims)
+    for wc in subclaims:
+        doc = wc.source()
+        stripped = page_without_evidence(wc)
+        spans = [doc.sentence_spans[i] for i in wc.gold_sentences if doc.sentence_spans[i]]  # not meta lines
+        assert spans
+        for a, b in spans:
+            assert doc.text[a:b] not in stripped
+        assert len(stripped) > 0.5 * len(doc.text)  # the rest of the page is still there
 
 
 def test_scifact_and_fever_pairs_carry_refutations(tmp_path):

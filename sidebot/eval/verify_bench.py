@@ -2,6 +2,11 @@
 plain torch fp32 side by side in one run, and the latency of verifying one citation whose source has 30
 passages.
 
+Three paths are timed, interleaved so that load from other processes hits them alike: the shipped model on the
+fast path (int8), the same model in plain torch fp32, and a full 6-layer MiniLM cross-encoder in fp32 (the
+architecture of the first verifier; FACTS.md measured it at ~28 pairs/s on a quiet machine), so the figures
+can be compared with measurements from other runs.
+
 The text is the shipped demo sources (real web pages cited by WiCE claims): each pair is one sentence of a
 page as the claim and the following words of the same page as the passage, cut to exactly 192 tokens.
 """
@@ -19,8 +24,10 @@ import numpy as np
 import torch
 
 from sidebot.sources.passages import split_passages
+from sidebot.verify.base_model import minilm_dir
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.model import CrossEncoder, Precision
+from sidebot.verify.network import PairClassifier
 from sidebot.verify.types import Claim
 
 PAIR_TOKENS = 192
@@ -65,6 +72,20 @@ def pairs_per_second(model: CrossEncoder, rows, seconds: float) -> float:
     return done / (time.perf_counter() - started)
 
 
+class SixLayerReference:
+    """all-MiniLM-L6-v2 with a fresh 3-way head in fp32: what a 6-layer cross-encoder costs."""
+
+    def __init__(self, like: CrossEncoder) -> None:
+        self.model = PairClassifier.from_base(minilm_dir(), layers=6).eval()
+        self.encoder, self.batch_size = like.encoder, like.batch_size
+
+    @torch.inference_mode()
+    def logits(self, rows) -> None:
+        for k in range(0, len(rows), self.batch_size):
+            feeds = self.encoder.pad(rows[k : k + self.batch_size])
+            self.model(**{name: torch.from_numpy(a) for name, a in feeds.items()})
+
+
 def long_source(pages: list[tuple[str, list[str]]], passages: int = LATENCY_PASSAGES):
     """A source of exactly ``passages`` passages: demo pages joined in order until long enough."""
     text = ""
@@ -85,13 +106,14 @@ def run_bench(
     pages = demo_pages()
     fast = CrossEncoder(folder, Precision.INT8, batch_size=batch_size)
     reference = CrossEncoder(folder, Precision.FP32, batch_size=batch_size)
+    six = SixLayerReference(fast)
     rows = fixed_length_rows(fast, pages, count=4 * batch_size)
     progress(f"{len(rows)} real pairs of {PAIR_TOKENS} tokens, batch {batch_size}, {seconds:.0f} s per path")
-    # Interleave the two paths so that load from other processes hits both alike.
-    fast_rates, fp32_rates = [], []
+    fast_rates, fp32_rates, six_rates = [], [], []
     for _ in range(2):
         fast_rates.append(pairs_per_second(fast, rows, seconds / 2))
         fp32_rates.append(pairs_per_second(reference, rows, seconds / 2))
+        six_rates.append(pairs_per_second(six, rows, seconds / 2))
     scorer = CrossEncoderScorer(fast)
     source = long_source(pages)
     claim = Claim(pages[1][1][0][:300], article_title=pages[1][0])
@@ -108,6 +130,9 @@ def run_bench(
         "fast_pairs_per_second": float(np.mean(fast_rates)),
         "fp32_pairs_per_second": float(np.mean(fp32_rates)),
         "speedup": float(np.mean(fast_rates) / np.mean(fp32_rates)),
+        "layers": fast.model.config.num_hidden_layers,
+        "six_layer_fp32_pairs_per_second": float(np.mean(six_rates)),
+        "speedup_vs_six_layer_fp32": float(np.mean(fast_rates) / np.mean(six_rates)),
         "citation_passages": len(source),
         "citation_latency_p50_s": float(np.percentile(latencies, 50)),
         "citation_latency_p95_s": float(np.percentile(latencies, 95)),

@@ -16,6 +16,7 @@ import typer
 
 from sidebot.commands.common import console, fail, settings_of
 from sidebot.verify.factory import MINILM_COSINE, SCORER_NAMES, shipped_model_dir
+from sidebot.verify.training.config import TrainConfig
 
 DATA_ENV = "SIDEBOT_DATA_DIR"
 
@@ -61,16 +62,22 @@ def train_verifier(
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Random seed (same seed and data: same model).")] = 13,
-    epochs: Annotated[int, typer.Option(help="Passes over the training pairs.")] = 1,
-    max_steps: Annotated[int | None, typer.Option(help="Stop after this many optimizer steps.")] = None,
+    epochs: Annotated[int, typer.Option(help="Passes over the training pairs.")] = TrainConfig.epochs,
+    max_steps: Annotated[
+        int, typer.Option(help="Stop after this many optimizer steps (0: run every epoch).")
+    ] = TrainConfig.max_steps or 0,
+    layers: Annotated[int, typer.Option(help="MiniLM layers kept (1-6).", min=1, max=6)] = TrainConfig.layers,
     cache_dir: Annotated[
         Path | None,
         typer.Option(help="Embedding cache and checkpoints (default: SIDEBOT_HOME/cache/verifier-training)."),
     ] = None,
     threads: Annotated[int, typer.Option(help="CPU threads for torch.")] = 2,
+    device: Annotated[
+        str, typer.Option(help="torch device to train on: cpu, or cuda where a GPU is.")
+    ] = "cpu",
 ) -> None:
-    """Train the cross-encoder verifier, calibrate it on WiCE dev (never trained on), write its model card."""
-    from sidebot.verify.training.loop import TrainConfig
+    """Train the cross-encoder verifier and its claim-level combiner, calibrate on WiCE dev (never trained
+    on), write the model card."""
     from sidebot.verify.training.publish import publish
     from sidebot.verify.training.recipe import train_verifier as run_training
 
@@ -79,10 +86,12 @@ def train_verifier(
     dev_file = data_dir / "wice" / "claims-dev.jsonl"
     if not dev_file.is_file():
         raise fail(f"WiCE dev claims not found: {dev_file} (set --data-dir or ${DATA_ENV})")
-    config = TrainConfig(seed=seed, epochs=epochs, max_steps=max_steps, threads=threads)
+    config = TrainConfig(
+        seed=seed, epochs=epochs, max_steps=max_steps or None, layers=layers, threads=threads, device=device
+    )
     started = time.monotonic()
     try:
-        _, _, pairs = run_training(
+        _, _, pairs, combiner_claims = run_training(
             data_dir,
             out,
             config,
@@ -92,7 +101,7 @@ def train_verifier(
     except FileNotFoundError as exc:
         raise fail(str(exc)) from exc
     train_minutes = (time.monotonic() - started) / 60
-    result = publish(out, config, pairs, train_minutes, dev_file, progress=console.print)
+    result = publish(out, config, pairs, train_minutes, dev_file, combiner_claims, progress=console.print)
     console.print(f"model written to {out} (training {train_minutes:.1f} min)")
     _show(result, METRIC_KEYS + ("ece_supported_cv",))
 

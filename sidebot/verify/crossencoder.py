@@ -1,9 +1,12 @@
 """The default verifier: the trained cross-encoder over a source's passages, with evidence and stance.
 
 Per citation: a TF-IDF pre-filter keeps the passages worth reading, the cross-encoder scores each kept passage
-(all citations of a call share the batches), the source score is the best passage's score, the probability is
-its Platt-calibrated value, the stance is the best passage's most likely class, and the evidence is the
-sentences of the best passage that the model, reading them one by one, finds backing that stance.
+(all citations of a call share the batches), the best passage is the one it scores highest, the source score
+is the claim-level combiner's log-odds (cross-encoder scores + the claim's word coverage in the whole page;
+sidebot/verify/combiner.py), the probability is its Platt-calibrated value, the stance is the best passage's
+most likely class (a "supports" that the claim-level probability contradicts is reported as not enough info),
+and the evidence is the sentences of the best passage that the model, reading them one by one, finds backing
+that stance.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import replace
 import numpy as np
 
 from sidebot.sources.passages import Passage
+from sidebot.verify.combiner import claim_features
 from sidebot.verify.model import CrossEncoder, class_probabilities, support_score
 from sidebot.verify.prefilter import prefilter
 from sidebot.verify.sentences import sentence_spans
@@ -62,7 +66,7 @@ class CrossEncoderScorer:
         return self._add_evidence(items, verdicts, claim_ids)
 
     def _verdict(self, item: tuple[Claim, Sequence[Passage]], logits: dict[int, np.ndarray]) -> Verdict:
-        _, passages = item
+        claim, passages = item
         if not logits:
             return Verdict(
                 scorer=self.name,
@@ -72,13 +76,21 @@ class CrossEncoderScorer:
             )
         scores = {j: float(support_score(row)) for j, row in logits.items()}
         best = max(scores, key=scores.__getitem__)
+        passage_scores = [scores.get(j, float("nan")) for j in range(len(passages))]
+        combiner = self.model.manifest.combiner
+        source_score = (
+            combiner.score(claim_features(claim, passages, passage_scores)) if combiner else scores[best]
+        )
+        probability = self.model.manifest.calibration.probability(source_score)
         stance = STANCES[int(np.argmax(class_probabilities(logits[best])))]
+        if stance is Stance.SUPPORTS and probability < self.flag_threshold:
+            stance = Stance.NOT_ENOUGH_INFO
         return Verdict(
             scorer=self.name,
-            score=scores[best],
-            passage_scores=[scores.get(j, float("nan")) for j in range(len(passages))],
+            score=source_score,
+            passage_scores=passage_scores,
             best_passage=passages[best],
-            probability=self.model.manifest.calibration.probability(scores[best]),
+            probability=probability,
             stance=stance,
         )
 

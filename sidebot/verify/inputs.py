@@ -1,8 +1,11 @@
-"""Turn (claim, passage) pairs into cross-encoder inputs, SIDE style.
+"""Turn (claim, passage) pairs into cross-encoder inputs.
 
-The claim segment is ``article title | section | …context claim``: the title and section come first (capped),
-then the text before the citation, cut from the LEFT so the words nearest the citation survive. The passage
-segment is ``source title | passage text``, cut from the right to fit the pair budget.
+The claim segment is ``claim [SEP] article title | section | …context``: the claim itself comes FIRST, so the
+model always knows which words it has to verify (a claim buried at the end of its preceding text is
+indistinguishable from that text), and a claim longer than its share keeps its last words, the ones nearest
+the citation. The article title and section (which resolve the claim's pronouns) follow, then as much of the
+text before the claim as fits, cut from the LEFT so the words nearest the claim survive (SIDE's recipe). The
+passage segment is ``source title | passage text``, cut from the right to fit the pair budget.
 """
 
 from __future__ import annotations
@@ -14,13 +17,14 @@ import numpy as np
 
 from sidebot.verify.types import Claim
 
-HEAD_TOKENS = 20  # title + section at most
+HEAD_TOKENS = 16  # title + section at most
 
 
 @dataclass(frozen=True, slots=True)
 class PairLimits:
-    claim_tokens: int = 64  # head + context + claim
+    claim_tokens: int = 72  # claim + title/section + context, separators included
     max_tokens: int = 224  # whole pair, special tokens included
+    claim_only_tokens: int = 56  # the claim's own share of claim_tokens
 
 
 class PairEncoder:
@@ -34,6 +38,7 @@ class PairEncoder:
             tokenizer.sep_token_id,
             tokenizer.pad_token_id,
         )
+        self.bar = tokenizer.convert_tokens_to_ids("|")
 
     def _ids(self, texts: Sequence[str]) -> list[list[int]]:
         if not texts:
@@ -41,13 +46,18 @@ class PairEncoder:
         return self.tokenizer(list(texts), add_special_tokens=False, verbose=False)["input_ids"]
 
     def claim_ids(self, claims: Sequence[Claim]) -> list[list[int]]:
+        texts = self._ids([c.text for c in claims])
         heads = self._ids([" | ".join(x for x in (c.article_title, c.section) if x) for c in claims])
-        tails = self._ids([f"{c.context} {c.text}".strip() for c in claims])
+        contexts = self._ids([c.context for c in claims])
         out = []
-        for head, tail in zip(heads, tails):
-            head = head[:HEAD_TOKENS] + ([self.sep] if head else [])
-            room = max(self.limits.claim_tokens - len(head), 8)
-            out.append(head + tail[-room:])
+        for text, head, context in zip(texts, heads, contexts):
+            ids = text[-self.limits.claim_only_tokens :]
+            if head or context:
+                ids = [*ids, self.sep, *head[:HEAD_TOKENS]]
+                room = self.limits.claim_tokens - len(ids) - (1 if head else 0)
+                if context and room > 0:
+                    ids += ([self.bar] if head else []) + context[-room:]
+            out.append(ids[: self.limits.claim_tokens])
         return out
 
     def passage_ids(self, texts: Sequence[str], titles: Sequence[str]) -> list[list[int]]:

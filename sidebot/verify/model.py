@@ -15,13 +15,14 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from transformers import AutoModelForSequenceClassification, AutoTokenizer
+from transformers import AutoTokenizer
 
 from sidebot.verify.base_model import ModelFilesError, sha256_file
+from sidebot.verify.combiner import Combiner
 from sidebot.verify.inputs import PairEncoder, PairLimits
+from sidebot.verify.network import WEIGHTS, PairClassifier
 
 MANIFEST = "verifier.json"
-WEIGHTS = "model.safetensors"
 
 
 class Precision(StrEnum):
@@ -41,6 +42,9 @@ class Calibration:
         return float(1.0 / (1.0 + np.exp(-(self.slope * score + self.intercept))))
 
 
+_MANIFEST_KEYS = {"name", "limits", "calibration", "weights_sha256", "flag_threshold", "combiner"}
+
+
 @dataclass(frozen=True)
 class Manifest:
     name: str
@@ -48,6 +52,7 @@ class Manifest:
     calibration: Calibration
     weights_sha256: str
     flag_threshold: float = 0.5
+    combiner: Combiner | None = None  # the claim-level verdict; None: source score = best passage's score
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -61,11 +66,8 @@ class Manifest:
                 calibration=Calibration(**raw.get("calibration", {})),
                 weights_sha256=raw["weights_sha256"],
                 flag_threshold=float(raw.get("flag_threshold", 0.5)),
-                extra={
-                    k: v
-                    for k, v in raw.items()
-                    if k not in {"name", "limits", "calibration", "weights_sha256", "flag_threshold"}
-                },
+                combiner=Combiner.from_json(raw["combiner"]) if raw.get("combiner") else None,
+                extra={k: v for k, v in raw.items() if k not in _MANIFEST_KEYS},
             )
         except FileNotFoundError as exc:
             raise ModelFilesError(f"verifier manifest missing: {path}") from exc
@@ -75,7 +77,11 @@ class Manifest:
     def write(self, folder: Path) -> None:
         raw = {
             "name": self.name,
-            "limits": {"claim_tokens": self.limits.claim_tokens, "max_tokens": self.limits.max_tokens},
+            "limits": {
+                "claim_tokens": self.limits.claim_tokens,
+                "max_tokens": self.limits.max_tokens,
+                "claim_only_tokens": self.limits.claim_only_tokens,
+            },
             "calibration": {
                 "slope": self.calibration.slope,
                 "intercept": self.calibration.intercept,
@@ -83,6 +89,7 @@ class Manifest:
             },
             "weights_sha256": self.weights_sha256,
             "flag_threshold": self.flag_threshold,
+            "combiner": self.combiner.to_json() if self.combiner else None,
             **self.extra,
         }
         (folder / MANIFEST).write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
@@ -112,7 +119,7 @@ class CrossEncoder:
             torch.set_num_threads(threads)
         tokenizer = AutoTokenizer.from_pretrained(self.folder)
         self.encoder = PairEncoder(tokenizer, self.manifest.limits)
-        model = AutoModelForSequenceClassification.from_pretrained(self.folder, dtype=torch.float32).eval()
+        model = PairClassifier.load(self.folder)
         if precision is Precision.INT8:
             model = torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
         self.model = model
@@ -128,7 +135,7 @@ class CrossEncoder:
             feeds = {
                 name: torch.from_numpy(a) for name, a in self.encoder.pad([rows[i] for i in idx]).items()
             }
-            out[idx] = self.model(**feeds).logits.float().numpy()
+            out[idx] = self.model(**feeds).float().numpy()
         return out
 
 

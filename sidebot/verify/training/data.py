@@ -2,12 +2,14 @@
 
 Every pair is (claim, passage, soft target over supports / refutes / not-enough-info). Passages are cut
 exactly as at inference (``split_passages``: ~100 words, source title in front), so the model trains on what
-it will see. What is used (see docs/verifier.md for why):
+it will see. Pairs that share a ``group`` belong to one claim: its evidence passages and hard negatives (other
+passages of the same source, the most similar passages of other sources), which the training loop also ranks
+against each other (SIDE's passage-ranking objective). What is used (see docs/verifier.md for why):
 
-- WiCE sub-claims of WiCE *train* claims: the sub-claim against the passage holding its supporting sentences
-  is *partial* support (WiCE marks tokens the source does not support); the same sub-claim with those tokens
-  cut out is *support*; passages of the same page without supporting sentences are *not enough info*.
-- SciFact train claims against their cited abstracts: SUPPORT / CONTRADICT sentences, other passages NEI.
+- WiCE sub-claims of WiCE *train* claims: the passage holding a whole supporting-sentence set mostly supports
+  the sub-claim (WiCE marks a few of its tokens unsupported); the same sub-claim with those tokens cut out is
+  fully supported; a passage holding only part of a set is weak support; other passages are negatives.
+- SciFact train claims against their cited abstracts: SUPPORT / CONTRADICT passages, other passages NEI.
 - Climate-FEVER claim / Wikipedia-sentence pairs (read at training time only; never copied: no license).
 - FEVER-Symmetric claim / sentence pairs (SUPPORTS / REFUTES, built against claim-only shortcuts).
 
@@ -20,22 +22,25 @@ import hashlib
 import json
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sidebot.eval.wice import WiceClaim, WiceLabel, read_wice, source_document
-from sidebot.sources.passages import split_passages
+from sidebot.eval.wice import WiceClaim, read_wice, source_document
+from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.types import Claim
 
 SUPPORTS = (1.0, 0.0, 0.0)
 REFUTES = (0.0, 1.0, 0.0)
 NOT_ENOUGH_INFO = (0.0, 0.0, 1.0)
-# A passage that backs only part of a claim: still mostly "not enough info", so that a fully supported claim
-# outranks a partly supported one, which outranks an unsupported one.
+# A passage holding a whole supporting set of a WiCE sub-claim that WiCE still calls partially supported:
+# mostly support (a citation that fails verification has NO such passage), but below a full match so that a
+# fully supported claim outranks it.
+MOSTLY = (0.75, 0.0, 0.25)
+# A passage holding only part of a supporting set.
 PARTIAL = (0.35, 0.0, 0.65)
 
-LABELS = ("supports", "refutes", "not_enough_info")
+POSITIVE = 0.5  # a pair whose support target is at least this is a positive in its group's ranking
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +49,13 @@ class TrainPair:
     text: str
     title: str
     target: tuple[float, float, float]
-    origin: str  # data set and role, e.g. "wice:partial"
+    origin: str  # data set and role, e.g. "wice:gold"
     source_key: str  # which document the passage comes from (hard negatives must come from another one)
+    group: str = ""  # pairs of one claim ranked against each other; "" = not ranked
+
+
+def page_key(text: str) -> str:
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
 
 
 def prune_unsupported(claim: WiceClaim) -> str | None:
@@ -82,37 +92,54 @@ def prune_unsupported(claim: WiceClaim) -> str | None:
     return text[:1].upper() + text[1:]
 
 
+def wice_claim(wc: WiceClaim, text: str | None = None) -> Claim:
+    return Claim(text or wc.claim, wc.article_title, wc.section, wc.context)
+
+
 def wice_pairs(
-    claims: Iterable[WiceClaim], rng: random.Random, negatives_per_claim: int = 2
+    claims: Iterable[WiceClaim], rng: random.Random, negatives_per_claim: int = 4
 ) -> list[TrainPair]:
+    """Per sub-claim: its evidence passages and ``negatives_per_claim`` other passages of its page, one group;
+    the pruned (fully supported) variant against the complete-evidence passages, a second group with the same
+    negatives."""
     pairs = []
     for wc in claims:
         doc = wc.source()
         passages = split_passages(doc.text, doc.title)
         if not passages:
             continue
-        claim = Claim(wc.claim, wc.article_title, wc.section, wc.context)
+        claim = wice_claim(wc)
         pruned = prune_unsupported(wc) if any(wc.non_supported_spans) else None
         gold = [set(group) for group in wc.supporting_sentences if group]
-        key = "wice:" + hashlib.sha1(doc.text.encode()).hexdigest()[:12]
-        negatives = []
+        key = "wice:" + page_key(doc.text)
+        positives, complete, negatives = [], [], []
         for p in passages:
             inside = doc.sentences_between(p.start, p.end)
-            complete = any(group <= inside for group in gold)
             if not any(group & inside for group in gold):
                 negatives.append(p)
-                continue
-            if wc.label is WiceLabel.SUPPORTED and not any(wc.non_supported_spans):
-                pairs.append(
-                    TrainPair(claim, p.text, p.title, SUPPORTS if complete else PARTIAL, "wice:gold", key)
-                )
-            elif wc.label is not WiceLabel.NOT_SUPPORTED:
-                pairs.append(TrainPair(claim, p.text, p.title, PARTIAL, "wice:partial", key))
-            if pruned and complete:
-                pruned_claim = Claim(pruned, wc.article_title, wc.section, wc.context)
-                pairs.append(TrainPair(pruned_claim, p.text, p.title, SUPPORTS, "wice:pruned", key))
-        for p in rng.sample(negatives, min(negatives_per_claim, len(negatives))):
-            pairs.append(TrainPair(claim, p.text, p.title, NOT_ENOUGH_INFO, "wice:same-source", key))
+            elif any(group <= inside for group in gold):
+                positives.append((p, MOSTLY))
+                complete.append(p)
+            else:
+                positives.append((p, PARTIAL))
+        if not positives:
+            continue
+        chosen = rng.sample(negatives, min(negatives_per_claim, len(negatives)))
+        group = f"{key}:{wc.id}"
+        pairs += [TrainPair(claim, p.text, p.title, t, "wice:gold", key, group) for p, t in positives]
+        pairs += [
+            TrainPair(claim, p.text, p.title, NOT_ENOUGH_INFO, "wice:same-source", key, group) for p in chosen
+        ]
+        if pruned and complete:
+            full = wice_claim(wc, pruned)
+            pgroup = f"{group}:pruned"
+            pairs += [
+                TrainPair(full, p.text, p.title, SUPPORTS, "wice:pruned", key, pgroup) for p in complete
+            ]
+            pairs += [
+                TrainPair(full, p.text, p.title, NOT_ENOUGH_INFO, "wice:same-source", key, pgroup)
+                for p in chosen[:2]
+            ]
     return pairs
 
 
@@ -121,13 +148,16 @@ def _read_jsonl(path: Path) -> list[dict]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
-def scifact_pairs(folder: Path, rng: random.Random, negatives_per_claim: int = 1) -> list[TrainPair]:
+def scifact_pairs(folder: Path, rng: random.Random, negatives_per_claim: int = 2) -> list[TrainPair]:
+    """Claims with evidence: evidence passages and same-abstract negatives, one group. Claims without
+    evidence: one passage of a cited abstract, NEI, ungrouped."""
     corpus = {d["doc_id"]: d for d in _read_jsonl(folder / "corpus.jsonl")}
     pairs = []
     for row in _read_jsonl(folder / "claims_train.jsonl"):
         claim = Claim(row["claim"])
         evidence = {int(k): v for k, v in row.get("evidence", {}).items()}
-        negatives = []
+        group = f"scifact:{row['id']}" if evidence else ""
+        found, negatives = [], []
         for doc_id in row.get("cited_doc_ids", []):
             doc = corpus.get(int(doc_id))
             if doc is None:
@@ -143,21 +173,20 @@ def scifact_pairs(folder: Path, rng: random.Random, negatives_per_claim: int = 1
                     elif ev["label"] == "SUPPORT" and sents & inside and target is None:
                         target = SUPPORTS if sents <= inside else PARTIAL
                 if target is None:
-                    negatives.append(p)
+                    negatives.append((p, f"scifact:{doc_id}"))
                 else:
-                    pairs.append(
-                        TrainPair(claim, p.text, p.title, target, "scifact:gold", f"scifact:{doc_id}")
+                    found.append(
+                        TrainPair(claim, p.text, p.title, target, "scifact:gold", f"scifact:{doc_id}", group)
                     )
-        for p in rng.sample(negatives, min(negatives_per_claim, len(negatives))):
+        pairs += found
+        for p, key in rng.sample(negatives, min(negatives_per_claim if found else 1, len(negatives))):
             pairs.append(
-                TrainPair(
-                    claim, p.text, p.title, NOT_ENOUGH_INFO, "scifact:same-source", f"scifact:{p.title}"
-                )
+                TrainPair(claim, p.text, p.title, NOT_ENOUGH_INFO, "scifact:same-source", key, group)
             )
     return pairs
 
 
-CLIMATE_FEVER_CAPS = {"SUPPORTS": 1000, "REFUTES": 1000, "NOT_ENOUGH_INFO": 800}
+CLIMATE_FEVER_CAPS = {"SUPPORTS": 700, "REFUTES": 700, "NOT_ENOUGH_INFO": 700}
 
 
 def climate_fever_pairs(path: Path, rng: random.Random) -> list[TrainPair]:
@@ -200,22 +229,46 @@ def fever_symmetric_pairs(path: Path) -> list[TrainPair]:
     ]
 
 
-def training_pairs(data_dir: Path, seed: int) -> list[TrainPair]:
-    """All training pairs from the data folder (same seed, same pairs). Missing files raise clearly."""
-    rng = random.Random(seed)
-    needed = [
-        data_dir / "wice" / "subclaims-train.jsonl",
-        data_dir / "scifact" / "corpus.jsonl",
-        data_dir / "scifact" / "claims_train.jsonl",
-        data_dir / "climate-fever" / "climate-fever.jsonl",
-        data_dir / "fever-symmetric" / "dev.jsonl",
-    ]
-    missing = [str(p) for p in needed if not p.is_file()]
+def split_by_page(claims: Sequence[WiceClaim], share: float, seed: int) -> tuple[list, list]:
+    """(kept, held out): about ``share`` of the claims held out, whole pages at a time (a page's sub-claims
+    never straddle the split)."""
+    pages = sorted({page_key(c.source().text) for c in claims})
+    random.Random(seed).shuffle(pages)
+    held = set(pages[: round(share * len(pages))])
+    kept = [c for c in claims if page_key(c.source().text) not in held]
+    return kept, [c for c in claims if page_key(c.source().text) in held]
+
+
+def data_files(data_dir: Path) -> dict[str, Path]:
+    files = {
+        "wice": data_dir / "wice" / "subclaims-train.jsonl",
+        "scifact": data_dir / "scifact" / "claims_train.jsonl",
+        "scifact-corpus": data_dir / "scifact" / "corpus.jsonl",
+        "climate-fever": data_dir / "climate-fever" / "climate-fever.jsonl",
+        "fever-symmetric": data_dir / "fever-symmetric" / "dev.jsonl",
+    }
+    missing = [str(p) for p in files.values() if not p.is_file()]
     if missing:
         raise FileNotFoundError(f"training data missing under {data_dir}: {', '.join(missing)}")
+    return files
+
+
+def training_pairs(data_dir: Path, seed: int, wice_claims: Sequence[WiceClaim]) -> list[TrainPair]:
+    """Pairs from ``wice_claims`` (WiCE train sub-claims) and the other data sets (same seed, same pairs)."""
+    files = data_files(data_dir)
+    rng = random.Random(seed)
     return (
-        wice_pairs(read_wice(needed[0]), rng)
-        + scifact_pairs(data_dir / "scifact", rng)
-        + climate_fever_pairs(needed[3], rng)
-        + fever_symmetric_pairs(needed[4])
+        wice_pairs(wice_claims, rng)
+        + scifact_pairs(files["scifact"].parent, rng)
+        + climate_fever_pairs(files["climate-fever"], rng)
+        + fever_symmetric_pairs(files["fever-symmetric"])
     )
+
+
+def passages_of(claim: WiceClaim) -> list[Passage]:
+    doc = claim.source()
+    return split_passages(doc.text, doc.title)
+
+
+def read_train_subclaims(data_dir: Path) -> list[WiceClaim]:
+    return read_wice(data_files(data_dir)["wice"])

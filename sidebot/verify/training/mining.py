@@ -1,66 +1,47 @@
-"""Hard negatives from OTHER sources, mined once with the MiniLM bi-encoder.
+"""Hard negatives from OTHER sources, mined by TF-IDF similarity to the claim.
 
-A passage that the bi-encoder finds close to a claim but that comes from a different document than the one
-the claim cites is a realistic distractor: on topic, yet not the cited evidence. Embeddings are cached on disk
-(keyed by a hash of every passage) so a re-run of training does not pay for them twice.
+A passage that shares the claim's rare words but comes from a different document than the one the claim cites
+is the distractor a lexical signal cannot reject: on topic, same names, yet not the cited evidence. Teaching
+the cross-encoder to reject exactly these is what it adds on top of word overlap. TF-IDF mining costs seconds
+(no model calls) and is deterministic.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
+from sklearn.feature_extraction.text import TfidfVectorizer
 
-from sidebot.verify.biencoder import MiniLMEncoder, claim_query
 from sidebot.verify.training.data import NOT_ENOUGH_INFO, TrainPair
 
 
-def _cached_encode(encoder: MiniLMEncoder, texts: Sequence[str], cache_dir: Path | None) -> np.ndarray:
-    if cache_dir is None:
-        return encoder.encode(texts)
-    digest = hashlib.sha256("\x1e".join(texts).encode()).hexdigest()[:24]
-    path = cache_dir / f"minilm-{digest}.npy"
-    if path.is_file():
-        return np.load(path)
-    vectors = encoder.encode(texts)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    np.save(path, vectors)
-    return vectors
-
-
-def cross_source_negatives(
-    pairs: Sequence[TrainPair],
-    per_claim: int = 2,
-    encoder: MiniLMEncoder | None = None,
-    cache_dir: Path | None = None,
-) -> list[TrainPair]:
-    """For each distinct claim among ``pairs``, the ``per_claim`` passages most similar to it (by bi-encoder
-    cosine) among all passages in ``pairs`` that come from another document, labelled not-enough-info."""
+def cross_source_negatives(pairs: Sequence[TrainPair], per_claim: int = 2) -> list[TrainPair]:
+    """For each ranked group among ``pairs``, the ``per_claim`` passages most TF-IDF-similar to its claim
+    among all passages in ``pairs`` that come from another document; labelled not-enough-info, same group."""
     passages: dict[tuple[str, str], str] = {}  # (text, title) -> source key
+    groups: dict[str, tuple[object, str]] = {}  # group -> (claim, source key)
     for p in pairs:
         passages.setdefault((p.text, p.title), p.source_key)
-    claims: dict[object, str] = {}
-    for p in pairs:
-        claims.setdefault(p.claim, p.source_key)
-    if not passages or not claims:
+        if p.group:
+            groups.setdefault(p.group, (p.claim, p.source_key))
+    if not passages or not groups:
         return []
-    encoder = encoder or MiniLMEncoder(batch_size=64)
     keys = list(passages)
-    texts = [f"{title} | {text}" if title else text for text, title in keys]
-    passage_vecs = _cached_encode(encoder, texts, cache_dir)
-    claim_list = list(claims)
-    claim_vecs = _cached_encode(encoder, [claim_query(c) for c in claim_list], cache_dir)
+    vectorizer = TfidfVectorizer(sublinear_tf=True, stop_words="english", min_df=1)
+    matrix = vectorizer.fit_transform([f"{title} {text}" for text, title in keys])
+    names = list(groups)
+    queries = vectorizer.transform([f"{groups[g][0].article_title} {groups[g][0].text}" for g in names])
+    sims = (queries @ matrix.T).toarray()
     source_of = np.array([passages[k] for k in keys])
     negatives = []
-    sims = claim_vecs @ passage_vecs.T
-    for row, claim in enumerate(claim_list):
-        order = np.argsort(-sims[row])
-        picked = [i for i in order[: 8 * per_claim + 8] if source_of[i] != claims[claim]][:per_claim]
+    for row, group in enumerate(names):
+        claim, own = groups[group]
+        order = np.argsort(-sims[row], kind="stable")
+        picked = [i for i in order[: 8 * per_claim + 8] if source_of[i] != own][:per_claim]
         for i in picked:
             text, title = keys[i]
             negatives.append(
-                TrainPair(claim, text, title, NOT_ENOUGH_INFO, "cross-source", str(source_of[i]))
+                TrainPair(claim, text, title, NOT_ENOUGH_INFO, "cross-source", str(source_of[i]), group)
             )
     return negatives

@@ -1,5 +1,7 @@
-"""After training: write the manifest, calibrate on held-out WiCE claims, record the figures for the card.
+"""After training: write the manifest, fit the claim-level combiner, calibrate on held-out WiCE claims, record
+the figures for the card.
 
+The combiner is fitted on WiCE *train* sub-claims held out of cross-encoder training (claimlevel.py).
 Calibration data are WiCE dev claims, which training never sees (training reads WiCE *train* sub-claims only).
 The held-out metrics reported in the card are computed on those same claims in the same pass, from the raw
 scores (Platt scaling is monotone, so it changes no ranking metric); the calibration error is cross-validated
@@ -20,12 +22,15 @@ from sidebot.eval.verify import metrics, run_scorer, wice_items
 from sidebot.eval.wice import WiceClaim, WiceLabel, read_wice
 from sidebot.verify.base_model import sha256_file
 from sidebot.verify.calibration import expected_calibration_error, fit_platt
+from sidebot.verify.combiner import claim_features, fit_combiner
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.inputs import PairLimits
 from sidebot.verify.model import WEIGHTS, Calibration, CrossEncoder, Manifest, Precision
+from sidebot.verify.network import LABELS
 from sidebot.verify.training.card import render_card
-from sidebot.verify.training.data import LABELS, TrainPair
-from sidebot.verify.training.loop import TrainConfig
+from sidebot.verify.training.claimlevel import claim_examples
+from sidebot.verify.training.config import TrainConfig
+from sidebot.verify.training.data import TrainPair
 
 MODEL_CARD = "MODEL_CARD.md"
 
@@ -56,6 +61,27 @@ def cross_validated_ece(
         platt = fit_platt(scores_a[train_idx], y[train_idx], fitted_on="fold")
         probabilities[test_idx] = [platt.probability(s) for s in scores_a[test_idx]]
     return expected_calibration_error(probabilities, y)
+
+
+def fit_claim_combiner(
+    folder: Path, claims: Sequence[WiceClaim], progress: Callable[[str], None] = print
+) -> dict:
+    """Score the claim-level examples built from ``claims`` with the model in ``folder`` (fast path, as at
+    inference), fit the combiner, store it in the manifest; return the fit's summary."""
+    examples = claim_examples(claims)
+    scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.INT8))
+    progress(f"combiner: scoring {len(examples)} claim-level examples")
+    verdicts = scorer.verify_many([(e.claim, e.passages) for e in examples])
+    rows = [claim_features(e.claim, e.passages, v.passage_scores) for e, v in zip(examples, verdicts)]
+    labels = [e.supported for e in examples]
+    combiner = fit_combiner(
+        rows,
+        labels,
+        fitted_on=f"{len(claims)} WiCE train sub-claims x (page as cited, page without evidence)",
+    )
+    manifest = Manifest.read(folder)
+    replace(manifest, combiner=combiner).write(folder)
+    return {"examples": len(examples), "weights": dict(zip(combiner.features, combiner.coef))}
 
 
 def calibrate(
@@ -92,9 +118,11 @@ def publish(
     pairs: Sequence[TrainPair],
     train_minutes: float,
     dev_file: Path,
+    combiner_claims: Sequence[WiceClaim],
     progress: Callable[[str], None] = print,
 ) -> dict:
-    """Everything after the weights are saved: manifest, calibration on ``dev_file``, model card."""
+    """Everything after the weights are saved: manifest, combiner (fitted on ``combiner_claims``),
+    calibration on ``dev_file``, model card."""
     write_manifest(
         folder,
         config.limits,
@@ -105,15 +133,19 @@ def publish(
                 "seed": config.seed,
                 "epochs": config.epochs,
                 "max_steps": config.max_steps,
+                "layers": config.layers,
+                "rank_weight": config.rank_weight,
                 "batch_size": config.batch_size,
                 "learning_rate": config.learning_rate,
                 "pairs": len(pairs),
                 "pairs_by_origin": dict(Counter(p.origin for p in pairs)),
+                "combiner_subclaims": len(combiner_claims),
                 "wall_minutes": round(train_minutes, 1),
                 "threads": config.threads,
             },
         },
     )
+    fit_claim_combiner(folder, combiner_claims, progress)
     result = calibrate(folder, read_wice(dev_file), f"WiCE dev, {dev_file.name}", config.seed, progress)
     write_card(folder, render_card(folder))
     return result

@@ -1,0 +1,69 @@
+"""How much of a claim's wording a source contains: the lexical half of the claim-level verdict.
+
+A citation that fails verification usually cites a page that never mentions the claim's specific facts (its
+names, numbers, key nouns), however on-topic the page is. The share of the claim's content words found in the
+page, in its best passage and in its best pair of adjacent passages is a strong, cheap signal of that (on
+WiCE dev it separates not-supported claims better than the bi-encoder cosine does; docs/verifier.md), and it
+sees the WHOLE page, where the cross-encoder reads at most ``keep_passages`` passages of ~100 words.
+
+Words are lower-cased, English stop words dropped, and cut to their first ``STEM`` characters, a crude stemmer
+that lets "publisher" match "published" and "Hollywood's" match "Hollywood" without a language model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+from sidebot.sources.passages import Passage
+from sidebot.verify.types import Claim
+
+STEM = 5
+_WORD = re.compile(r"[^\W_]+(?:[.,'’][^\W_]+)*")
+
+COVERAGE_FEATURES = ("cov_page", "cov_best_passage", "cov_best_window", "cov_numbers", "cov_beyond_title")
+
+
+def stems(text: str) -> list[str]:
+    """Lower-cased word stems of ``text`` in order (numbers kept whole, so 1,500 never matches 1,501)."""
+    out = []
+    for word in _WORD.findall(text.lower()):
+        out.append(word if any(ch.isdigit() for ch in word) else word[:STEM])
+    return out
+
+
+def content_stems(text: str) -> list[str]:
+    """The distinct stems of ``text``'s content words (stop words and one-letter words dropped)."""
+    kept = [
+        stem
+        for word, stem in zip(_WORD.findall(text.lower()), stems(text))
+        if word not in ENGLISH_STOP_WORDS and len(word) > 1
+    ]
+    return list(dict.fromkeys(kept))
+
+
+def _share(wanted: Sequence[str], found: set[str]) -> float:
+    return sum(w in found for w in wanted) / len(wanted) if wanted else 1.0
+
+
+def coverage_features(claim: Claim, passages: Sequence[Passage]) -> dict[str, float]:
+    """Shares in [0, 1] of the claim's content stems found in the page, its best passage, its best two
+    adjacent passages; of its numbers found in the page; of its stems that are not in the article title found
+    in the page (the article's own name is often absent from a source that still backs the claim)."""
+    wanted = content_stems(claim.text)
+    sets = [set(stems(p.text)) | set(stems(p.title)) for p in passages]
+    page = set().union(*sets) if sets else set()
+    numbers = [w for w in wanted if any(ch.isdigit() for ch in w)]
+    title = set(stems(claim.article_title))
+    beyond = [w for w in wanted if w not in title] or wanted
+    per_passage = [_share(wanted, s) for s in sets]
+    windows = [_share(wanted, a | b) for a, b in zip(sets, sets[1:])] or per_passage
+    return {
+        "cov_page": _share(wanted, page),
+        "cov_best_passage": max(per_passage, default=0.0),
+        "cov_best_window": max(windows, default=0.0),
+        "cov_numbers": _share(numbers, page),
+        "cov_beyond_title": _share(beyond, page),
+    }
