@@ -13,6 +13,7 @@ import typer
 from sidebot.commands import database, demo, onwiki, patrol, queue, schedule, testwiki
 from sidebot.commands.common import fail
 from sidebot.config import ConfigError, load_settings
+from sidebot.retrieve import commands as retrieve_commands
 from sidebot.verify import commands as verify_commands
 from sidebot.web import commands as web_commands
 
@@ -71,6 +72,13 @@ testwiki_group.command("status")(testwiki.status)
 queue_group = _group("queue", "The review queue.")
 queue_group.command("list")(queue.list_findings)
 
+corpus_group = _group("corpus", "The retrieval corpus: documents better sources are searched in.")
+corpus_group.command("add")(retrieve_commands.corpus_add)
+corpus_group.command("info")(retrieve_commands.corpus_info)
+
+index_group = _group("index", "The retrieval indexes (BM25 and dense) over the corpus.")
+index_group.command("build")(retrieve_commands.index_build)
+
 onwiki_group = _group("onwiki", "The bot's pages on the wiki: review list, count, talk notices, stop page.")
 onwiki_group.command("update")(onwiki.update)
 onwiki_group.command("resume")(onwiki.resume)
@@ -80,9 +88,11 @@ app.command("serve")(web_commands.serve)
 bench_group = _group("bench", "Benchmarks (not tests): speed on this machine.")
 bench_group.command("ui")(web_commands.bench_ui)
 bench_group.command("verify")(verify_commands.bench_verify)
+bench_group.command("index")(retrieve_commands.bench_index)
 
 train_group = _group("train", "Train models (reproducibly, with a fixed seed).")
 train_group.command("verifier")(verify_commands.train_verifier)
 
 eval_group = _group("eval", "Evaluate the engines on data they were not trained on.")
 eval_group.command("verify")(verify_commands.eval_verify)
+eval_group.command("retrieve")(retrieve_commands.eval_retrieve)

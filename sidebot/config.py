@@ -62,9 +62,9 @@ class FetchSettings(_Section):
 
 
 class VerifySettings(_Section):
-    # "minilm-cosine" (bi-encoder cosine) stays the default until the trained cross-encoder beats it on
-    # `sidebot eval verify` (see docs/verifier.md); "url-depth" is SIDE's URL baseline.
-    scorer: Literal["cross-encoder", "minilm-cosine", "url-depth"] = "minilm-cosine"
+    # "cross-encoder": the trained verifier (it beats the bi-encoder cosine "minilm-cosine" on held-out WiCE
+    # claims, docs/verifier.md); "url-depth" is SIDE's URL baseline.
+    scorer: Literal["cross-encoder", "minilm-cosine", "url-depth"] = "cross-encoder"
     # A finding is opened in the review queue when the source's support is below this (the calibrated
     # probability when the scorer has one, else its raw score). None: the scorer's own default.
     flag_below: float | None = None
@@ -74,6 +74,45 @@ class VerifySettings(_Section):
     keep_passages: int = Field(32, ge=1)  # passages per source the cheap pre-filter lets through to the model
     max_evidence: int = Field(3, ge=0)  # evidence sentences reported per verdict
     threads: int = Field(0, ge=0)  # torch threads; 0: torch's default
+
+
+def _tuned(name: str) -> float:
+    """A reranking constant fitted by ``python -m sidebot.eval.retrieve_tune`` (shipped with the package)."""
+    from sidebot.retrieve.tuning import tuned
+
+    return float(tuned()[name])
+
+
+class RetrieveSettings(_Section):
+    """Retrieval of better sources for weak citations (sidebot.retrieve; docs/retrieval.md)."""
+
+    enabled: bool = True  # patrols suggest sources for weak citations when an index exists
+    folder: Path | None = None  # corpus and indexes; empty: <home>/retrieve
+    passage_words: int = Field(100, ge=10)  # SIDE's passage size
+    sparse_passages: int = Field(1000, ge=1)  # BM25 passages fetched per query, grouped into documents
+    dense_passages: int = Field(1000, ge=1)  # nearest passages fetched per query, grouped into documents
+    candidates: int = Field(100, ge=1)  # documents kept from each index before fusion (SIDE: 100 + 100)
+    rm3: bool = False  # RM3 pseudo-relevance feedback on the expanded query (measured: it hurts on WiCE)
+    fusion: Literal["combsum", "rrf"] = "combsum"  # see sidebot.retrieve.fusion
+    sparse_weight: float = Field(0.5, ge=0, le=1)  # combsum: weight of the max-normalised BM25 score
+    rrf_k: int = Field(60, ge=1)  # rrf: the constant of Cormack et al. 2009
+    rerank: int = Field(50, ge=1)  # fused documents the verifier reranks
+    passages_per_document: int = Field(3, ge=1)  # retrieved passages kept per document
+    rerank_passages: int = Field(1, ge=1)  # of those, how many the verifier reads when reranking
+    # rerank score = verifier score + this * fusion score / best one; suggestions must beat the cited source's
+    # verifier score by ``margin``. Both are fitted for the shipped verifier (sidebot/retrieve/data).
+    rerank_retrieval_weight: float = Field(default_factory=lambda: _tuned("rerank_retrieval_weight"))
+    margin: float = Field(default_factory=lambda: _tuned("margin"))
+    # For citations editors tagged {{failed verification}}: any candidate the verifier prefers (SIDE's rule).
+    tagged_margin: float = 0.0
+    max_suggestions: int = Field(3, ge=1)
+    exact_below: int = Field(200_000, ge=1)  # passages: exact FAISS search below, HNSW-SQ8 above
+    hnsw_m: int = Field(32, ge=4)
+    ef_search: int = Field(128, ge=1)
+    index_threads: int = Field(2, ge=1)
+
+    def resolved_folder(self, home: Path) -> Path:
+        return (self.folder or home / "retrieve").expanduser()
 
 
 class PatrolSettings(_Section):
@@ -198,6 +237,7 @@ class Settings(_Section):
     web: WebSettings = WebSettings()
     schedule: ScheduleSettings = ScheduleSettings()
     onwiki: OnwikiSettings = OnwikiSettings()
+    retrieve: RetrieveSettings = Field(default_factory=RetrieveSettings)
     source_file: Path | None = None  # the TOML file these settings came from
 
     @property

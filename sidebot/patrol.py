@@ -5,6 +5,10 @@ verify only the citations with no finding yet, store the findings, record the re
 most the page in hand; the next run skips every page already checked at its current revision, so a
 recent-changes patrol costs in proportion to what changed. Fetched sources are committed as soon as they
 arrive so a rerun does not fetch them again.
+
+A weak citation (queued, or tagged {{failed verification}}) also gets up to ``retrieve.max_suggestions``
+better sources from the retrieval index, stored with its finding. The index is opened once per run, and only
+when a weak citation needs it; without one the run goes on and says so in its summary's notes.
 """
 
 from __future__ import annotations
@@ -15,23 +19,25 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING, Protocol
+from urllib.parse import quote
 
 from sqlalchemy.orm import Session
 
 from sidebot.config import Settings
-from sidebot.pipeline import SourceText, claim_for, triage, verify_sources
+from sidebot.pipeline import SourceText, claim_for, suggest_sources, triage, verify_sources, wants_suggestions
 from sidebot.queue import store
 from sidebot.queue.db import Database
-from sidebot.queue.models import Citation, Finding, Page, RunStatus, Source, Wiki
+from sidebot.queue.models import Citation, Finding, Page, Run, RunStatus, Source, Wiki
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
 from sidebot.sources.fetch import FetchResult, fetch_many
-from sidebot.verify.types import Scorer
+from sidebot.verify.types import Claim, Scorer, Verdict
 from sidebot.wiki.citations import extract_citations
 from sidebot.wiki.pages import PageRef
-from sidebot.wiki.site import WikiUnavailableError
+from sidebot.wiki.site import MEDIAWIKI_URL_SAFE, WikiUnavailableError
 
 if TYPE_CHECKING:
     from sidebot.onwiki.exclusions import Exclusions
+    from sidebot.retrieve.retriever import Retriever
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +60,7 @@ class PatrolSummary:
     status: str
     counts: Counter = field(default_factory=Counter)
     errors: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the run could not do that is not an error
 
 
 Fetcher = Callable[[list[str]], Mapping[str, FetchResult]]
@@ -76,6 +83,10 @@ class Patrol:
         self.fetcher: Fetcher = fetcher or (lambda urls: fetch_many(urls, settings.fetch))
         threshold = settings.verify.flag_below
         self.flag_below = threshold if threshold is not None else getattr(scorer, "flag_threshold", 0.5)
+        self._reranker: Scorer | None = None  # the retrieval verifier, loaded once per Patrol when needed
+        self._retriever: Retriever | None = None  # opened once per run when a weak citation needs it
+        self._retrieval_looked = False
+        self._notes: list[str] = []
 
     def run(
         self,
@@ -91,6 +102,7 @@ class Patrol:
             run = start_run(session, kind, wiki.id, options)
         run_id, wiki_id = run.id, wiki.id
         status = RunStatus.OK
+        self._retriever, self._retrieval_looked, self._notes = None, False, []
         try:
             for ref in pages:
                 counts["pages_seen"] += 1
@@ -114,11 +126,15 @@ class Patrol:
                 add_error(r, None, f"run stopped: {type(exc).__name__}: {exc}")
                 finish_run(r, counts, status)
             raise
+        finally:
+            if self._retriever is not None:
+                self._retriever.close()
+                self._retriever = None
         with self.db.session() as session:
             r = session.get(type(run), run_id)
             finish_run(r, counts, status)
             errors = list(r.errors)
-        return PatrolSummary(run_id=run_id, status=status, counts=counts, errors=errors)
+        return PatrolSummary(run_id=run_id, status=status, counts=counts, errors=errors, notes=self._notes)
 
     def _check_page(self, wiki_id: int, run_id: int, ref: PageRef, counts: Counter) -> None:
         if self.exclusions is not None and self.exclusions.ignores_page(ref.title):
@@ -226,10 +242,10 @@ class Patrol:
             for c, s in readable
         ]
         verdicts = verify_sources(self.scorer, jobs)
-        for (citation, source), verdict in zip(readable, verdicts):
+        for (citation, source), verdict, (claim, cited) in zip(readable, verdicts, jobs):
             decision = triage(verdict, None, citation.tags, self.flag_below)
             best = verdict.best_passage
-            self._store_finding(
+            finding = self._store_finding(
                 session,
                 citation,
                 source,
@@ -247,13 +263,84 @@ class Patrol:
             )
             counts["citations_scored"] += 1
             counts[f"findings_{decision.state}"] += 1
+            if wants_suggestions(decision.state, citation.tags):
+                self._suggest(session, page, finding, claim, cited, verdict, citation.tags, run_id, counts)
         for citation, source in unreadable:
             problem = f"source {source.status}: {source.error or 'no text'}"
             decision = triage(None, problem, citation.tags, self.flag_below)
-            self._store_finding(
+            finding = self._store_finding(
                 session, citation, source, origin, run_id, rev_id, decision.state, decision.flag_reason
             )
             counts[f"findings_{decision.state}"] += 1
+            if wants_suggestions(decision.state, citation.tags):
+                claim = claim_for(citation.claim, page.title, citation.section, citation.context)
+                cited = SourceText(citation.url or "", citation.source_title or "", "")
+                self._suggest(session, page, finding, claim, cited, None, citation.tags, run_id, counts)
+
+    def _suggest(
+        self,
+        session: Session,
+        page: Page,
+        finding: Finding,
+        claim: Claim,
+        cited: SourceText,
+        verdict: Verdict | None,
+        tags: list[str],
+        run_id: int,
+        counts: Counter,
+    ) -> None:
+        """Store better sources for a weak citation. A retrieval failure is recorded in the run's errors and
+        costs only the suggestions: the finding stays."""
+        retriever = self._open_retriever()
+        if retriever is None:
+            counts["suggestions_no_index"] += 1
+            return
+        article = self.wiki.article_url.replace(
+            "{title}", quote(page.title.replace(" ", "_"), safe=MEDIAWIKI_URL_SAFE)
+        )
+        try:
+            found = suggest_sources(retriever, claim, cited, verdict, tags, exclude_urls=[article])
+        except Exception as exc:  # e.g. a Java error from Lucene: this citation's suggestions only
+            log.exception("retrieval failed for a citation on %s", page.title)
+            counts["suggestions_failed"] += 1
+            add_error(session.get(Run, run_id), page.title, f"retrieval: {type(exc).__name__}: {exc}")
+            return
+        store.set_suggestions(finding, found)
+        counts["suggestions_stored"] += len(found)
+        counts["findings_with_suggestions"] += bool(found)
+
+    def _open_retriever(self) -> Retriever | None:
+        """The retrieval index, opened on first need in a run; None (noted once) when retrieval is off or
+        there is no index."""
+        if self._retriever is not None or self._retrieval_looked:
+            return self._retriever
+        self._retrieval_looked = True
+        settings = self.settings.retrieve
+        if not settings.enabled:
+            return None
+        from sidebot.retrieve.retriever import open_retriever
+
+        retriever = open_retriever(self.settings.home, settings, scorer=self._reranking_verifier)
+        if not retriever.ready:
+            retriever.close()
+            self._notes.append(
+                f"no suggestions: no retrieval index in {settings.resolved_folder(self.settings.home)} "
+                "(build one with `sidebot corpus add` and `sidebot index build`)"
+            )
+            return None
+        self._retriever = retriever
+        return retriever
+
+    def _reranking_verifier(self) -> Scorer:
+        """The verifier retrieval reranks with (its margin is fitted on it): the patrol's own scorer when that
+        is the verifier, else the verifier loaded once."""
+        if self._reranker is None:
+            from sidebot.verify import load_verifier
+            from sidebot.verify.crossencoder import CrossEncoderScorer
+
+            is_verifier = isinstance(self.scorer, CrossEncoderScorer)
+            self._reranker = self.scorer if is_verifier else load_verifier(self.settings.verify)
+        return self._reranker
 
     def _store_finding(
         self,
@@ -266,18 +353,18 @@ class Patrol:
         state: str,
         flag_reason: str | None,
         **verdict: object,
-    ) -> None:
+    ) -> Finding:
         store.supersede_other_scorers(session, citation, self.scorer.name)
-        session.add(
-            Finding(
-                citation_id=citation.id,
-                source_id=source.id,
-                scorer=self.scorer.name,
-                state=state,
-                flag_reason=flag_reason,
-                origin=origin,
-                run_id=run_id,
-                rev_id=rev_id,
-                **verdict,
-            )
+        finding = Finding(
+            citation_id=citation.id,
+            source_id=source.id,
+            scorer=self.scorer.name,
+            state=state,
+            flag_reason=flag_reason,
+            origin=origin,
+            run_id=run_id,
+            rev_id=rev_id,
+            **verdict,
         )
+        session.add(finding)
+        return finding

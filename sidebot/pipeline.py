@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sidebot.sources.passages import split_passages
 from sidebot.verify.types import Claim, Scorer, Verdict
 from sidebot.wiki.tags import FAILED_VERIFICATION
+
+if TYPE_CHECKING:
+    from sidebot.retrieve.retriever import Retriever, Suggestion
 
 
 @dataclass(frozen=True)
@@ -53,3 +57,36 @@ def triage(
     if value < flag_below:
         return Triage("open", f"low support ({value:.2f} < {flag_below:.2f})")
     return Triage("passed", None)
+
+
+def wants_suggestions(state: str, tags: Sequence[str]) -> bool:
+    """Whether retrieval should look for a better source: the citation is weak (queued) or editors tagged it
+    {{failed verification}} (even when its source could not be read)."""
+    return state == "open" or FAILED_VERIFICATION in tags
+
+
+def suggest_sources(
+    retriever: Retriever,
+    claim: Claim,
+    source: SourceText,
+    verdict: Verdict | None,
+    tags: Sequence[str],
+    exclude_urls: Sequence[str] = (),
+) -> list[Suggestion]:
+    """Better sources than ``source`` for ``claim``. A suggestion must beat the cited source on the
+    retriever's own verifier scale (its margin is fitted there), so a verdict by another scorer is redone
+    with that verifier; a source without a verdict (unreadable) gets the best candidates.
+
+    The fitted margin guards citations whose source is fine against spurious suggestions. A citation editors
+    tagged {{failed verification}} is already judged to fail, so, as in SIDE, any candidate the verifier
+    prefers to the cited source is worth showing: ``tagged_margin`` (default 0) applies instead."""
+    settings = retriever.settings
+    margin = settings.tagged_margin if FAILED_VERIFICATION in tags else settings.margin
+    current: float | None = None
+    if verdict is not None and verdict.best_passage is not None:
+        reranker = retriever.scorer
+        if verdict.scorer == reranker.name:
+            current = verdict.score
+        else:
+            current = reranker.verify(claim, split_passages(source.text, source.title), source.url).score
+    return retriever.suggest(claim, source.url or None, current, exclude_urls, margin=margin)

@@ -18,9 +18,11 @@ from sidebot.demo.content import demo_sources
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 
-def sidebot(*args: str, env: dict[str, str], check: bool = True) -> subprocess.CompletedProcess[str]:
+def sidebot(
+    *args: str, env: dict[str, str], check: bool = True, timeout: float = 600
+) -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
-        [sys.executable, "-m", "sidebot", *args], env=env, capture_output=True, text=True, timeout=600
+        [sys.executable, "-m", "sidebot", *args], env=env, capture_output=True, text=True, timeout=timeout
     )
     if check and result.returncode != 0:
         raise AssertionError(
@@ -92,3 +94,35 @@ def test_bad_config_is_a_clear_error(tmp_path: Path, cli_env: dict[str, str]) ->
     bad.write_text("[wiki]\nnmae = 'typo'\n")
     result = sidebot("--config", str(bad), "queue", "list", env=cli_env, check=False)
     assert result.returncode == 2 and "nmae" in result.stderr
+
+
+def test_demo_fills_the_queue_with_suggested_sources(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """`sidebot demo` in a fresh data folder: wiki, demo corpus and indexes, patrol, suggestions for weak
+    citations; run again, it skips the corpus build and adds nothing."""
+    from sqlalchemy import create_engine, text
+
+    from sidebot.retrieve.exclusions import is_wikimedia_url
+
+    home = tmp_path_factory.mktemp("demo-home")
+    env = {**os.environ, "SIDEBOT_HOME": str(home), "COLUMNS": "200"}
+    try:
+        out = sidebot("demo", env=env, timeout=1800).stdout  # minutes on a quiet machine, more on a busy one
+        assert "suggested sources:" in out
+        engine = create_engine(f"sqlite:///{home / 'sidebot.db'}")
+        query = text(
+            "SELECT f.id, f.state, c.url, s.url FROM suggestions s JOIN findings f ON f.id = s.finding_id "
+            "JOIN citations c ON c.id = f.citation_id"
+        )
+        with engine.connect() as connection:
+            rows = connection.execute(query).all()
+        assert any(state == "open" for _, state, _, _ in rows), "no open finding got a suggested source"
+        for _, _, cited, suggested in rows:
+            assert suggested != cited and not is_wikimedia_url(suggested)
+
+        again = sidebot("demo", env=env, timeout=1800).stdout
+        assert "already built" in again
+        with engine.connect() as connection:
+            assert len(connection.execute(query).all()) == len(rows), "a second demo duplicated suggestions"
+        engine.dispose()
+    finally:
+        sidebot("testwiki", "down", "--state-dir", str(home / "testwiki"), env=env, check=False)

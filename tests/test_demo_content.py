@@ -115,7 +115,8 @@ def test_a_source_keeps_its_metadata_out_of_the_sentences_and_its_gold_indexes_s
     assert source.title == "Behind the God-swapping in the South African Indian community [part 2]"
     assert GoldSet((69,), ("published",)) in source.gold
     assert source.sentences[69] == (
-        "They are divided along the following major religions: Hindu (41.3%), Muslim (24.6%) and Christian (24.4%)."
+        "They are divided along the following major religions: "
+        "Hindu (41.3%), Muslim (24.6%) and Christian (24.4%)."
     )
 
 

@@ -75,6 +75,8 @@ def settings(test_wiki_settings: Settings, database_url: str, source_fetch_setti
         update={
             "database": test_wiki_settings.database.model_copy(update={"url": database_url}),
             "fetch": source_fetch_settings,
+            # Suggestions: test_patrol_suggestions.py. Here no index in the data folder may count.
+            "retrieve": test_wiki_settings.retrieve.model_copy(update={"enabled": False}),
         }
     )
 

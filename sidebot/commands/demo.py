@@ -1,21 +1,24 @@
-"""`sidebot demo`: the main job on a local sandbox — wiki, demo articles, their sources, a patrol, a queue."""
+"""`sidebot demo`: the main job on a local sandbox — wiki, demo articles, their sources, a retrieval corpus, a
+patrol, a queue with suggested sources."""
 
 from __future__ import annotations
 
 import time
 from collections import Counter
 from itertools import chain
+from pathlib import Path
 
 import typer
 from rich.table import Table
 
 from sidebot.commands.common import console, fail, settings_of
 from sidebot.commands.patrol import print_summary, run_patrol
-from sidebot.config import load_settings
+from sidebot.config import RetrieveSettings, load_settings
 
 
 def demo(ctx: typer.Context) -> None:
-    """Start the local wiki with real demo articles and their sources, patrol it, fill the review queue."""
+    """Start the local wiki with real demo articles and their sources, index a retrieval corpus, patrol the
+    wiki, fill the review queue (weak citations get suggested sources)."""
     from sidebot.demo import sandbox
     from sidebot.wiki import pages
     from sidebot.wiki.reader import PywikibotWiki
@@ -25,7 +28,7 @@ def demo(ctx: typer.Context) -> None:
     settings = settings_of(ctx)
     started = time.monotonic()
     console.print(
-        "[bold]1/3[/bold] starting the local wiki and the source server, importing the demo articles…"
+        "[bold]1/4[/bold] starting the local wiki and the source server, importing the demo articles…"
     )
     try:
         info = sandbox.up(settings.home / "testwiki", database_url=settings.database_url)
@@ -34,7 +37,13 @@ def demo(ctx: typer.Context) -> None:
     console.print(
         f"    wiki {info['index_url']} · sources {info['sources_url']} · {time.monotonic() - started:.0f} s"
     )
+    # The patrol runs with the wiki's config, but finds better sources in this home's retrieval folder.
+    folder = settings.retrieve.resolved_folder(settings.home)
     wiki_settings = load_settings(info["config_path"])
+    wiki_settings = wiki_settings.model_copy(
+        update={"retrieve": settings.retrieve.model_copy(update={"folder": folder})}
+    )
+    _build_corpus(folder, info["sources_url"], settings.retrieve)
     try:
         wiki = PywikibotWiki.connect(wiki_settings)
         refs = list(
@@ -50,12 +59,16 @@ def demo(ctx: typer.Context) -> None:
     except WikiError as exc:
         raise fail(str(exc)) from exc
     console.print(
-        f"[bold]2/3[/bold] patrolling {len(refs)} articles (recent changes + {{{{Failed verification}}}})…"
+        f"[bold]3/4[/bold] patrolling {len(refs)} articles (recent changes + {{{{Failed verification}}}})…"
     )
     summary = run_patrol(wiki_settings, wiki, refs, "demo", {"recent": None, "failed_verification": True})
     print_summary(summary)
-    console.print("[bold]3/3[/bold] the review queue")
+    console.print("[bold]4/4[/bold] the review queue")
     _print_demo_outcome(wiki_settings, wiki.name, info["sources_url"])
+    console.print(
+        f"suggested sources: {summary.counts['suggestions_stored']} for "
+        f"{summary.counts['findings_with_suggestions']} findings"
+    )
     from sidebot.web.settings import public_url
 
     console.print(
@@ -65,6 +78,27 @@ def demo(ctx: typer.Context) -> None:
     )
     if summary.status != "ok":
         raise typer.Exit(1)
+
+
+def _build_corpus(folder: Path, sources_url: str, settings: RetrieveSettings) -> None:
+    """The demo corpus (the demo's sources at the URLs the articles cite, plus distractors) and its indexes,
+    built once: a later demo with the same content skips this."""
+    from sidebot.retrieve.commands import progress_bars
+    from sidebot.retrieve.demo_corpus import build_demo_corpus
+
+    started = time.monotonic()
+    console.print(f"[bold]2/4[/bold] the retrieval corpus in {folder}…")
+    with progress_bars() as progress:
+        report = build_demo_corpus(folder, sources_url, settings, progress)
+    if report.skipped:
+        console.print("    already built for these sources")
+        return
+    assert report.sources and report.distractors and report.sparse and report.dense
+    console.print(
+        f"    {report.sources.added + report.sources.unchanged} demo sources + "
+        f"{report.distractors.added + report.distractors.unchanged} distractors; "
+        f"{report.sparse.indexed} passages indexed in {time.monotonic() - started:.0f} s"
+    )
 
 
 def _print_demo_outcome(settings, wiki_name: str, sources_url: str) -> None:  # type: ignore[no-untyped-def]

@@ -1,4 +1,4 @@
-"""The demo's content: wiki articles built from real WiCE claims, real Wikipedia articles, and the cited sources.
+"""The demo's content: wiki articles from real WiCE claims, real Wikipedia articles, and the cited sources.
 
 The files under ``sidebot/data/demo/`` are written by ``scripts/build_demo_data.py`` (see its docstring and
 ``ATTRIBUTION.md`` there for where every piece comes from) and read here through importlib.resources, so the
@@ -54,10 +54,11 @@ class GoldSet:
 class DemoSource:
     """A cited web page from WiCE, with the claim that cites it and the annotators' verdict.
 
-    ``title`` is the page's title ("" for the few pages that had none). ``sentences`` is WiCE's sentence split of the page's full text without its "(meta data)" lines (whose
-    values are the metadata fields here). Lines starting with ``#`` marks are headings: see
-    :func:`split_heading`. ``tag`` names the inline template the demo article carries after this claim's
-    citation (``"Failed verification"`` or its redirect ``"Fv"``), or None.
+    ``title`` is the page's title ("" for the few pages that had none). ``sentences`` is WiCE's sentence split
+    of the page's full text without its "(meta data)" lines (whose values are the metadata fields here). Lines
+    starting with ``#`` marks are headings: see :func:`split_heading`. ``tag`` names the inline template the
+    demo article carries after this claim's citation (``"Failed verification"`` or its redirect ``"Fv"``), or
+    None.
     """
 
     id: str
@@ -132,7 +133,8 @@ def _checked_base(source_base: str) -> str:
     base = source_base.rstrip("/")
     if not _SOURCE_BASE.match(base):
         raise ValueError(
-            f"source base must be an http(s) URL with no path, like http://127.0.0.1:8731; got {source_base!r}"
+            "source base must be an http(s) URL with no path, like http://127.0.0.1:8731; "
+            f"got {source_base!r}"
         )
     return base
 

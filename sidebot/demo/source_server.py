@@ -70,7 +70,7 @@ def _words(line: str) -> int:
 
 
 def _is_prose(line: str) -> bool:
-    """A sentence or a long line; short unpunctuated lines ("Skip to content", "« Prev") are page furniture."""
+    """A sentence or a long line; short unpunctuated lines ("Skip to content", "« Prev") are furniture."""
     return _words(line) >= 5 or bool(_SENTENCE_END.search(line))
 
 
@@ -179,7 +179,10 @@ class _SourceHandler(BaseHTTPRequestHandler):
             else None
         )
         if source is None:
-            body = "<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>"
+            body = (
+                "<!DOCTYPE html><html><head><title>404 Not Found</title></head>"
+                "<body><h1>Not Found</h1></body></html>"
+            )
             self._send(HTTPStatus.NOT_FOUND, "text/html; charset=utf-8", body, send_body)
             return
         self._send(
@@ -299,7 +302,8 @@ def start_detached(
         if process.poll() is not None:
             (state_dir / PID_FILE).unlink(missing_ok=True)
             raise SourceServerError(
-                f"the demo source server exited with code {process.returncode} before answering on {base_url}; "
+                f"the demo source server exited with code {process.returncode} "
+                f"before answering on {base_url}; "
                 f"end of {log_path}:\n{_tail(log_path)}"
             )
         try:

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from sidebot.queue.models import Citation, Finding, FindingState, Page, Source, Wiki, utcnow
+from sidebot.queue.models import Citation, Finding, FindingState, Page, Source, Suggestion, Wiki, utcnow
 from sidebot.wiki.tags import FAILED_VERIFICATION
 
 if TYPE_CHECKING:
+    from sidebot.retrieve.retriever import Suggestion as FoundSource
     from sidebot.sources.fetch import FetchResult
     from sidebot.wiki.citations import ExtractedCitation
 
@@ -258,3 +259,20 @@ def supersede_other_scorers(session: Session, citation: Citation, scorer: str) -
 
 def mark_checked(page: Page, rev_id: int, when: datetime | None = None) -> None:
     page.rev_id, page.checked_at, page.deleted_at = rev_id, when or utcnow(), None
+
+
+def set_suggestions(finding: Finding, found: Sequence[FoundSource]) -> None:
+    """Store the better sources retrieval found for ``finding``, best first, replacing any it had (so
+    storing them again never duplicates them). Evidence offsets point into each suggestion's passage."""
+    finding.suggestions = [
+        Suggestion(
+            rank=rank,
+            url=s.url,
+            title=s.title or None,
+            score=s.score,
+            probability=s.probability,
+            passage=s.passage.text if s.passage else None,
+            evidence=[{"start": e.start, "end": e.end, "score": e.score} for e in s.evidence],
+        )
+        for rank, s in enumerate(found, 1)
+    ]

@@ -1,0 +1,208 @@
+"""CLI commands of the retrieval engine (mounted by ``sidebot.cli``): ``corpus add``, ``corpus info``,
+``index build``, ``eval retrieve`` and ``bench index``. Heavy imports happen inside the commands."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from sidebot.commands.common import console, fail, settings_of
+from sidebot.config import RetrieveSettings
+
+FOLDER_HELP = "Corpus and index folder (default: the configured one, <home>/retrieve)."
+
+
+def _folder(ctx: typer.Context, folder: Path | None) -> tuple[Path, RetrieveSettings]:
+    settings = settings_of(ctx)
+    return (folder or settings.retrieve.resolved_folder(settings.home)), settings.retrieve
+
+
+@contextmanager
+def progress_bars() -> Iterator[Callable[[str, int, int], None]]:
+    """A rich progress bar per named task; yields the ``(name, done, total)`` callback the engine calls."""
+    columns = (TextColumn("{task.description:>8}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=False) as bars:
+        tasks: dict[str, int] = {}
+
+        def update(name: str, done: int, total: int) -> None:
+            if name not in tasks:
+                tasks[name] = bars.add_task(name, total=total)
+            bars.update(tasks[name], completed=done, total=total)
+
+        yield update
+
+
+def corpus_add(
+    ctx: typer.Context,
+    files: Annotated[
+        list[Path], typer.Argument(help="jsonl files: url/title/text, WiCE, SciFact corpus, Climate-FEVER.")
+    ],
+    folder: Annotated[Path | None, typer.Option(help=FOLDER_HELP)] = None,
+) -> None:
+    """Add documents to the corpus (each file in one transaction: a bad record adds nothing from its file)."""
+    from sidebot.retrieve.corpus import Corpus
+    from sidebot.retrieve.documents import DocumentFormatError, read_documents
+    from sidebot.retrieve.retriever import CORPUS_DIR
+
+    root, settings = _folder(ctx, folder)
+    with Corpus(root / CORPUS_DIR, settings.passage_words) as corpus:
+        for path in files:
+            try:
+                report = corpus.add(read_documents(path))
+            except DocumentFormatError as exc:
+                raise fail(f"{exc} (nothing from this file was added)") from exc
+            console.print(f"{path}: {report.summary()}", highlight=False)
+        stats = corpus.stats()
+    console.print(
+        f"corpus {root}: {stats['documents']} documents, {stats['passages']} passages "
+        "(run `sidebot index build` to index them)"
+    )
+
+
+def corpus_info(
+    ctx: typer.Context, folder: Annotated[Path | None, typer.Option(help=FOLDER_HELP)] = None
+) -> None:
+    """Show the corpus and index sizes."""
+    from sidebot.retrieve.retriever import Retriever
+
+    root, settings = _folder(ctx, folder)
+    with Retriever(root, settings) as retriever:
+        stats = retriever.corpus.stats()
+        table = Table("what", "value")
+        for name, value in stats.items():
+            table.add_row(name, str(value))
+        table.add_row("bm25 passages", str(retriever.sparse.state().get("passages", 0)))
+        table.add_row("dense index", str(retriever.dense.state().get("kind", "none")))
+    console.print(table)
+
+
+def index_build(
+    ctx: typer.Context,
+    rebuild: Annotated[bool, typer.Option(help="Build from scratch, dropping replaced passages.")] = False,
+    folder: Annotated[Path | None, typer.Option(help=FOLDER_HELP)] = None,
+) -> None:
+    """Index the corpus passages not indexed yet (BM25 with pyserini, MiniLM embeddings in FAISS)."""
+    from sidebot.retrieve.retriever import Retriever
+
+    root, settings = _folder(ctx, folder)
+    with Retriever(root, settings) as retriever:
+        if retriever.corpus.stats()["passages"] == 0:
+            raise fail(f"the corpus in {root} is empty: add documents with `sidebot corpus add FILE`")
+        with progress_bars() as progress:
+            sparse, dense = retriever.update_indexes(rebuild=rebuild, progress=progress)
+    console.print(
+        f"bm25: {sparse.indexed} passages indexed ({sparse.passages_per_second:,.0f}/s), "
+        f"{sparse.total} in all\n"
+        f"dense: {dense.encoded} passages embedded in {dense.encode_seconds:.1f} s, "
+        f"{dense.indexed} vectors in a {dense.kind} index"
+    )
+
+
+def eval_retrieve(
+    ctx: typer.Context,
+    wice: Annotated[
+        list[Path], typer.Option("--wice", help="WiCE claim files: the queries and their gold pages.")
+    ],
+    distractors: Annotated[
+        list[Path] | None, typer.Option("--distractors", help="More corpora for the pool.")
+    ] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the results as JSON here.")] = None,
+    workdir: Annotated[
+        Path | None,
+        typer.Option(help="Keep the pooled corpus and indexes here and reuse them (default: a temp dir)."),
+    ] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N claims.")] = None,
+    scorer: Annotated[
+        str, typer.Option(help="Reranking verifier: cross-encoder, minilm-cosine.")
+    ] = "default",
+) -> None:
+    """Retrieval quality on WiCE: P@1, SR@10, SR@100 and latency for every system, side by side."""
+    from sidebot.eval.retrieve import run_evaluation
+
+    _, settings = _folder(ctx, None)
+    with tempfile.TemporaryDirectory(prefix="sidebot-eval-retrieve-") as tmp:
+        with progress_bars() as progress:
+            result = run_evaluation(
+                workdir or Path(tmp),
+                wice,
+                distractors or [],
+                settings,
+                scorer=scorer,
+                limit=limit,
+                progress=progress,
+                log=console.print,
+            )
+    table = Table("system", "P@1", "SR@10", "SR@100", "p50 ms", "p95 ms")
+    for name, m in result["systems"].items():
+        table.add_row(
+            name,
+            f"{m['p_at_1']:.3f}",
+            f"{m['sr_at_10']:.3f}",
+            f"{m['sr_at_100']:.3f}",
+            f"{m['p50_ms']:.0f}",
+            f"{m['p95_ms']:.0f}",
+        )
+    console.print(table)
+    console.print(
+        f"{result['n_queries']} queries, {result['n_passages']} passages; BM25 indexing "
+        f"{result['index_passages_per_second']:,.0f} passages/s"
+    )
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=1))
+
+
+def bench_index(
+    ctx: typer.Context,
+    passages: Annotated[int, typer.Option(min=1000, help="Benchmark corpus size in passages.")] = 1_000_000,
+    source: Annotated[
+        list[Path] | None,
+        typer.Option(help="Real texts to draw sentences from (corpus files; default: the demo corpus)."),
+    ] = None,
+    queries: Annotated[int, typer.Option(min=1, help="Claims timed at that size.")] = 100,
+    pool_sentences: Annotated[
+        int, typer.Option(min=100, help="Real sentences embedded for the vectors.")
+    ] = 50_000,
+    workdir: Annotated[
+        Path | None, typer.Option(help="Build here and keep it (default: a temp dir).")
+    ] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures as JSON here.")] = None,
+) -> None:
+    """Build both indexes over N passages of real sentences; report time, memory, size and latency."""
+    from sidebot.retrieve.bench import bench_inputs, run_bench
+
+    _, settings = _folder(ctx, None)
+    documents, claims = bench_inputs(source or [])
+    with tempfile.TemporaryDirectory(prefix="sidebot-bench-") as tmp:
+        with progress_bars() as progress:
+            report = run_bench(
+                workdir or Path(tmp),
+                documents,
+                passages,
+                claims[:queries],
+                settings,
+                pool_sentences=pool_sentences,
+                log=console.print,
+                progress=progress,
+            )
+    figures = report.as_dict()
+    table = Table("figure", "value")
+    for name, value in figures.items():
+        table.add_row(
+            name,
+            json.dumps(value)
+            if isinstance(value, dict)
+            else f"{value:,.3f}"
+            if isinstance(value, float)
+            else str(value),
+        )
+    console.print(table)
+    if json_out:
+        json_out.write_text(json.dumps(figures, indent=1))

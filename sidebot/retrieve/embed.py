@@ -1,0 +1,81 @@
+"""MiniLM embeddings for the dense index: the packaged all-MiniLM-L6-v2, mean-pooled and L2-normalised.
+
+Tuned for indexing throughput on a few CPU cores, which is why this is not the verifier's encoder:
+texts are cut at 128 tokens (the length all-MiniLM-L6-v2 was trained at; a 100-word passage is ~130-180
+tokens), batches are formed from texts of similar length so little compute goes to padding, and the forward
+pass runs under bfloat16 autocast where the CPU has native bf16 (measured here: 1.6x faster than fp32, cosine
+to the fp32 embedding > 0.9999).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+import torch
+from transformers import AutoModel, AutoTokenizer
+
+from sidebot.verify.base_model import minilm_dir
+
+DIMENSION = 384
+
+
+class TextEncoder(Protocol):
+    """What the dense index needs from an encoder; ``name`` changes whenever its vectors would."""
+
+    name: str
+    dimension: int
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+class Embedder:
+    """Sentence embeddings; the same model and settings must embed the passages and the queries."""
+
+    name = "all-MiniLM-L6-v2-mean-128"
+    dimension = DIMENSION
+
+    def __init__(self, max_tokens: int = 128, batch_size: int = 64) -> None:
+        folder = minilm_dir()
+        self.tokenizer = AutoTokenizer.from_pretrained(folder)
+        self.model = AutoModel.from_pretrained(folder).eval()
+        self.max_tokens = max_tokens
+        self.batch_size = batch_size
+        self.bf16 = bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
+
+    def encode_query(self, text: str) -> np.ndarray:
+        """One query's vector, computed on one thread: a few dozen tokens gain little from a second core,
+        and on a busy machine OpenMP's barrier between two threads costs far more (measured here with 4-5
+        runnable jobs per core: median 1.5 s with two threads, 30-200 ms with one)."""
+        threads = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            return self.encode([text])[0]
+        finally:
+            torch.set_num_threads(threads)
+
+    @torch.inference_mode()
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """float32 array (len(texts), 384), rows of unit length, in the order of ``texts``."""
+        out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
+        if not texts:
+            return out
+        lengths = [len(t) for t in texts]
+        order = sorted(range(len(texts)), key=lengths.__getitem__)
+        for i in range(0, len(order), self.batch_size):
+            rows = order[i : i + self.batch_size]
+            batch = self.tokenizer(
+                [texts[r] for r in rows],
+                padding=True,
+                truncation=True,
+                max_length=self.max_tokens,
+                return_tensors="pt",
+            )
+            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.bf16):
+                hidden = self.model(**batch).last_hidden_state
+            hidden = hidden.float()
+            mask = batch["attention_mask"].unsqueeze(-1).float()
+            pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+            out[rows] = torch.nn.functional.normalize(pooled, dim=-1).numpy()
+        return out

@@ -1,0 +1,218 @@
+"""Suggested sources in the patrol, on real parts: the local MediaWiki, real WiCE source pages served over
+HTTP, a small real retrieval index (pyserini BM25 + MiniLM in FAISS) holding the page a claim should have
+cited, the real verifiers, and the queue on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from sidebot.config import Settings
+from sidebot.demo.content import DemoSource, demo_sources
+from sidebot.demo.source_server import SourceServer
+from sidebot.patrol import Patrol
+from sidebot.queue.db import Database
+from sidebot.queue.models import Citation, Finding, Page, Suggestion
+from sidebot.retrieve.documents import Document, read_documents
+from sidebot.retrieve.exclusions import is_wikimedia_url
+from sidebot.retrieve.retriever import Retriever
+from sidebot.verify.biencoder import BiEncoderScorer
+
+pytestmark = pytest.mark.integration
+
+SCIFACT = Path(__file__).parent / "data" / "retrieve" / "scifact-corpus.jsonl"
+
+
+@pytest.fixture(scope="module")
+def wice_server() -> Iterator[SourceServer]:
+    with SourceServer() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def pages() -> tuple[DemoSource, DemoSource]:
+    """A supported claim's own page (the better source) and an unrelated page (the wrong citation)."""
+    sources = demo_sources()
+    right = next(s for s in sources if s.label == "supported")
+    wrong = next(
+        s
+        for s in sources
+        if s.label == "not_supported" and s.claim.article_title != right.claim.article_title
+    )
+    return right, wrong
+
+
+@pytest.fixture(scope="module")
+def index_folder(tmp_path_factory, wice_server, pages) -> Path:
+    """Both pages at the addresses the server gives them, eight more demo pages and 40 SciFact abstracts."""
+    folder = tmp_path_factory.mktemp("retrieve")
+    chosen = [*pages, *[s for s in demo_sources() if s not in pages][:8]]
+    documents = [Document(wice_server.url_for(s.id), s.title, "\n".join(s.sentences)) for s in chosen]
+    with Retriever(folder) as retriever:
+        retriever.corpus.add([*documents, *read_documents(SCIFACT)])
+        retriever.update_indexes()
+    return folder
+
+
+@pytest.fixture(scope="module")
+def minilm() -> BiEncoderScorer:
+    return BiEncoderScorer()
+
+
+def settings_for(base: Settings, database_url: str, fetch, folder: Path, **retrieve) -> Settings:
+    return base.model_copy(
+        update={
+            "database": base.database.model_copy(update={"url": database_url}),
+            "fetch": fetch,
+            "retrieve": base.retrieve.model_copy(update={"folder": folder, **retrieve}),
+        }
+    )
+
+
+def cite_wrong_page(server: SourceServer, right: DemoSource, wrong: DemoSource) -> str:
+    """Wikitext where ``right``'s claim cites ``wrong``'s page, tagged {{failed verification}}."""
+    return (
+        f"Intro sentence of the article.\n\n== History ==\n{right.claim.text}"
+        f"<ref>{{{{cite web |url={server.url_for(wrong.id)} |title={wrong.title}}}}}</ref>"
+        "{{Failed verification|date=May 2024}}\n\n== References ==\n{{Reflist}}\n"
+    )
+
+
+def refs_for(wiki, titles: list[str]):
+    from sidebot.wiki.pages import single_page
+
+    return [single_page(wiki.site, t) for t in titles]
+
+
+@pytest.fixture
+def wiki(test_wiki_settings: Settings, wiki_site):
+    from sidebot.wiki.reader import PywikibotWiki
+
+    return PywikibotWiki.connect(test_wiki_settings)
+
+
+def findings_of(session, title: str) -> list[Finding]:
+    query = select(Finding).join(Citation).join(Page).where(Page.title == title).order_by(Finding.id)
+    return list(session.scalars(query))
+
+
+def test_weak_citation_gets_better_sources_once(
+    test_wiki_settings,
+    database_url,
+    source_fetch_settings,
+    wiki,
+    wiki_users,
+    unique_title,
+    wice_server,
+    index_folder,
+    pages,
+    minilm,
+) -> None:
+    right, wrong = pages
+    # Any candidate may be suggested (the margin's calibration is tested in test_retrieve.py): here the point
+    # is what the patrol stores, and that the cited page is never among it.
+    settings = settings_for(
+        test_wiki_settings, database_url, source_fetch_settings, index_folder, tagged_margin=-1000.0
+    )
+    title = unique_title("Suggest")
+    wiki_users.editor.edit(title, cite_wrong_page(wice_server, right, wrong))
+    db = Database(settings.database_url)
+    patrol = Patrol(settings, db, wiki, minilm)
+
+    summary = patrol.run(refs_for(wiki, [title]), "test", {})
+    assert summary.status == "ok" and not summary.errors and not summary.notes
+    assert summary.counts["findings_with_suggestions"] == 1
+    with db.session() as session:
+        (finding,) = findings_of(session, title)
+        assert finding.state == "open"
+        urls = [s.url for s in finding.suggestions]
+        assert 1 <= len(urls) <= settings.retrieve.max_suggestions
+        assert [s.rank for s in finding.suggestions] == list(range(1, len(urls) + 1))
+        assert wice_server.url_for(right.id) in urls  # the page the claim comes from
+        assert wice_server.url_for(wrong.id) not in urls  # never the cited page
+        assert not [u for u in urls if is_wikimedia_url(u)]
+        for suggestion in finding.suggestions:
+            assert suggestion.passage and suggestion.title is not None
+            for evidence in suggestion.evidence:
+                assert 0 <= evidence["start"] < evidence["end"] <= len(suggestion.passage)
+        stored = session.scalar(select(func.count(Suggestion.id)))
+
+    again = patrol.run(refs_for(wiki, [title]), "test", {})
+    assert again.counts["pages_unchanged"] == 1 and again.counts["suggestions_stored"] == 0
+    with db.session() as session:
+        assert session.scalar(select(func.count(Suggestion.id))) == stored, "a re-run added suggestions"
+
+    # The editor changes the claim: the old finding is superseded and the new one gets suggestions of its own.
+    wiki_users.editor.edit(
+        title,
+        cite_wrong_page(wice_server, right, wrong).replace(
+            right.claim.text, "Reportedly, " + right.claim.text
+        ),
+    )
+    third = patrol.run(refs_for(wiki, [title]), "test", {})
+    assert third.counts["findings_with_suggestions"] == 1
+    with db.session() as session:
+        old, new = findings_of(session, title)
+        assert old.state == "stale" and len(old.suggestions) == len(urls)
+        assert new.state == "open" and new.suggestions
+    db.dispose()
+
+
+def test_without_an_index_the_patrol_notes_it_once(
+    test_wiki_settings,
+    database_url,
+    source_fetch_settings,
+    wiki,
+    wiki_users,
+    unique_title,
+    wice_server,
+    pages,
+    minilm,
+    tmp_path,
+) -> None:
+    right, wrong = pages
+    settings = settings_for(test_wiki_settings, database_url, source_fetch_settings, tmp_path / "none")
+    titles = [unique_title("No index") for _ in range(2)]
+    for title in titles:
+        wiki_users.editor.edit(title, cite_wrong_page(wice_server, right, wrong))
+    db = Database(settings.database_url)
+    summary = Patrol(settings, db, wiki, minilm).run(refs_for(wiki, titles), "test", {})
+    assert summary.status == "ok" and not summary.errors
+    assert len(summary.notes) == 1 and "no retrieval index" in summary.notes[0]
+    assert summary.counts["suggestions_no_index"] == 2 and summary.counts["findings_open"] == 2
+    db.dispose()
+
+
+def test_a_retrieval_failure_is_recorded_and_the_finding_kept(
+    test_wiki_settings,
+    database_url,
+    source_fetch_settings,
+    wiki,
+    wiki_users,
+    unique_title,
+    wice_server,
+    index_folder,
+    pages,
+    minilm,
+    tmp_path,
+) -> None:
+    right, wrong = pages
+    broken = tmp_path / "broken"
+    shutil.copytree(index_folder, broken)
+    for segment in (broken / "bm25" / "lucene").iterdir():  # a damaged Lucene index: Java raises
+        segment.write_bytes(b"not a lucene file")
+    settings = settings_for(test_wiki_settings, database_url, source_fetch_settings, broken)
+    title = unique_title("Broken index")
+    wiki_users.editor.edit(title, cite_wrong_page(wice_server, right, wrong))
+    db = Database(settings.database_url)
+    summary = Patrol(settings, db, wiki, minilm).run(refs_for(wiki, [title]), "test", {})
+    assert summary.status == "ok" and summary.counts["suggestions_failed"] == 1
+    assert [e["page"] for e in summary.errors] == [title] and "retrieval" in summary.errors[0]["error"]
+    with db.session() as session:
+        (finding,) = findings_of(session, title)
+        assert finding.state == "open" and finding.score is not None and finding.suggestions == []
+    db.dispose()
