@@ -342,6 +342,21 @@ def test_detached_server_starts_falls_back_from_a_busy_port_and_stops(tmp_path, 
     assert stop_detached(tmp_path) is False
 
 
+def test_detached_server_keeps_its_fallback_port_across_restarts(tmp_path):
+    """The demo articles cite the server's address: when the default port stays busy, a restart from the same
+    state dir must come back on the port it used last, not on a new one."""
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        try:
+            _, first = start_detached(tmp_path, port=taken)
+            _, again = start_detached(tmp_path, port=taken)
+            assert again == first != f"http://127.0.0.1:{taken}"
+        finally:
+            stop_detached(tmp_path)
+
+
 def test_stop_detached_leaves_an_unrelated_process_alone(tmp_path):
     (tmp_path / PID_FILE).write_text(f"{os.getpid()}\n")
     assert stop_detached(tmp_path) is False

@@ -259,9 +259,7 @@ def test_demo_corpus_holds_demo_sources_and_distractors(tmp_path):
         assert cited not in {s.url for s in retriever.suggest(claim, current_url=cited, current_score=None)}
 
     moved = "http://127.0.0.1:8732"  # the source server on another port: every demo URL changed
-    rebuilt = build_demo_corpus(tmp_path, moved)
-    assert not rebuilt.skipped and rebuilt.sources.unchanged == len(sources)  # moved in place
-    assert rebuilt.sparse.indexed == rebuilt.dense.encoded == 0
+    assert build_demo_corpus(tmp_path, moved).skipped  # moved in place: nothing added, nothing re-indexed
     with Retriever(tmp_path) as retriever:
         assert retriever.corpus.document_id(demo_source_url(base, sources[0].id)) is None
         urls = [h.url for h in retriever.search(sources[0].claim, System.HYBRID)]

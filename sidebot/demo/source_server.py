@@ -39,6 +39,7 @@ DEFAULT_PORT = 8731  # fixed, so the URLs the demo articles cite stay the same f
 DEFAULT_HOST = "127.0.0.1"
 PID_FILE = "source-server.pid"
 LOG_FILE = "source-server.log"
+PORT_FILE = "source-server.port"
 ROBOTS_TXT = "User-agent: *\nAllow: /\n"
 
 log = logging.getLogger(__name__)
@@ -270,18 +271,21 @@ def start_detached(
 ) -> tuple[int, str]:
     """Start the source server as its own process (it outlives the caller) and wait until it answers.
 
-    A server this state dir started earlier is stopped first. When ``port`` is taken by something else, a
-    free port is used and a warning is logged (the demo articles then cite that port); ``port=0`` picks a
-    free port without a warning. Writes
-    ``source-server.pid`` and appends to ``source-server.log`` in ``state_dir``. Returns (pid, base URL).
+    A server this state dir started earlier is stopped first. When ``port`` is taken by something else, the
+    port this state dir used last is taken again if it is free (the demo articles cite it: a new port would
+    change every cited URL), else a free port, with a warning; ``port=0`` picks a free port without a
+    warning. Writes ``source-server.pid`` and ``source-server.port`` and appends to ``source-server.log`` in
+    ``state_dir``. Returns (pid, base URL).
     """
     state_dir = Path(state_dir)
     state_dir.mkdir(parents=True, exist_ok=True)
     stop_detached(state_dir)
+    port_path = state_dir / PORT_FILE
+    last = int(port_path.read_text(encoding="utf-8")) if port_path.is_file() else 0
     if not port:
         port = _free_port(host)
     elif not port_is_free(host, port):
-        chosen = _free_port(host)
+        chosen = last if last and port_is_free(host, last) else _free_port(host)
         log.warning(
             "port %d on %s is in use: the demo source server listens on port %d instead", port, host, chosen
         )
@@ -308,6 +312,7 @@ def start_detached(
             )
         try:
             if httpx.get(f"{base_url}/robots.txt", timeout=1.0).status_code == HTTPStatus.OK:
+                port_path.write_text(f"{port}\n", encoding="utf-8")
                 return process.pid, base_url
         except httpx.HTTPError:
             pass

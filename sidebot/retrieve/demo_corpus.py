@@ -60,10 +60,11 @@ def distractor_documents() -> list[Document]:
         return list(read_documents(path))
 
 
-def _stamp(sources: list[Document], distractors: list[Document]) -> str:
+def _stamp(sources: list[Document], distractors: list[Document], source_base: str) -> str:
+    """What was built, independent of the source server's address (a new port is a rebase, not a rebuild)."""
     digest = hashlib.sha256(Embedder.name.encode())
     for document in (*sources, *distractors):
-        for part in (document.url, document.title, document.text):
+        for part in (document.url.removeprefix(source_base), document.title, document.text):
             digest.update(part.encode("utf-8") + b"\0")
     return digest.hexdigest()
 
@@ -77,14 +78,15 @@ def build_demo_corpus(
     """Add the demo sources and the shipped distractors to the corpus in ``folder`` and index it; skipped
     when ``folder`` already holds this build (see the module doc)."""
     sources, distractors = list(demo_source_documents(source_base)), distractor_documents()
-    stamp = _stamp(sources, distractors)
+    stamp = _stamp(sources, distractors, source_base)
     stamp_path = folder / STAMP_FILE
     built = json.loads(stamp_path.read_text()) if stamp_path.is_file() else {}
     with Retriever(folder, settings) as retriever:
-        if built.get("stamp") == stamp and retriever.ready:
-            return DemoCorpusReport(None, None, None, None)
         if built.get("source_base") not in (None, source_base):
             retriever.corpus.rebase_urls(built["source_base"] + "/", source_base + "/")
+            stamp_path.write_text(json.dumps({**built, "source_base": source_base}) + "\n")
+        if built.get("stamp") == stamp and retriever.ready:
+            return DemoCorpusReport(None, None, None, None)
         added_sources = retriever.corpus.add(sources)
         added_distractors = retriever.corpus.add(distractors)
         sparse, dense = retriever.update_indexes(progress=progress)
