@@ -92,6 +92,14 @@ def test_bad_input_names_file_and_line(tmp_path, content, message):
         list(read_documents(path))
 
 
+@pytest.mark.parametrize("name", ["binary.jsonl", "binary.jsonl.gz"])
+def test_binary_input_is_a_clear_error(tmp_path, name):
+    path = tmp_path / name
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    with pytest.raises(DocumentFormatError, match="not UTF-8 text|not a readable gzip file"):
+        list(read_documents(path))
+
+
 def test_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(DocumentFormatError, match="no such file"):
         list(read_documents(tmp_path / "nope.jsonl"))

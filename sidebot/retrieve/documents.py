@@ -94,17 +94,23 @@ def _open(path: Path) -> TextIO:
 
 
 def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    with _open(path) as fh:
-        for number, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise DocumentFormatError(f"{path}:{number}: not JSON ({exc.msg})") from exc
-            if not isinstance(record, dict):
-                raise DocumentFormatError(f"{path}:{number}: expected a JSON object")
-            yield number, record
+    number = 0
+    try:
+        with _open(path) as fh:
+            for number, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise DocumentFormatError(f"{path}:{number}: not JSON ({exc.msg})") from exc
+                if not isinstance(record, dict):
+                    raise DocumentFormatError(f"{path}:{number}: expected a JSON object")
+                yield number, record
+    except UnicodeDecodeError as exc:
+        raise DocumentFormatError(f"{path}:{number + 1}: not UTF-8 text ({exc.reason})") from exc
+    except (gzip.BadGzipFile, EOFError) as exc:
+        raise DocumentFormatError(f"{path}: not a readable gzip file ({exc})") from exc
 
 
 def detect_format(path: Path) -> str:
