@@ -65,10 +65,6 @@ def demo(ctx: typer.Context) -> None:
     print_summary(summary)
     console.print("[bold]4/4[/bold] the review queue")
     _print_demo_outcome(wiki_settings, wiki.name, info["sources_url"])
-    console.print(
-        f"suggested sources: {summary.counts['suggestions_stored']} for "
-        f"{summary.counts['findings_with_suggestions']} findings"
-    )
     from sidebot.web.settings import public_url
 
     console.print(

@@ -239,10 +239,10 @@ def print_summary(summary: PatrolSummary) -> None:
         f"{c['pages_unchanged']} unchanged, {c['pages_missing']} gone), {c['citations_seen']} citations "
         f"({c['citations_not_checkable']} without a URL), {c['citations_scored']} scored, "
         f"{c['sources_fetched']} sources fetched ({c['sources_cached']} from cache); findings: "
-        f"{c['findings_open']} open, {c['findings_passed']} passed, "
-        f"{c['findings_unverifiable']} unverifiable; {c['suggestions_stored']} suggested sources for "
-        f"{c['findings_with_suggestions']} findings"
+        f"{c['findings_open']} open, {c['findings_passed']} passed, {c['findings_unverifiable']} unverifiable"
     )
+    suggested, findings = c["suggestions_stored"], c["findings_with_suggestions"]
+    console.print(f"suggested sources: {suggested} for {findings} findings")
     for note in summary.notes:
         console.print(f"note: {note}", highlight=False)
     for error in summary.errors:
