@@ -1,34 +1,39 @@
 """One finding as the item card shows it: the claim in context, the source's best passage cut into plain
 and evidence segments, the suggestions, the review history and the links to the wiki and the source.
 
+The models are also the JSON API's bodies for one finding (:mod:`sidebot.web.schemas`): its OpenAPI schema
+takes their class names and field descriptions (and would take a docstring as a description).
+
 Everything here is plain text; the templates escape it (no source HTML is ever rendered).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
-from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Source, Suggestion, Wiki
+from sidebot.queue.models import Citation, Finding, Page, Review, Source, Suggestion, Wiki
 from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision, history
 from sidebot.web.integrity import ReviewTarget
 
 MEDIAWIKI_URL_SAFE = ";@$!*(),/~:"  # what MediaWiki leaves unescaped in page URLs (as sidebot.wiki.site)
 
 
-@dataclass(frozen=True)
-class Segment:
+class _View(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Segment(_View):
     text: str
-    evidence: bool
+    evidence: bool = Field(description="true: a sentence the verifier picked as evidence")
     score: float | None = None
 
 
-@dataclass(frozen=True)
-class SuggestionView:
+class SuggestionOut(_View):
     id: int
     rank: int
     url: str
@@ -38,8 +43,7 @@ class SuggestionView:
     passage: list[Segment]
 
 
-@dataclass(frozen=True)
-class ReviewView:
+class ReviewOut(_View):
     id: int
     reviewer: str
     decision: str
@@ -47,8 +51,8 @@ class ReviewView:
     suggestion_id: int | None
     comment: str | None
     created_at: datetime
-    undone_at: datetime | None
-    reopened_at: datetime | None
+    undone_at: datetime | None = Field(description="withdrawn by its reviewer: it no longer counts")
+    reopened_at: datetime | None = Field(description="returned to open: no longer the finding's decision")
     reopened_by: str | None
 
     @property
@@ -56,22 +60,22 @@ class ReviewView:
         return self.undone_at is None and self.reopened_at is None and self.decision in FIRM_DECISIONS
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(_View):
     id: int
     state: str
     wiki: str
-    api_url: str
+    api_url: str = Field(exclude=True)  # for the wiki's integrity checks and links; not in the API
     article: str
     section: str
-    preceding: str  # the article text before the claim (SIDE's context)
+    preceding: str = Field(description="the article text before the claim")  # SIDE's context
     claim: str
-    marker: int  # the footnote's number on the page (1 = the first <ref>)
+    marker: int = Field(description="the citation's order on the page (1 = the first <ref>)")
     tags: list[str]
     url: str | None
     archive_url: str | None
-    source_title: str | None  # as the citation gives it, else the fetched page's
-    page_title: str | None  # the fetched page's own title (differs from the cited one when a link moved)
+    source_title: str | None = Field(description="as the citation gives it, else the fetched page's title")
+    # the fetched page's title differs from the cited one when a link moved
+    page_title: str | None = Field(description="the fetched page's own title")
     source_status: str | None
     source_error: str | None
     score: float | None
@@ -82,18 +86,14 @@ class Card:
     origin: str
     rev_id: int | None
     created_at: datetime
-    passage: list[Segment]
-    suggestions: list[SuggestionView]
-    reviews: list[ReviewView]
+    passage: list[Segment] = Field(description="the source's best passage, cut into plain and evidence parts")
+    suggestions: list[SuggestionOut]
+    reviews: list[ReviewOut]
     article_url: str | None
     revision_url: str | None
 
     @property
-    def open(self) -> bool:
-        return self.state == FindingState.OPEN
-
-    @property
-    def current_review(self) -> ReviewView | None:
+    def current_review(self) -> ReviewOut | None:
         return next((r for r in reversed(self.reviews) if r.current), None)
 
     @property
@@ -142,7 +142,7 @@ def load_card(session: Session, finding_id: int) -> Card | None:
         created_at=finding.created_at,
         passage=highlight(finding.best_passage or "", finding.evidence or []),
         suggestions=[
-            SuggestionView(
+            SuggestionOut(
                 id=s.id,
                 rank=s.rank,
                 url=s.url,
@@ -183,11 +183,11 @@ def highlight(text: str, evidence: list[Any]) -> list[Segment]:
     segments, position = [], 0
     for start, end, score in merged:
         if start > position:
-            segments.append(Segment(text[position:start], False))
-        segments.append(Segment(text[start:end], True, score))
+            segments.append(Segment(text=text[position:start], evidence=False))
+        segments.append(Segment(text=text[start:end], evidence=True, score=score))
         position = end
     if position < len(text):
-        segments.append(Segment(text[position:], False))
+        segments.append(Segment(text=text[position:], evidence=False))
     return segments
 
 
@@ -198,8 +198,8 @@ def decision_label(decision: str) -> str:
         return decision
 
 
-def review_view(review: Review) -> ReviewView:
-    return ReviewView(
+def review_view(review: Review) -> ReviewOut:
+    return ReviewOut(
         id=review.id,
         reviewer=review.reviewer,
         decision=review.decision,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Select, and_, func, select
 from sqlalchemy.orm import Session
 
@@ -42,8 +43,11 @@ class QueueFilter:
     until: date | None = None  # flagged on or before (UTC)
 
 
-@dataclass(frozen=True)
-class QueueItem:
+# One row of the list, and the JSON API's list entry: its OpenAPI schema takes the class name and the field
+# descriptions (and would take a docstring as the entry's description).
+class FindingSummary(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     id: int
     wiki: str
     article: str
@@ -51,21 +55,23 @@ class QueueItem:
     claim: str
     url: str | None
     source_title: str | None
-    score: float | None
-    probability: float | None
+    score: float | None = Field(description="the verifier's raw score: lower is less supported")
+    probability: float | None = Field(
+        description="calibrated P(source supports the claim), when the scorer has one"
+    )
     stance: str | None
     state: str
-    origin: str
+    origin: str = Field(description="how it was found: recent, failed_verification or page")
     flag_reason: str | None
     created_at: datetime
-    decided_by: str | None  # the current decision's reviewer (reviewed tab), or mine (mine tab)
+    decided_by: str | None = Field(description="reviewed and mine tabs: who made the decision shown")
     decided_at: datetime | None
     decision: str | None
 
 
 @dataclass(frozen=True)
 class QueuePage:
-    items: list[QueueItem]
+    items: list[FindingSummary]
     total: int  # findings in this tab with these filters
     counts: dict[str, int]  # per tab, with these filters
     page: int
@@ -211,7 +217,7 @@ def _by_score(session: Session, query: Select, offset: int, limit: int) -> list[
     return ids + list(session.scalars(unscored.offset(max(0, skip)).limit(limit - len(ids))))
 
 
-def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) -> list[QueueItem]:
+def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) -> list[FindingSummary]:
     if not ids_with_review:
         return []
     ids = [fid for fid, _ in ids_with_review]
@@ -228,7 +234,7 @@ def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) ->
     for fid, review in ids_with_review:
         f, c, p, w, source_title = found[fid]
         items.append(
-            QueueItem(
+            FindingSummary(
                 id=f.id,
                 wiki=w.name,
                 article=p.title,

@@ -23,12 +23,10 @@ from sidebot.web.schemas import (
     DecisionIn,
     FindingDetail,
     FindingList,
-    FindingSummary,
     Leaderboard,
     LeaderboardEntry,
     LoginIn,
     Problem,
-    ReviewOut,
     ReviewResult,
     SessionOut,
 )
@@ -106,7 +104,7 @@ def list_findings(
     with ctx.db.session() as session:
         result = list_queue(session, flt, user, page, per_page or ctx.web.page_size)
     return FindingList(
-        findings=[FindingSummary.model_validate(item) for item in result.items],
+        findings=result.items,
         total=result.total,
         counts=result.counts,
         page=result.page,
@@ -127,15 +125,15 @@ def get_finding(request: Request, finding_id: int) -> FindingDetail:
         card = load_card(session, finding_id)
     if card is None:
         raise HTTPException(404, f"there is no finding {finding_id}")
-    detail = FindingDetail.model_validate(card)
+    can_review, reason = None, None
     user = ctx.user(request)
     if user is not None:
         try:
             ctx.gate.check(user, card.target)
-            detail.can_review = True
+            can_review = True
         except (ReviewNotAllowed, WikiApiError) as exc:
-            detail.can_review, detail.cannot_review_reason = False, str(exc)
-    return detail
+            can_review, reason = False, str(exc)
+    return FindingDetail(**dict(card), can_review=can_review, cannot_review_reason=reason)
 
 
 @router.post(
@@ -194,5 +192,4 @@ def _result(finding_id: int, run) -> ReviewResult:  # type: ignore[no-untyped-de
         outcome: actions.Outcome = run()
     except actions.ActionError as exc:
         raise HTTPException(exc.status, str(exc)) from exc
-    review = ReviewOut.model_validate(review_view(outcome.review))
-    return ReviewResult(finding_id=finding_id, state=outcome.state, review=review)
+    return ReviewResult(finding_id=finding_id, state=outcome.state, review=review_view(outcome.review))
