@@ -68,7 +68,9 @@ class VerifySettings(_Section):
     # A finding is opened in the review queue when the source's support is below this (the calibrated
     # probability when the scorer has one, else its raw score). None: the scorer's own default.
     flag_below: float | None = None
-    batch_size: int = 32
+    # Pairs per model call. Small batches are faster on CPU: the attention scores of 8 pairs of 192 tokens
+    # stay in cache (`sidebot bench verify --batch-size`: 178 pairs/s at 8, 159 at 32; docs/verifier.md).
+    batch_size: int = Field(8, ge=1)
     model_dir: str = ""  # the cross-encoder's folder; empty: the model shipped in sidebot/data/models
     precision: Literal["int8", "fp32"] = "int8"
     keep_passages: int = Field(32, ge=1)  # passages per source the cheap pre-filter lets through to the model

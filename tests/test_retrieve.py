@@ -98,9 +98,11 @@ def test_suggest_excludes_the_cited_page_and_respects_the_margin(retriever):
     assert [s.url for s in weaker] == [best_url]
     # Verified again on its own: the reviewer sees the verifier's verdict on that passage (its source-level
     # score, which a claim-level combiner may put on another scale than the rerank's passage scores), with
-    # probability and evidence sentences.
+    # probability and evidence sentences (none here: no sentence of that page holds the claim's words).
     alone = retriever.scorer.verify(query.claim, [weaker[0].passage])
-    assert weaker[0].score == pytest.approx(alone.score, abs=0.05) and weaker[0].evidence
+    assert weaker[0].score == pytest.approx(alone.score, abs=0.05)
+    assert weaker[0].probability == pytest.approx(alone.probability, abs=0.02)
+    assert weaker[0].evidence == alone.evidence
 
 
 def test_never_returns_a_copy_of_the_citing_article(tmp_path):

@@ -53,8 +53,8 @@ def run_scorer(
 ) -> ScoredRun:
     """Verify ``items`` in chunks of ``chunk`` citations (batches span citations, as in the pipeline).
 
-    Pairs are counted by the scorer when it keeps a counter (the cross-encoder also reads evidence sentences
-    and skips pre-filtered passages), else as one per passage.
+    Pairs are counted by the scorer when it keeps a counter (the cross-encoder skips pre-filtered passages),
+    else as one per passage.
     """
     counter = getattr(scorer, "pairs_scored", None)
     verdicts: list[Verdict] = []

@@ -99,7 +99,7 @@ def long_source(pages: list[tuple[str, list[str]]], passages: int = LATENCY_PASS
 def run_bench(
     folder: Path,
     seconds: float = 20.0,
-    batch_size: int = 32,
+    batch_size: int = 8,
     repeats: int = 20,
     progress: Callable[[str], None] = print,
 ) -> dict:

@@ -153,7 +153,9 @@ def eval_verify(
 def bench_verify(
     ctx: typer.Context,
     seconds: Annotated[float, typer.Option(help="Measuring time for each path.")] = 20.0,
-    batch_size: Annotated[int, typer.Option(help="Pairs per model call.")] = 32,
+    batch_size: Annotated[
+        int, typer.Option(help="Pairs per model call (default: the [verify] setting).")
+    ] = 0,
     repeats: Annotated[int, typer.Option(help="Timed verifications of the 30-passage citation.")] = 20,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,
 ) -> None:
@@ -163,7 +165,11 @@ def bench_verify(
     settings = settings_of(ctx).verify
     folder = Path(getattr(settings, "model_dir", "") or shipped_model_dir())
     result = run_bench(
-        folder, seconds=seconds, batch_size=batch_size, repeats=repeats, progress=console.print
+        folder,
+        seconds=seconds,
+        batch_size=batch_size or settings.batch_size,
+        repeats=repeats,
+        progress=console.print,
     )
     for key, value in result.items():
         console.print(f"  {key:28} {value:.3f}" if isinstance(value, float) else f"  {key:28} {value}")

@@ -48,12 +48,22 @@ def _share(wanted: Sequence[str], found: set[str]) -> float:
     return sum(w in found for w in wanted) / len(wanted) if wanted else 1.0
 
 
+def _passage_sets(passages: Sequence[Passage]) -> list[set[str]]:
+    return [set(stems(p.text)) | set(stems(p.title)) for p in passages]
+
+
+def passage_coverage(claim: Claim, passages: Sequence[Passage]) -> list[float]:
+    """Per passage, the share of the claim's content stems it (with the source title) contains."""
+    wanted = content_stems(claim.text)
+    return [_share(wanted, found) for found in _passage_sets(passages)]
+
+
 def coverage_features(claim: Claim, passages: Sequence[Passage]) -> dict[str, float]:
     """Shares in [0, 1] of the claim's content stems found in the page, its best passage, its best two
     adjacent passages; of its numbers found in the page; of its stems that are not in the article title found
     in the page (the article's own name is often absent from a source that still backs the claim)."""
     wanted = content_stems(claim.text)
-    sets = [set(stems(p.text)) | set(stems(p.title)) for p in passages]
+    sets = _passage_sets(passages)
     page = set().union(*sets) if sets else set()
     numbers = [w for w in wanted if any(ch.isdigit() for ch in w)]
     title = set(stems(claim.article_title))

@@ -102,7 +102,7 @@ class CrossEncoder:
         self,
         folder: Path,
         precision: Precision = Precision.INT8,
-        batch_size: int = 32,
+        batch_size: int = 8,
         threads: int | None = None,
         check_hash: bool = True,
     ) -> None:

@@ -15,7 +15,7 @@ class TrainConfig:
     learning_rate: float = 6e-5
     weight_decay: float = 0.01
     warmup_share: float = 0.06
-    layers: int = 3  # keep MiniLM's first N transformer layers (6 = all): speed at inference
+    layers: int = 2  # keep MiniLM's first N transformer layers (6 = all): speed at inference
     rank_weight: float = 1.0  # weight of the listwise ranking loss against the cross-entropy
     limits: PairLimits = PairLimits()
     threads: int = 2

@@ -1,0 +1,37 @@
+"""Evidence sentences: the few sentences of the best passage that together hold the claim's words.
+
+Chosen greedily: first the sentence holding the most of the claim's content words (see
+sidebot/verify/coverage.py), then the one adding the most words not yet covered, and so on until no sentence
+adds any or ``limit`` are chosen. On WiCE dev this puts an annotated supporting sentence first 0.81 of the
+time against 0.62 for the sentence the (3-layer) cross-encoder scored highest, and costs no model call
+(docs/verifier.md).
+"""
+
+from __future__ import annotations
+
+from sidebot.sources.passages import Passage
+from sidebot.verify.coverage import content_stems, stems
+from sidebot.verify.sentences import sentence_spans
+from sidebot.verify.types import Claim, Evidence
+
+
+def evidence_sentences(claim: Claim, passage: Passage, limit: int) -> list[Evidence]:
+    """Up to ``limit`` sentences of ``passage`` in text order; ``score``: the share of the claim's content
+    words that sentence holds. Empty when no sentence holds any of them."""
+    wanted = set(content_stems(claim.text))
+    spans = sentence_spans(passage.text)
+    found = [set(stems(passage.text[a:b])) & wanted for a, b in spans]
+    chosen: list[int] = []
+    covered: set[str] = set()
+    left = set(range(len(spans)))
+    while left and len(chosen) < limit:
+        best = max(left, key=lambda k: (len(found[k] - covered), -k))  # ties: the earlier sentence
+        if not found[best] - covered:
+            break
+        chosen.append(best)
+        left.discard(best)
+        covered |= found[best]
+    return [
+        Evidence(start=spans[k][0], end=spans[k][1], score=len(found[k]) / len(wanted))
+        for k in sorted(chosen)
+    ]
