@@ -12,7 +12,7 @@ from sidebot.sources.passages import split_passages
 from sidebot.verify.calibration import expected_calibration_error, fit_platt
 from sidebot.verify.combiner import FEATURES, Combiner, claim_features
 from sidebot.verify.coverage import content_stems, coverage_features, passage_coverage
-from sidebot.verify.crossencoder import STANCES, CrossEncoderScorer
+from sidebot.verify.crossencoder import SCORING_REVISION, STANCES, CrossEncoderScorer
 from sidebot.verify.factory import UnknownScorerError, load_scorer, load_verifier, shipped_model_dir
 from sidebot.verify.model import CrossEncoder, Manifest, Precision, support_score
 from sidebot.verify.training.claimlevel import page_without_evidence
@@ -43,7 +43,7 @@ def verdicts(scorer, claims):
 
 
 def test_verdicts_have_scores_probability_stance_and_best_passage(scorer, claims, verdicts):
-    assert scorer.name == Manifest.read(shipped_model_dir()).name
+    assert scorer.name == f"{Manifest.read(shipped_model_dir()).name}.r{SCORING_REVISION}"
     for (claim, passages), verdict in zip(wice_items(claims), verdicts):
         assert len(verdict.passage_scores) == len(passages)
         coverage = passage_coverage(claim, passages)

@@ -26,6 +26,10 @@ from sidebot.verify.prefilter import prefilter
 from sidebot.verify.types import Claim, Stance, Verdict
 
 STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
+# Part of the scorer's name, with the weights' digest: the patrol re-scores a citation only when the name
+# changes, so bump it whenever the same weights give another verdict (e.g. r2: the best passage and the
+# evidence are chosen by the claim's word coverage).
+SCORING_REVISION = 2
 
 
 class CrossEncoderScorer:
@@ -33,7 +37,7 @@ class CrossEncoderScorer:
 
     def __init__(self, model: CrossEncoder, keep_passages: int = 32, max_evidence: int = 3) -> None:
         self.model = model
-        self.name = model.manifest.name
+        self.name = f"{model.manifest.name}.r{SCORING_REVISION}"
         self.flag_threshold = model.manifest.flag_threshold
         self.keep_passages = keep_passages
         self.max_evidence = max_evidence
