@@ -8,6 +8,7 @@ use, so a truncated or swapped file fails loudly.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -121,7 +122,7 @@ class CrossEncoder:
         self.encoder = PairEncoder(tokenizer, self.manifest.limits)
         model = PairClassifier.load(self.folder)
         if precision is Precision.INT8:
-            model = torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+            model = _quantize_int8(model)
         self.model = model
         self.precision = Precision(precision)
         self.batch_size = batch_size
@@ -137,6 +138,16 @@ class CrossEncoder:
             }
             out[idx] = self.model(**feeds).float().numpy()
         return out
+
+
+def _quantize_int8(model: PairClassifier) -> torch.nn.Module:
+    """torch dynamic int8 of every Linear layer. torch deprecates this API (it points to torchao) and warns on
+    every load; it works on the pinned torch 2.13, so the warnings are kept out of the bot's output
+    (docs/verifier.md: move to torchao or ONNX Runtime when torch is bumped)."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r"torch\.ao\.quantization is deprecated")
+        warnings.filterwarnings("ignore", message=r"torch\.quantize_per_tensor.* are deprecated")
+        return torch.ao.quantization.quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
 
 
 def support_score(logits: np.ndarray) -> np.ndarray:
