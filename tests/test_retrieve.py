@@ -148,6 +148,22 @@ def test_incremental_update_and_rebuild(tmp_path):
         assert not old & set(ids.tolist())
 
 
+def test_a_half_written_state_file_rebuilds_the_index_instead_of_crashing(tmp_path):
+    """A crash while state.json was written (by an older version, or a full disk) must not wedge the index."""
+    documents = list(read_documents(WICE))[:4]
+    with Retriever(tmp_path) as retriever:
+        retriever.corpus.add(documents)
+        first, _ = retriever.update_indexes()
+        for folder in (retriever.sparse.folder, retriever.dense.folder):
+            state = folder / "state.json"
+            state.write_text(state.read_text()[: len(state.read_text()) // 2])
+        sparse, dense = retriever.update_indexes()
+        assert sparse.indexed == sparse.total == first.total  # rebuilt from the corpus, not appended twice
+        assert dense.indexed == first.total
+        assert retriever.search(QUERIES[2].claim, System.BM25)[0].url == documents[2].url
+        assert not list(tmp_path.rglob("*.partial"))
+
+
 def test_hnsw_index_above_the_exact_size(retriever, tmp_path):
     hnsw = DenseIndex(tmp_path / "hnsw", exact_below=50)
     report = hnsw.build(retriever.corpus, retriever.embedder)

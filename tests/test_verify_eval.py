@@ -16,7 +16,7 @@ from sidebot.eval.verify_bench import run_bench
 from sidebot.eval.wice import WiceLabel, read_wice
 from sidebot.verify.commands import bench_verify, eval_verify
 from sidebot.verify.factory import shipped_model_dir
-from sidebot.verify.types import Verdict
+from sidebot.verify.types import Evidence, Verdict
 
 DATA = Path(__file__).parent / "data" / "verify"
 KEYS = {
@@ -26,6 +26,7 @@ KEYS = {
     "ap_not_supported",
     "p_at_r15_not_supported",
     "evidence_hit_at_1",
+    "evidence_sentence_hit_at_1",
     "pairs_per_second",
 }
 
@@ -52,10 +53,18 @@ def test_metrics_follow_the_labels():
         doc = claim.source()
         gold = [p for p in passages if doc.sentences_between(p.start, p.end) & claim.gold_sentences]
         best = gold[0] if gold else passages[0]
-        verdicts.append(Verdict("oracle", rank[claim.label], [rank[claim.label]] * len(passages), best))
+        # Its evidence: a gold sentence of that passage (offsets into the passage), else nothing.
+        spans = [doc.sentence_spans[i] for i in sorted(claim.gold_sentences) if doc.sentence_spans[i]]
+        inside = [(a - best.start, b - best.start) for a, b in spans if best.start <= a and b <= best.end]
+        evidence = [Evidence(*inside[0], score=1.0)] if inside else []
+        score = rank[claim.label]
+        verdicts.append(Verdict("oracle", score, [score] * len(passages), best, evidence=evidence))
     good = metrics(claims, ScoredRun(verdicts, seconds=2.0, pairs=10))
     assert good["auroc_not_supported"] == good["auroc_not_fully_supported"] == 1.0
     assert good["ap_not_supported"] == good["p_at_r15_not_supported"] == good["evidence_hit_at_1"] == 1.0
+    assert good["evidence_sentence_hit_at_1"] == 1.0
+    no_evidence = [replace(v, evidence=[]) for v in verdicts]
+    assert metrics(claims, ScoredRun(no_evidence, 1.0, 1))["evidence_sentence_hit_at_1"] == 0.0
     assert good["pairs_per_second"] == 5.0 and good["n"] == 9
     flipped = [replace(v, score=-v.score) for v in verdicts]
     bad = metrics(claims, ScoredRun(flipped, seconds=1.0, pairs=1))

@@ -8,6 +8,8 @@ Metrics (all from the source score = best passage's score; lower = less supporte
   at least 15% when hunting not_supported citations (SIDE's "failed verification" operating point);
 - ``evidence_hit_at_1``: share of supported / partially supported claims whose best passage contains a gold
   supporting sentence;
+- ``evidence_sentence_hit_at_1``: share of those claims whose strongest evidence sentence is a gold supporting
+  sentence (0 for a scorer that reports no evidence sentences, like the bi-encoder);
 - ``pairs_per_second``: model pairs scored per second of scoring time in this run.
 """
 
@@ -86,6 +88,16 @@ def evidence_hit(claim: WiceClaim, verdict: Verdict) -> bool:
     return bool(claim.source().sentences_between(passage.start, passage.end) & claim.gold_sentences)
 
 
+def evidence_sentence_hit(claim: WiceClaim, verdict: Verdict) -> bool:
+    """Whether the verdict's strongest evidence sentence is (part of) a gold supporting sentence."""
+    passage = verdict.best_passage
+    if passage is None or not verdict.evidence:
+        return False
+    top = max(verdict.evidence, key=lambda e: e.score)
+    span = claim.source().sentences_between(passage.start + top.start, passage.start + top.end)
+    return bool(span & claim.gold_sentences)
+
+
 def _auroc(positive: np.ndarray, suspicion: np.ndarray) -> float:
     return float(roc_auc_score(positive, suspicion)) if 0 < positive.sum() < len(positive) else math.nan
 
@@ -104,6 +116,9 @@ def metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict:
         "ap_not_supported": float(average_precision_score(not_supported, -scores)) if has_ns else math.nan,
         "p_at_r15_not_supported": precision_at_recall(not_supported, -scores) if has_ns else math.nan,
         "evidence_hit_at_1": (sum(evidence_hit(c, v) for c, v in backed) / len(backed))
+        if backed
+        else math.nan,
+        "evidence_sentence_hit_at_1": (sum(evidence_sentence_hit(c, v) for c, v in backed) / len(backed))
         if backed
         else math.nan,
         "pairs_per_second": run.pairs / run.seconds if run.seconds > 0 else math.nan,

@@ -15,7 +15,7 @@ the corpus stay in the index until the next rebuild; the retriever drops them fr
 
 from __future__ import annotations
 
-import json
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +25,7 @@ import numpy as np
 
 from sidebot.retrieve.corpus import Corpus, Progress
 from sidebot.retrieve.embed import DIMENSION, TextEncoder
+from sidebot.retrieve.index_state import IndexState
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,7 @@ class DenseIndex:
         ef_search: int = 128,
     ) -> None:
         self.folder = Path(folder)
+        self._state = IndexState(self.folder)  # state.json: built with what, how far
         self.exact_below = exact_below
         self.hnsw_m = hnsw_m
         self.ef_construction = ef_construction
@@ -65,12 +67,8 @@ class DenseIndex:
     def _index_path(self) -> Path:
         return self.folder / "faiss.index"
 
-    @property
-    def _state_path(self) -> Path:
-        return self.folder / "state.json"
-
     def state(self) -> dict:
-        return json.loads(self._state_path.read_text()) if self._state_path.is_file() else {}
+        return self._state.read()
 
     def exists(self) -> bool:
         return self._index_path.is_file()
@@ -140,8 +138,10 @@ class DenseIndex:
         for row in range(start_row, len(ids), 65_536):
             chunk = np.asarray(vectors[row : row + 65_536], dtype=np.float32)
             index.add_with_ids(chunk, ids[row : row + 65_536])
-        faiss.write_index(index, str(self._index_path))
-        self._state_path.write_text(json.dumps({"encoder": embedder.name, "kind": kind, "dimension": dim}))
+        partial = self._index_path.with_suffix(".index.partial")  # a crash mid-write keeps the old index
+        faiss.write_index(index, str(partial))
+        os.replace(partial, self._index_path)
+        self._state.write({"encoder": embedder.name, "kind": kind, "dimension": dim})
         self._index = None
         return DenseBuildReport(
             encoded=encoded,

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sidebot.retrieve.corpus import Corpus, Progress
+from sidebot.retrieve.index_state import IndexState
 from sidebot.retrieve.lucene_runtime import lucene_indexer, lucene_searcher, start_jvm
 
 if TYPE_CHECKING:
@@ -51,20 +52,17 @@ class Rm3:
 class SparseIndex:
     def __init__(self, folder: Path | str, threads: int = 2, store_docvectors: bool = False) -> None:
         self.folder = Path(folder)
+        self._state = IndexState(self.folder)  # state.json: built with what, how far
         self.threads = threads
         self.store_docvectors = store_docvectors
         self._searcher: LuceneSearcher | None = None
         self._rm3: Rm3 | None = None
 
-    @property
-    def _state_path(self) -> Path:
-        return self.folder / "state.json"
-
     def state(self) -> dict:
-        return json.loads(self._state_path.read_text()) if self._state_path.is_file() else {}
+        return self._state.read()
 
     def exists(self) -> bool:
-        return (self.folder / LUCENE_DIR).is_dir() and self._state_path.is_file()
+        return (self.folder / LUCENE_DIR).is_dir() and "last_passage_id" in self.state()
 
     def build(
         self, corpus: Corpus, rebuild: bool = False, progress: Progress | None = None, batch: int = 10_000
@@ -73,7 +71,7 @@ class SparseIndex:
         fresh = rebuild or not self.exists()
         if fresh:
             shutil.rmtree(self.folder / LUCENE_DIR, ignore_errors=True)
-            self._state_path.unlink(missing_ok=True)
+            self._state.clear()
         self.folder.mkdir(parents=True, exist_ok=True)
         if fresh:
             state = {"last_passage_id": 0, "passages": 0, "docvectors": self.store_docvectors}
@@ -100,7 +98,7 @@ class SparseIndex:
         finally:
             indexer.close()  # commits the batches added, so record them even when interrupted
             state["passages"] += indexed
-            self._state_path.write_text(json.dumps(state))
+            self._state.write(state)
         return SparseBuildReport(
             indexed=indexed, total=state["passages"], seconds=time.perf_counter() - started
         )

@@ -41,6 +41,7 @@ METRIC_KEYS = (
     "ap_not_supported",
     "p_at_r15_not_supported",
     "evidence_hit_at_1",
+    "evidence_sentence_hit_at_1",
     "pairs_per_second",
 )
 
@@ -154,7 +155,7 @@ def bench_verify(
     ctx: typer.Context,
     seconds: Annotated[float, typer.Option(help="Measuring time for each path.")] = 20.0,
     batch_size: Annotated[
-        int, typer.Option(help="Pairs per model call (default: the [verify] setting).")
+        int, typer.Option(help="Pairs per model call (0: the [verify] setting).", min=0)
     ] = 0,
     repeats: Annotated[int, typer.Option(help="Timed verifications of the 30-passage citation.")] = 20,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,

@@ -40,6 +40,7 @@ def render_card(folder: Path) -> str:
             "ap_not_supported",
             "p_at_r15_not_supported",
             "evidence_hit_at_1",
+            "evidence_sentence_hit_at_1",
             "ece_supported_cv",
             "pairs_per_second",
         )
