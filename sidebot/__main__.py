@@ -1,5 +1,5 @@
 """`python -m sidebot` runs the CLI."""
 
-from sidebot.cli import app
+from sidebot.cli.app import app
 
 app(prog_name="sidebot")

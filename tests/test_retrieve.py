@@ -11,9 +11,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from sidebot.cli import retrieve as commands
 from sidebot.config import RetrieveSettings, Settings
 from sidebot.eval.retrieve import gold_rank, read_wice_queries, run_evaluation, success_rate
-from sidebot.retrieve import commands
 from sidebot.retrieve.bench import bench_inputs, run_bench
 from sidebot.retrieve.dense import DenseIndex
 from sidebot.retrieve.documents import Document, read_documents

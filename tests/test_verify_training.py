@@ -134,8 +134,8 @@ def test_train_command_names_missing_data(tmp_path):
     import typer
     from typer.testing import CliRunner
 
+    from sidebot.cli.verify import train_verifier
     from sidebot.config import Settings
-    from sidebot.verify.commands import train_verifier
 
     app = typer.Typer()
 

@@ -1,4 +1,4 @@
-"""``sidebot serve`` and ``sidebot bench ui`` (sidebot.web.commands), run as commands."""
+"""``sidebot serve`` and ``sidebot bench ui`` (sidebot.cli.serve), run as commands."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from pathlib import Path
 
 import httpx
 
-from sidebot.web.commands import bench_ui
+from sidebot.cli.serve import bench_ui
 
-# How sidebot.cli mounts the command: a Typer app whose callback puts the Settings in the context.
+# How sidebot.cli.app mounts the command: a Typer app whose callback puts the Settings in the context.
 CLI = """
 import sys
 import typer
 from sidebot.config import load_settings
-from sidebot.web.commands import serve
+from sidebot.cli.serve import serve
 
 app = typer.Typer()
 

@@ -2,7 +2,7 @@
 
 - :mod:`~sidebot.web.app` builds the FastAPI app (server-rendered Jinja2 pages, no JavaScript);
   :mod:`~sidebot.web.routes_pages`, :mod:`~sidebot.web.routes_api` and :mod:`~sidebot.web.routes_auth` are its
-  pages, its JSON API (documented at ``/api/openapi.json``) and its logins; :mod:`~sidebot.web.commands` holds
+  pages, its JSON API (documented at ``/api/openapi.json``) and its logins; :mod:`~sidebot.cli.serve` holds
   ``sidebot serve`` and ``sidebot bench ui``.
 - What a page shows: :mod:`~sidebot.web.listing` (the queue list: filters, order, pages, counts) and
   :mod:`~sidebot.web.cards` (one finding with its evidence, suggestions and reviews).

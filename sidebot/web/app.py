@@ -1,6 +1,6 @@
 """The review web app (FastAPI, server-rendered Jinja2 pages, no JavaScript) and its JSON API.
 
-``create_app(settings, db)`` builds it; ``sidebot serve`` (:mod:`sidebot.web.commands`) runs it with uvicorn.
+``create_app(settings, db)`` builds it; ``sidebot serve`` (:mod:`sidebot.cli.serve`) runs it with uvicorn.
 The API is described at ``/api/openapi.json`` and, for people, at ``/api``.
 """
 

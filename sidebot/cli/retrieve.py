@@ -1,4 +1,4 @@
-"""CLI commands of the retrieval engine (mounted by ``sidebot.cli``): ``corpus add``, ``corpus info``,
+"""CLI commands of the retrieval engine (mounted by ``sidebot.cli.app``): ``corpus add``, ``corpus info``,
 ``index build``, ``eval retrieve`` and ``bench index``. Heavy imports happen inside the commands."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from sidebot.commands.common import console, fail, settings_of
+from sidebot.cli.common import console, fail, settings_of
 from sidebot.config import RetrieveSettings
 
 FOLDER_HELP = "Corpus and index folder (default: the configured one, <home>/retrieve)."

@@ -1,4 +1,4 @@
-"""`sidebot train verifier`, `sidebot eval verify`, `sidebot bench verify` (mounted by sidebot/cli.py).
+"""`sidebot train verifier`, `sidebot eval verify`, `sidebot bench verify` (mounted by sidebot/cli/app.py).
 
 Heavy imports (torch, transformers) happen inside the commands so that `sidebot --help` stays quick.
 """
@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from sidebot.commands.common import console, fail, settings_of
+from sidebot.cli.common import console, fail, settings_of
 from sidebot.verify.factory import MINILM_COSINE, SCORER_NAMES, shipped_model_dir
 from sidebot.verify.training.config import TrainConfig
 

@@ -1,4 +1,4 @@
-"""The sidebot command line: one Typer app assembled from sidebot/commands/*. Heavy imports (torch,
+"""The sidebot command line: one Typer app assembled from the modules of sidebot/cli/. Heavy imports (torch,
 pywikibot) happen inside the commands, so `sidebot --help` stays quick."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from typing import Annotated
 
 import typer
 
-from sidebot.commands import database, demo, onwiki, patrol, queue, schedule, testwiki
-from sidebot.commands.common import fail
+from sidebot.cli import database, demo, onwiki, patrol, queue, schedule, testwiki
+from sidebot.cli import retrieve as retrieve_commands
+from sidebot.cli import serve as web_commands
+from sidebot.cli import verify as verify_commands
+from sidebot.cli.common import fail
 from sidebot.config import ConfigError, load_settings
-from sidebot.retrieve import commands as retrieve_commands
-from sidebot.verify import commands as verify_commands
-from sidebot.web import commands as web_commands
 
 # Model loading must not draw progress bars over ours, nor reach for a model hub (there is none).
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")

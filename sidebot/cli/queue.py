@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from sidebot.commands.common import console, open_database, settings_of
+from sidebot.cli.common import console, open_database, settings_of
 
 STATE_HELP = (
     "States to list (repeatable): open, passed, unverifiable, reviewed, stale, fixed; 'all' for every state."

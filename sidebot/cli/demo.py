@@ -11,8 +11,8 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
-from sidebot.commands.common import console, fail, settings_of
-from sidebot.commands.patrol import print_summary, run_patrol
+from sidebot.cli.common import console, fail, settings_of
+from sidebot.cli.patrol import print_summary, run_patrol
 from sidebot.config import RetrieveSettings, load_settings
 
 
@@ -79,7 +79,7 @@ def demo(ctx: typer.Context) -> None:
 def _build_corpus(folder: Path, sources_url: str, settings: RetrieveSettings) -> None:
     """The demo corpus (the demo's sources at the URLs the articles cite, plus distractors) and its indexes,
     built once: a later demo with the same content skips this."""
-    from sidebot.retrieve.commands import progress_bars
+    from sidebot.cli.retrieve import progress_bars
     from sidebot.retrieve.demo_corpus import build_demo_corpus
 
     started = time.monotonic()
@@ -100,7 +100,7 @@ def _build_corpus(folder: Path, sources_url: str, settings: RetrieveSettings) ->
 def _print_demo_outcome(settings, wiki_name: str, sources_url: str) -> None:  # type: ignore[no-untyped-def]
     """Findings by state, and — because the demo claims carry WiCE's human labels — how the queue's verdicts
     line up with them (a sanity view of the demo, not an evaluation: see `sidebot eval verify`)."""
-    from sidebot.commands.common import open_database
+    from sidebot.cli.common import open_database
     from sidebot.demo.content import demo_sources
     from sidebot.queue.queries import count_by_state, list_findings
 

@@ -1,4 +1,4 @@
-"""``sidebot serve`` and ``sidebot bench ui``: plain functions with Typer parameters for sidebot.cli."""
+"""``sidebot serve`` and ``sidebot bench ui``: plain functions with Typer parameters for sidebot.cli.app."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from sidebot.commands.common import console, fail, open_database, settings_of
+from sidebot.cli.common import console, fail, open_database, settings_of
 
 
 def serve(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sidebot.commands.common import console, fail, load_scorer, open_database, settings_of
+from sidebot.cli.common import console, fail, load_scorer, open_database, settings_of
 from sidebot.config import Settings
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from sidebot.commands.common import console, fail, settings_of
+from sidebot.cli.common import console, fail, settings_of
 
 StateDir = Annotated[
     Path | None, typer.Option("--state-dir", help="Folder of the wiki (default: DATA/testwiki).")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sidebot.commands.common import console, fail, open_database, settings_of
+from sidebot.cli.common import console, fail, open_database, settings_of
 from sidebot.config import Settings
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
-from sidebot.commands.common import console, fail, settings_of
+from sidebot.cli.common import console, fail, settings_of
 
 
 def upgrade(ctx: typer.Context) -> None:
@@ -59,7 +59,7 @@ def doctor(ctx: typer.Context) -> None:
         return str(minilm_dir())
 
     def database() -> str:
-        from sidebot.commands.common import open_database
+        from sidebot.cli.common import open_database
 
         db = open_database(settings_of(ctx))
         db.dispose()

@@ -11,7 +11,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from sidebot.commands.common import console, fail, open_database, settings_of
+from sidebot.cli.common import console, fail, open_database, settings_of
 from sidebot.config import Settings
 
 if TYPE_CHECKING:
@@ -205,7 +205,7 @@ def run_patrol(
 ) -> PatrolSummary:
     """Patrol ``refs`` with a progress bar, skipping what the on-wiki exclusion lists exclude; the run is
     recorded in the queue database."""
-    from sidebot.commands.common import load_scorer
+    from sidebot.cli.common import load_scorer
     from sidebot.onwiki.exclusions import load_exclusions
     from sidebot.patrol import Patrol
     from sidebot.wiki.site import WikiError
