@@ -25,9 +25,9 @@ from sqlalchemy import MetaData, func, select
 from sidebot.config import Settings
 from sidebot.queue.db import Database
 from sidebot.queue.models import Page, PatrolCursor, Run, SchedulerJob, SchedulerLease
-from sidebot.scheduler import JobSpec, reconcile_jobs
-from sidebot.scheduler_jobs import JobContext, failed_verification_sweep
-from sidebot.scheduler_state import Lease, LeaseHeldError, advance_cursor, cursor_position
+from sidebot.scheduler.app import JobSpec, reconcile_jobs
+from sidebot.scheduler.jobs import JobContext, failed_verification_sweep
+from sidebot.scheduler.state import Lease, LeaseHeldError, advance_cursor, cursor_position
 
 SIDEBOT = [str(Path(sys.executable).parent / "sidebot")]
 STARTUP_S = 180  # loading torch and the model on a busy 2-core machine
@@ -328,7 +328,7 @@ def test_the_overlap_never_starves_the_recent_patrol(
 ):
     """A busy wiki (here: every page of the session within the overlap) fills a run with pages already
     checked; the patrol must still reach the page changed after the cursor."""
-    from sidebot.scheduler_jobs import recent_patrol
+    from sidebot.scheduler.jobs import recent_patrol
     from sidebot.verify.biencoder import BiEncoderScorer
     from sidebot.wiki.reader import PywikibotWiki
 

@@ -1,4 +1,4 @@
-"""Stale items close themselves: the stale check (``sidebot.scheduler_jobs.stale_check``) and the patrol
+"""Stale items close themselves: the stale check (``sidebot.scheduler.jobs.stale_check``) and the patrol
 against the real local MediaWiki. A finding closes when its page is deleted (stale), its citation is changed
 or removed (stale), or its {{failed verification}} tag is removed (fixed); a moved page keeps its findings
 under the new title, with nothing verified again."""
@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from sidebot.config import Settings
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page
-from sidebot.scheduler_jobs import JobContext, recent_patrol, stale_check
+from sidebot.scheduler.jobs import JobContext, recent_patrol, stale_check
 from sidebot.sources.passages import Passage
 from sidebot.verify.biencoder import BiEncoderScorer
 from sidebot.verify.types import Claim, Verdict

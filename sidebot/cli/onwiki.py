@@ -26,8 +26,8 @@ def update(
     """Update the on-wiki outputs the config enables now (what `sidebot schedule` does every
     schedule.onwiki_every); recorded as a run of kind onwiki."""
     from sidebot.onwiki.outputs import PARTS, update_onwiki
-    from sidebot.scheduler import holding_lease
-    from sidebot.scheduler_state import LeaseHeldError
+    from sidebot.scheduler.app import holding_lease
+    from sidebot.scheduler.state import LeaseHeldError
 
     settings = settings_of(ctx)
     unknown = sorted(set(only or []) - set(PARTS))

@@ -13,7 +13,7 @@ from sidebot.config import Settings
 
 if TYPE_CHECKING:
     from sidebot.queue.db import Database
-    from sidebot.scheduler_jobs import JobContext
+    from sidebot.scheduler.jobs import JobContext
 
 JOBS_HELP = "Run this job now and exit (repeatable): recent, failed-verification, stale, onwiki."
 
@@ -31,9 +31,9 @@ def schedule(
     Recent changes are patrolled from where the last run stopped; the failed-verification sweep, the stale
     check and the on-wiki update (when the config enables an output) run on their own intervals. Every run
     is recorded: see `sidebot runs`."""
-    from sidebot.scheduler import holding_lease, job_specs, serve
-    from sidebot.scheduler_jobs import JOB_NAMES, run_named
-    from sidebot.scheduler_state import LeaseHeldError
+    from sidebot.scheduler.app import holding_lease, job_specs, serve
+    from sidebot.scheduler.jobs import JOB_NAMES, run_named
+    from sidebot.scheduler.state import LeaseHeldError
 
     settings = settings_of(ctx)
     unknown = sorted(set(once or []) - set(JOB_NAMES))
@@ -43,7 +43,7 @@ def schedule(
         settings = settings.model_copy(
             update={"onwiki": settings.onwiki.model_copy(update={"simulate": True})}
         )
-    logging.getLogger("sidebot.scheduler").setLevel(logging.INFO)
+    logging.getLogger("sidebot.scheduler.app").setLevel(logging.INFO)
     db = open_database(settings)
     try:
         with holding_lease(db, settings.schedule.lease_timeout) as lease:
@@ -66,7 +66,7 @@ def schedule(
 
 
 def _context(settings: Settings, db: Database) -> JobContext:
-    from sidebot.scheduler_jobs import JobContext
+    from sidebot.scheduler.jobs import JobContext
     from sidebot.wiki.reader import PywikibotWiki
     from sidebot.wiki.site import WikiError
 

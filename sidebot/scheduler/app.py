@@ -1,4 +1,4 @@
-"""`sidebot schedule`: the bot's jobs (``sidebot.scheduler_jobs``) on APScheduler, with the job store in the
+"""`sidebot schedule`: the bot's jobs (``sidebot.scheduler.jobs``) on APScheduler, with the job store in the
 queue database, so a restarted scheduler knows when each job last ran and when it is due.
 
 - Each job runs at most one instance at a time, and jobs run one after another (one worker thread): one
@@ -32,12 +32,12 @@ from sqlalchemy import MetaData
 
 from sidebot.config import Settings
 from sidebot.queue.db import Database
-from sidebot.scheduler_jobs import FAILED_VERIFICATION, ONWIKI, RECENT, STALE, JobContext, run_named
-from sidebot.scheduler_state import Lease
+from sidebot.scheduler.jobs import FAILED_VERIFICATION, ONWIKI, RECENT, STALE, JobContext, run_named
+from sidebot.scheduler.state import Lease
 
 log = logging.getLogger(__name__)
 
-JOB_FUNCTION = "sidebot.scheduler:run_job"
+JOB_FUNCTION = "sidebot.scheduler.app:run_job"
 JOB_OPTIONS = {"max_instances": 1, "coalesce": True, "misfire_grace_time": None}
 
 _context: JobContext | None = None

@@ -8,7 +8,7 @@
   a run, the run starts at the cursor instead (this assumes fewer than ``recent_max_pages`` articles
   change within one second, which holds on any wiki with the default of 500).
 - ``failed-verification``: every page that transcludes {{failed verification}}.
-- ``stale``: pages with open findings that were deleted, moved or edited unseen (``sidebot.scheduler_stale``).
+- ``stale``: pages with open findings that were deleted, moved or edited unseen (``sidebot.scheduler.stale``).
 - ``onwiki``: the review list, count page and talk notices that the wiki's config enables.
 
 Every patrol re-reads the on-wiki exclusion lists first. A job that cannot even start (say the wiki is down
@@ -33,8 +33,8 @@ from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus
 from sidebot.queue.runs import add_error, finish_run, mark_interrupted, start_run
-from sidebot.scheduler_stale import changed_pages, pages_with_live_findings
-from sidebot.scheduler_state import advance_cursor, cursor_position
+from sidebot.scheduler.stale import changed_pages, pages_with_live_findings
+from sidebot.scheduler.state import advance_cursor, cursor_position
 from sidebot.verify.types import Scorer
 from sidebot.wiki.pages import PageRef, RecentChanges, deduplicate, failed_verification, recent_changes
 from sidebot.wiki.site import WikiUnavailableError
