@@ -23,6 +23,7 @@ from urllib.parse import quote
 
 from sqlalchemy.orm import Session
 
+from sidebot.citations.citations import extract_citations
 from sidebot.config import Settings
 from sidebot.pipeline import SourceText, claim_for, suggest_sources, triage, verify_sources, wants_suggestions
 from sidebot.queue import store
@@ -31,7 +32,6 @@ from sidebot.queue.models import Citation, Finding, Page, Run, RunStatus, Source
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
 from sidebot.sources.fetch import FetchResult, fetch_many
 from sidebot.verify.types import Claim, Scorer, Verdict
-from sidebot.wiki.citations import extract_citations
 from sidebot.wiki.pages import PageRef
 from sidebot.wiki.site import MEDIAWIKI_URL_SAFE, WikiUnavailableError
 

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sidebot.citations.tags import FAILED_VERIFICATION
 from sidebot.sources.passages import split_passages
 from sidebot.verify.types import Claim, Scorer, Verdict
-from sidebot.wiki.tags import FAILED_VERIFICATION
 
 if TYPE_CHECKING:
     from sidebot.retrieve.retriever import Retriever, Suggestion

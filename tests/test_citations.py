@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from sidebot.wiki.citations import ExtractedCitation, extract_citations
-from sidebot.wiki.tags import CITATION_NEEDED, DUBIOUS, FAILED_VERIFICATION
+from sidebot.citations.citations import ExtractedCitation, extract_citations
+from sidebot.citations.tags import CITATION_NEEDED, DUBIOUS, FAILED_VERIFICATION
 
 WIKITEXT = Path(__file__).parent / "data" / "wikitext"
 ARTICLES = sorted(WIKITEXT.glob("*.txt"))

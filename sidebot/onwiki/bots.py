@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import mwparserfromhell
 
-from sidebot.wiki.tags import template_key
+from sidebot.citations.tags import template_key
 
 
 def exclusion_reason(wikitext: str, username: str, message_type: str | None = None) -> str | None:

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from sidebot.citations.tags import FAILED_VERIFICATION
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Source, Suggestion, Wiki, utcnow
-from sidebot.wiki.tags import FAILED_VERIFICATION
 
 if TYPE_CHECKING:
+    from sidebot.citations.citations import ExtractedCitation
     from sidebot.retrieve.retriever import Suggestion as FoundSource
     from sidebot.sources.fetch import FetchResult
-    from sidebot.wiki.citations import ExtractedCitation
 
 LIVE_STATES = (FindingState.OPEN, FindingState.PASSED, FindingState.UNVERIFIABLE)
 

@@ -1,1 +1,1 @@
-"""Wiki side: Pywikibot wiring, page sources, citation extraction, the local test wiki."""
+"""Wiki side: Pywikibot wiring (the site), page sources and the page reader."""

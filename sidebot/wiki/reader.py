@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sidebot.citations.tags import FAILED_VERIFICATION
 from sidebot.config import Settings
 from sidebot.wiki.pages import PageGoneError, PageRef, fetch_text
 from sidebot.wiki.site import PageNotFoundError, article_url, connect, template_redirects
-from sidebot.wiki.tags import FAILED_VERIFICATION
 
 if TYPE_CHECKING:
     from pywikibot.site import APISite

@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from sidebot.wiki.citations_text import TextStream, collapse
+from sidebot.citations.text import TextStream, collapse
 
 CONTEXT_WORDS = 200
 

@@ -7,7 +7,7 @@ parameter such as an infobox field, an image caption, a heading) becomes its own
 What the rendering does: wikilinks → their label; bold/italic markup, comments, file/image/category and
 interlanguage links, reference bodies and maths dropped; HTML entities decoded; list items, table cells,
 paragraphs, headings and ``<br>`` become paragraph breaks. Templates render as nothing, except the
-common inline ones in ``citations_templates`` (``{{lang}}``, ``{{convert}}`` without the conversion,
+common inline ones in ``templates`` (``{{lang}}``, ``{{convert}}`` without the conversion,
 ``{{nowrap}}``, quotes, lists, dates, …). Not handled: parser functions and Lua modules (``{{#if:}}``,
 ``{{#invoke:}}``), templates whose output is text they look up elsewhere, unit conversions and ages.
 """
@@ -32,7 +32,7 @@ from mwparserfromhell.nodes import (
 )
 from mwparserfromhell.wikicode import Wikicode
 
-from sidebot.wiki.tags import template_key
+from sidebot.citations.tags import template_key
 
 PARAGRAPH_BREAK = "\n\n"
 
@@ -137,7 +137,7 @@ class WikitextRenderer:
     """Walks a parsed page once, building its plain text and recording every footnote marker in order.
 
     ``display_rules`` maps template keys to functions that render a template's visible text (see
-    ``citations_templates``); ``tags`` maps template keys to canonical inline tags. With ``collect=False``
+    ``templates``); ``tags`` maps template keys to canonical inline tags. With ``collect=False``
     the renderer only produces text (used for titles and other short snippets).
     """
 

@@ -1,10 +1,10 @@
 """Find every citation on a page, with the claim it supports and the source it points to.
 
 Pure: wikitext in, a list of ``ExtractedCitation`` out; no network. The work is split into
-``citations_parse`` (wikitext → tree, read as MediaWiki reads broken markup), ``citations_text`` (tree →
-plain text with footnote markers; ``citations_templates`` for inline templates), ``citations_claims``
-(claim and context at a marker), ``citations_refs`` (named refs and their definitions),
-``citations_sources`` (what a footnote body cites) and ``tags`` (inline tags).
+``parse`` (wikitext → tree, read as MediaWiki reads broken markup), ``text`` (tree →
+plain text with footnote markers; ``templates`` for inline templates), ``claims``
+(claim and context at a marker), ``refs`` (named refs and their definitions),
+``sources`` (what a footnote body cites) and ``tags`` (inline tags).
 
 A citation is one footnote marker in the rendered page: each ``<ref>`` occurrence (a reused named ref
 ``<ref name="x" />`` takes the body of its definition, which may come later or sit in
@@ -24,13 +24,13 @@ from dataclasses import dataclass
 
 from mwparserfromhell.wikicode import Wikicode
 
-from sidebot.wiki.citations_claims import claims_for, preceding_words
-from sidebot.wiki.citations_parse import parse_wikitext
-from sidebot.wiki.citations_refs import Definitions, Footnote, footnote_of, is_footnote, ref_definitions
-from sidebot.wiki.citations_sources import CitedSource, describe_body, short_footnote
-from sidebot.wiki.citations_templates import DISPLAY_RULES
-from sidebot.wiki.citations_text import FootnoteMark, WikitextRenderer
-from sidebot.wiki.tags import tag_table, template_key
+from sidebot.citations.claims import claims_for, preceding_words
+from sidebot.citations.parse import parse_wikitext
+from sidebot.citations.refs import Definitions, Footnote, footnote_of, is_footnote, ref_definitions
+from sidebot.citations.sources import CitedSource, describe_body, short_footnote
+from sidebot.citations.tags import tag_table, template_key
+from sidebot.citations.templates import DISPLAY_RULES
+from sidebot.citations.text import FootnoteMark, WikitextRenderer
 
 _WHITESPACE = re.compile(r"\s+")
 

@@ -3,7 +3,7 @@
 Each rule renders one template family approximately: ``{{lang|fr|texte}}`` → "texte",
 ``{{convert|5|km|mi}}`` → "5 km" (the conversion in brackets is left out), ``{{nowrap|…}}`` → its text,
 ``{{birth date|1950|5|3}}`` → "May 3, 1950". Any template not listed here shows no text in a claim;
-references inside its parameters are still found (see ``citations_text``).
+references inside its parameters are still found (see ``text``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from mwparserfromhell.nodes import Template
 
-from sidebot.wiki.citations_text import DisplayRule, TextStream, WikitextRenderer, named, positional
+from sidebot.citations.text import DisplayRule, TextStream, WikitextRenderer, named, positional
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")  # fmt: skip

@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 from mwparserfromhell.nodes import Comment, ExternalLink, Tag, Template
 from mwparserfromhell.wikicode import Wikicode
 
-from sidebot.wiki.citations_text import SHORT_FOOTNOTE_TEMPLATES, is_ref_tag, named
-from sidebot.wiki.tags import template_key
+from sidebot.citations.tags import template_key
+from sidebot.citations.text import SHORT_FOOTNOTE_TEMPLATES, is_ref_tag, named
 
 URL_PARAMS = ("url", "chapter-url", "chapterurl", "contribution-url", "contributionurl", "section-url",
               "sectionurl", "article-url", "entry-url", "conference-url", "online")  # fmt: skip

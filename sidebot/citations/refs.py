@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from mwparserfromhell.nodes import Tag, Template
 from mwparserfromhell.wikicode import Wikicode
 
-from sidebot.wiki.citations_text import REF_TEMPLATES, is_ref_tag, named, positional
-from sidebot.wiki.tags import template_key
+from sidebot.citations.tags import template_key
+from sidebot.citations.text import REF_TEMPLATES, is_ref_tag, named, positional
 
 Definitions = dict[tuple[str, str], Wikicode]  # (group, name) → body
 
