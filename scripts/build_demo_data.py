@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Build the demo content in ``sidebot/data/demo/`` from the project's shared real data sets.
 
-Users do not have the shared data: this script's output is committed, and ``sidebot.demo.content`` reads it.
+Users do not have the shared data: this script's output is committed, and ``sidebot.sandbox.demo_content`` reads it.
 Run it from the repository root (it is deterministic: the same input gives byte-identical output)::
 
     .venv/bin/python scripts/build_demo_data.py [--data /work/shared/data] [--out sidebot/data/demo]
@@ -40,7 +40,7 @@ from typing import Any
 
 import mwparserfromhell
 
-from sidebot.demo.content import SOURCE_BASE_PLACEHOLDER, SOURCE_PATH_PREFIX, split_heading
+from sidebot.sandbox.demo_content import SOURCE_BASE_PLACEHOLDER, SOURCE_PATH_PREFIX, split_heading
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = Path("/work/shared/data")

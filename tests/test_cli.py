@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sidebot.demo.content import demo_sources
+from sidebot.sandbox.demo_content import demo_sources
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 

@@ -20,7 +20,7 @@ import mwparserfromhell
 import pytest
 import trafilatura
 
-from sidebot.demo.content import (
+from sidebot.sandbox.demo_content import (
     SOURCE_BASE_PLACEHOLDER,
     DemoSource,
     GoldSet,
@@ -32,7 +32,7 @@ from sidebot.demo.content import (
     demo_sources,
     split_heading,
 )
-from sidebot.demo.source_server import (
+from sidebot.sandbox.source_server import (
     PID_FILE,
     SourceServer,
     page_blocks,
@@ -322,7 +322,7 @@ def test_detached_server_starts_falls_back_from_a_busy_port_and_stops(tmp_path, 
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         taken = busy.getsockname()[1]
-        with caplog.at_level(logging.WARNING, logger="sidebot.demo.source_server"):
+        with caplog.at_level(logging.WARNING, logger="sidebot.sandbox.source_server"):
             pid, base_url = start_detached(tmp_path, port=taken)
     try:
         assert f"port {taken}" in caplog.text and "in use" in caplog.text

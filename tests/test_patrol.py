@@ -13,12 +13,12 @@ import pytest
 from sqlalchemy import func, select
 
 from sidebot.config import Settings
-from sidebot.demo.content import demo_sources
-from sidebot.demo.source_server import SourceServer
 from sidebot.patrol import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Finding, Run, Source
 from sidebot.queue.queries import list_findings
+from sidebot.sandbox.demo_content import demo_sources
+from sidebot.sandbox.source_server import SourceServer
 from sidebot.sources.fetch import FetchResult, fetch_many
 from sidebot.sources.passages import Passage
 from sidebot.verify.biencoder import BiEncoderScorer

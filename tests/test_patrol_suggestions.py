@@ -12,14 +12,14 @@ import pytest
 from sqlalchemy import func, select
 
 from sidebot.config import Settings
-from sidebot.demo.content import DemoSource, demo_sources
-from sidebot.demo.source_server import SourceServer
 from sidebot.patrol import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Suggestion
 from sidebot.retrieve.documents import Document, read_documents
 from sidebot.retrieve.exclusions import is_wikimedia_url
 from sidebot.retrieve.retriever import Retriever
+from sidebot.sandbox.demo_content import DemoSource, demo_sources
+from sidebot.sandbox.source_server import SourceServer
 from sidebot.verify.biencoder import BiEncoderScorer
 
 pytestmark = pytest.mark.integration

@@ -256,8 +256,8 @@ def test_scale_benchmark_runs_small(tmp_path):
 
 @pytest.mark.slow
 def test_demo_corpus_holds_demo_sources_and_distractors(tmp_path):
-    from sidebot.demo.content import demo_source_url, demo_sources
-    from sidebot.retrieve.demo_corpus import build_demo_corpus
+    from sidebot.sandbox.demo_content import demo_source_url, demo_sources
+    from sidebot.sandbox.demo_corpus import build_demo_corpus
 
     base = "http://127.0.0.1:8731"
     report = build_demo_corpus(tmp_path, base)

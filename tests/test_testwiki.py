@@ -1,4 +1,4 @@
-"""The local test wiki (sidebot.wiki.testwiki) and the Pywikibot wiring (sidebot.wiki.site), on a real
+"""The local test wiki (sidebot.sandbox.testwiki) and the Pywikibot wiring (sidebot.wiki.site), on a real
 MediaWiki served by ``php -S`` on 127.0.0.1."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import httpx
 import pytest
 
 from sidebot.config import load_settings
-from sidebot.wiki import testwiki
+from sidebot.sandbox import testwiki
+from sidebot.sandbox.testwiki_api import MediaWikiApiError
 from sidebot.wiki.site import (
     PageNotFoundError,
     WikiConfigError,
@@ -23,7 +24,6 @@ from sidebot.wiki.site import (
     connect,
     template_redirects,
 )
-from sidebot.wiki.testwiki_api import MediaWikiApiError
 
 pytestmark = pytest.mark.integration
 

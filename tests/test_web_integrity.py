@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sidebot.demo.content import demo_source_url, demo_sources
+from sidebot.sandbox.demo_content import demo_source_url, demo_sources
 from sidebot.web.integrity import ReviewGate, ReviewNotAllowed, ReviewTarget, WikiApis, first_revision_with
 from sidebot.web.wikiapi import WikiApi, WikiApiError
 from tests.fixtures.web import SOURCE_BASE

@@ -19,11 +19,11 @@ from sidebot.config import RetrieveSettings, load_settings
 def demo(ctx: typer.Context) -> None:
     """Start the local wiki with real demo articles and their sources, index a retrieval corpus, patrol the
     wiki, fill the review queue (weak citations get suggested sources)."""
-    from sidebot.demo import sandbox
+    from sidebot.sandbox import sandbox
+    from sidebot.sandbox.testwiki import TestWikiError
     from sidebot.wiki import pages
     from sidebot.wiki.reader import PywikibotWiki
     from sidebot.wiki.site import WikiError
-    from sidebot.wiki.testwiki import TestWikiError
 
     settings = settings_of(ctx)
     started = time.monotonic()
@@ -80,7 +80,7 @@ def _build_corpus(folder: Path, sources_url: str, settings: RetrieveSettings) ->
     """The demo corpus (the demo's sources at the URLs the articles cite, plus distractors) and its indexes,
     built once: a later demo with the same content skips this."""
     from sidebot.cli.retrieve import progress_bars
-    from sidebot.retrieve.demo_corpus import build_demo_corpus
+    from sidebot.sandbox.demo_corpus import build_demo_corpus
 
     started = time.monotonic()
     console.print(f"[bold]2/4[/bold] the retrieval corpus in {folder}…")
@@ -101,8 +101,8 @@ def _print_demo_outcome(settings, wiki_name: str, sources_url: str) -> None:  # 
     """Findings by state, and — because the demo claims carry WiCE's human labels — how the queue's verdicts
     line up with them (a sanity view of the demo, not an evaluation: see `sidebot eval verify`)."""
     from sidebot.cli.common import open_database
-    from sidebot.demo.content import demo_sources
     from sidebot.queue.queries import count_by_state, list_findings
+    from sidebot.sandbox.demo_content import demo_sources
 
     labels = {f"{sources_url}/wice/{s.id}": s.label for s in demo_sources()}
     db = open_database(settings)

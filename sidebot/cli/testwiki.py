@@ -34,8 +34,8 @@ def up(
 ) -> None:
     """Start a local MediaWiki 1.39 (installing it the first time) and print JSON describing it, including
     `config_path`: use it as `sidebot --config PATH …`."""
-    from sidebot.demo import sandbox
-    from sidebot.wiki.testwiki import TestWikiError
+    from sidebot.sandbox import sandbox
+    from sidebot.sandbox.testwiki import TestWikiError
 
     try:
         info = sandbox.up(_state_dir(ctx, state_dir), port=port, with_demo=demo, database_url=database_url)
@@ -46,7 +46,7 @@ def up(
 
 def down(ctx: typer.Context, state_dir: StateDir = None) -> None:
     """Stop the local wiki and its source server."""
-    from sidebot.demo import sandbox
+    from sidebot.sandbox import sandbox
 
     stopped = sandbox.down(_state_dir(ctx, state_dir))
     console.print(
@@ -56,7 +56,7 @@ def down(ctx: typer.Context, state_dir: StateDir = None) -> None:
 
 def status(ctx: typer.Context, state_dir: StateDir = None) -> None:
     """Print JSON describing the local wiki (\"running\": false when stopped)."""
-    from sidebot.wiki import testwiki
+    from sidebot.sandbox import testwiki
 
     info = testwiki.status(_state_dir(ctx, state_dir))
     if info is None:

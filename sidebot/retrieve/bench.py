@@ -86,8 +86,8 @@ def bench_inputs(paths: Sequence[Path]) -> tuple[list[Document], list[Claim]]:
     """Documents to draw sentences from and claims to time: those of ``paths`` (claims from the WiCE files
     among them), or without paths the demo corpus (its sources, distractors and claims)."""
     if not paths:
-        from sidebot.demo.content import demo_sources
-        from sidebot.retrieve.demo_corpus import demo_source_documents, distractor_documents
+        from sidebot.sandbox.demo_content import demo_sources
+        from sidebot.sandbox.demo_corpus import demo_source_documents, distractor_documents
 
         documents = [*demo_source_documents("http://127.0.0.1"), *distractor_documents()]
         return documents, [source.claim for source in demo_sources()]

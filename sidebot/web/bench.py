@@ -121,7 +121,7 @@ def run_benchmark(
 
 def fill(engine: Engine, findings: int, seed: int = 1) -> None:
     """Bulk-insert the benchmark queue (see the module docstring for what is real in it)."""
-    from sidebot.demo.content import demo_sources
+    from sidebot.sandbox.demo_content import demo_sources
 
     texts = [(s.claim.text, s.claim.section, s.claim.context, s.title) for s in demo_sources()]
     rng = random.Random(seed)
@@ -217,7 +217,7 @@ def _database(backend: str) -> Iterator[str]:
         with tempfile.TemporaryDirectory(prefix="sidebot-bench-") as folder:
             yield f"sqlite:///{folder}/bench.db"
     elif backend == "postgres":
-        from sidebot.testing.postgres import start_postgres
+        from sidebot.sandbox.postgres import start_postgres
 
         server = start_postgres()
         try:

@@ -3,7 +3,7 @@
 ``GET /wice/<id>`` is the WiCE page cited by a demo claim, as an ordinary-looking HTML page (site header and
 navigation, the page in an ``<article>``, a footer), ``/robots.txt`` allows everything, anything else is 404.
 The same server runs in-process (:class:`SourceServer`, for tests) or detached for the ``sidebot demo``
-command (:func:`start_detached` / :func:`stop_detached`, or ``python -m sidebot.demo.source_server``).
+command (:func:`start_detached` / :func:`stop_detached`, or ``python -m sidebot.sandbox.source_server``).
 """
 
 from __future__ import annotations
@@ -32,8 +32,14 @@ from urllib.parse import urlsplit
 import httpx
 import jinja2
 
-from sidebot.demo.content import SOURCE_PATH_PREFIX, DemoSource, demo_source_url, demo_sources, split_heading
 from sidebot.processes import pid_alive
+from sidebot.sandbox.demo_content import (
+    SOURCE_PATH_PREFIX,
+    DemoSource,
+    demo_source_url,
+    demo_sources,
+    split_heading,
+)
 
 DEFAULT_PORT = 8731  # fixed, so the URLs the demo articles cite stay the same from one demo run to the next
 DEFAULT_HOST = "127.0.0.1"
@@ -293,7 +299,7 @@ def start_detached(
     log_path = state_dir / LOG_FILE
     with log_path.open("ab") as log_file:
         process = subprocess.Popen(
-            [sys.executable, "-m", "sidebot.demo.source_server", "--host", host, "--port", str(port)],
+            [sys.executable, "-m", "sidebot.sandbox.source_server", "--host", host, "--port", str(port)],
             stdin=subprocess.DEVNULL,
             stdout=log_file,
             stderr=subprocess.STDOUT,
@@ -361,7 +367,7 @@ def _is_source_server(pid: int) -> bool:
         return False
     except OSError:  # no /proc (not Linux): trust the pid file
         return True
-    return b"sidebot.demo.source_server" in cmdline
+    return b"sidebot.sandbox.source_server" in cmdline
 
 
 def _tail(path: Path, lines: int = 20) -> str:

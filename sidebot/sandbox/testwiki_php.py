@@ -106,7 +106,7 @@ def write_wiki_settings(state_dir: Path, port: int) -> None:
     so the wiki follows its port)."""
     (state_dir / SETTINGS_FILE).write_text(
         f"""<?php
-# Written by sidebot (sidebot/wiki/testwiki_php.py) on every start of this test wiki: edits are lost.
+# Written by sidebot (sidebot/sandbox/testwiki_php.py) on every start of this test wiki: edits are lost.
 $wgServer = 'http://{HOST}:{port}';
 $wgArticlePath = '/index.php?title=$1';
 # No edit rate limits for the sandbox's accounts: the bot through its group (as on Wikipedia; it is

@@ -25,11 +25,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal
 
-from sidebot.wiki import testwiki_php as php_tools
-from sidebot.wiki.testwiki_api import MediaWikiApi, MediaWikiApiError
-from sidebot.wiki.testwiki_config import write_pywikibot_config, write_sidebot_config
-from sidebot.wiki.testwiki_content import STANDARD_TEMPLATES
-from sidebot.wiki.testwiki_php import HOST, TestWikiError
+from sidebot.sandbox import testwiki_php as php_tools
+from sidebot.sandbox.testwiki_api import MediaWikiApi, MediaWikiApiError
+from sidebot.sandbox.testwiki_config import write_pywikibot_config, write_sidebot_config
+from sidebot.sandbox.testwiki_content import STANDARD_TEMPLATES
+from sidebot.sandbox.testwiki_php import HOST, TestWikiError
 
 __all__ = ["Account", "TestWikiError", "TestWikiInfo", "credentials", "down", "status", "up"]
 

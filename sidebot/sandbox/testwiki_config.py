@@ -23,7 +23,7 @@ def write_pywikibot_config(
         f"({username!r}, BotPassword({bot_password_name!r}, {bot_password!r}))\n",
     )
     (folder / USER_CONFIG).write_text(
-        f"""# Written by sidebot (sidebot/wiki/testwiki_config.py) for the local test wiki; rewritten on every
+        f"""# Written by sidebot (sidebot/sandbox/testwiki_config.py) for the local test wiki; rewritten on every
 # `sidebot testwiki up`, so change the wiki's options there rather than here.
 family_files[{family!r}] = {api_url!r}
 family = {family!r}
@@ -53,7 +53,7 @@ def write_sidebot_config(
 ) -> None:
     """A sidebot config for this wiki. Sources may be fetched from 127.0.0.1 only (tests serve them there)."""
     lines = [
-        "# Written by sidebot (sidebot/wiki/testwiki_config.py) for the local test wiki; rewritten on every",
+        "# Written by sidebot (sidebot/sandbox/testwiki_config.py) for the local test wiki; rewritten on every",
         "# `sidebot testwiki up`.",
         "[wiki]",
         f"name = {_toml(wiki_name)}",

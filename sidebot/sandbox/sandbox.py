@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sidebot.demo.content import demo_pages
-from sidebot.demo.source_server import start_detached, stop_detached
-from sidebot.wiki import testwiki
+from sidebot.sandbox import testwiki
+from sidebot.sandbox.demo_content import demo_pages
+from sidebot.sandbox.source_server import start_detached, stop_detached
 
 
 def up(

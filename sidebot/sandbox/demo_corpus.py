@@ -47,7 +47,7 @@ class DemoCorpusReport:
 
 def demo_source_documents(source_base: str) -> Iterator[Document]:
     """The demo's cited pages as corpus documents, at the URLs the demo articles cite."""
-    from sidebot.demo.content import demo_source_url, demo_sources
+    from sidebot.sandbox.demo_content import demo_source_url, demo_sources
 
     for source in demo_sources():
         yield Document(

@@ -1,1 +1,0 @@
-"""Throwaway real servers for tests and benchmarks (PostgreSQL); the local wiki lives in sidebot.wiki."""
