@@ -12,10 +12,10 @@ import pytest
 from sqlalchemy import func, select
 
 from sidebot.config import Settings
+from sidebot.datasets.documents import Document, read_documents
 from sidebot.patrol import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Suggestion
-from sidebot.retrieve.documents import Document, read_documents
 from sidebot.retrieve.exclusions import is_wikimedia_url
 from sidebot.retrieve.retriever import Retriever
 from sidebot.sandbox.demo_content import DemoSource, demo_sources

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from sidebot.datasets.documents import Document, DocumentFormatError, detect_format, read_documents
 from sidebot.retrieve.corpus import Corpus
-from sidebot.retrieve.documents import Document, DocumentFormatError, detect_format, read_documents
 from sidebot.retrieve.exclusions import is_citing_article, is_wikimedia_url
 
 DATA = Path(__file__).parent / "data" / "retrieve"

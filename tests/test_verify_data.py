@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sidebot.eval.wice import WiceFormatError, WiceLabel, read_wice, source_document
+from sidebot.datasets.wice import WiceFormatError, WiceLabel, read_wice, source_document
 from sidebot.sources.passages import split_passages
 from sidebot.verify.training.claimlevel import claim_examples, page_without_evidence
 from sidebot.verify.training.data import (

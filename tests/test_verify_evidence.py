@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
+from sidebot.datasets.wice import read_wice
 from sidebot.eval.verify import wice_items
-from sidebot.eval.wice import read_wice
 from sidebot.verify.coverage import passage_coverage
 from sidebot.verify.evidence import evidence_sentences
 from sidebot.verify.types import Claim

@@ -6,8 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from sidebot.datasets.wice import WiceLabel, read_wice
 from sidebot.eval.verify import wice_items
-from sidebot.eval.wice import WiceLabel, read_wice
 from sidebot.sources.passages import split_passages
 from sidebot.verify.calibration import expected_calibration_error, fit_platt
 from sidebot.verify.combiner import FEATURES, Combiner, claim_features

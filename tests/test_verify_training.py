@@ -12,7 +12,7 @@ import torch
 from safetensors.torch import load_file
 from transformers import AutoTokenizer
 
-from sidebot.eval.wice import read_wice
+from sidebot.datasets.wice import read_wice
 from sidebot.verify.base_model import ModelFilesError, minilm_dir
 from sidebot.verify.model import CrossEncoder, Manifest, Precision
 from sidebot.verify.network import PairClassifier

@@ -48,8 +48,8 @@ def corpus_add(
     folder: Annotated[Path | None, typer.Option(help=FOLDER_HELP)] = None,
 ) -> None:
     """Add documents to the corpus (each file in one transaction: a bad record adds nothing from its file)."""
+    from sidebot.datasets.documents import DocumentFormatError, read_documents
     from sidebot.retrieve.corpus import Corpus
-    from sidebot.retrieve.documents import DocumentFormatError, read_documents
     from sidebot.retrieve.retriever import CORPUS_DIR
 
     root, settings = _folder(ctx, folder)

@@ -122,8 +122,8 @@ def eval_verify(
     limit: Annotated[int | None, typer.Option(help="Only the first N claims.")] = None,
 ) -> None:
     """Score each WiCE claim's full cited page and report how well scores separate unsupported claims."""
+    from sidebot.datasets.wice import WiceFormatError, read_wice
     from sidebot.eval.verify import evaluate
-    from sidebot.eval.wice import WiceFormatError, read_wice
     from sidebot.verify.factory import URL_DEPTH, load_scorer
 
     if URL_DEPTH in (scorer, baseline):

@@ -1,7 +1,7 @@
 """Retrieval evaluation on WiCE: does the page a claim cites come back first (P@1) or in the top k (SR@k)?
 
 The pool is the source pages of the given WiCE files plus distractor corpora (any file
-:func:`sidebot.retrieve.documents.read_documents` reads: other WiCE files, the SciFact corpus, Climate-FEVER,
+:func:`sidebot.datasets.documents.read_documents` reads: other WiCE files, the SciFact corpus, Climate-FEVER,
 plain jsonl). Each claim is queried with its article title, section and preceding context, and every system
 is run on it in the same process: ``bm25``, ``bm25_expanded``, ``dense``, ``hybrid``, ``hybrid_rerank``.
 Metrics are by document (a document found through several passages counts once); a claim whose gold page
@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from sidebot.config import RetrieveSettings
-from sidebot.retrieve.documents import DocumentFormatError, read_documents, wice_source
+from sidebot.datasets.documents import DocumentFormatError, read_documents, wice_source
 from sidebot.retrieve.retriever import Retriever, System, default_scorer
 from sidebot.verify.types import Claim, Scorer
 

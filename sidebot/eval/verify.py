@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.metrics import average_precision_score, precision_recall_curve, roc_auc_score
 
-from sidebot.eval.wice import WiceClaim, WiceLabel
+from sidebot.datasets.wice import WiceClaim, WiceLabel
 from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.types import Claim, Scorer, Verdict
 

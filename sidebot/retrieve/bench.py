@@ -28,7 +28,7 @@ import faiss
 import numpy as np
 
 from sidebot.config import RetrieveSettings
-from sidebot.retrieve.documents import Document, detect_format, read_documents
+from sidebot.datasets.documents import Document, detect_format, read_documents
 from sidebot.retrieve.embed import DIMENSION, Embedder
 from sidebot.retrieve.retriever import Retriever, System
 from sidebot.verify.types import Claim

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sidebot.retrieve.documents import Document
+from sidebot.datasets.documents import Document
 from sidebot.retrieve.exclusions import is_wikimedia_url
 from sidebot.sources.passages import Passage, split_passages
 

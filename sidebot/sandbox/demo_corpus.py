@@ -20,9 +20,9 @@ from importlib.resources import as_file, files
 from pathlib import Path
 
 from sidebot.config import RetrieveSettings
+from sidebot.datasets.documents import Document, read_documents
 from sidebot.retrieve.corpus import AddReport
 from sidebot.retrieve.dense import DenseBuildReport
-from sidebot.retrieve.documents import Document, read_documents
 from sidebot.retrieve.embed import Embedder
 from sidebot.retrieve.retriever import Retriever
 from sidebot.retrieve.sparse import SparseBuildReport

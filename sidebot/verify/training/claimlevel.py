@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sidebot.eval.wice import WiceClaim
+from sidebot.datasets.wice import WiceClaim
 from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.training.data import wice_claim
 from sidebot.verify.types import Claim

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sidebot.eval.wice import WiceClaim, read_wice, source_document
+from sidebot.datasets.wice import WiceClaim, read_wice, source_document
 from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.types import Claim
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
+from sidebot.datasets.wice import WiceClaim, WiceLabel, read_wice
 from sidebot.eval.verify import metrics, run_scorer, wice_items
-from sidebot.eval.wice import WiceClaim, WiceLabel, read_wice
 from sidebot.verify.base_model import sha256_file
 from sidebot.verify.calibration import expected_calibration_error, fit_platt
 from sidebot.verify.combiner import claim_features, fit_combiner

@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from sidebot.eval.wice import WiceClaim
+from sidebot.datasets.wice import WiceClaim
 from sidebot.verify.network import PairClassifier
 from sidebot.verify.training.config import TrainConfig
 from sidebot.verify.training.data import TrainPair, read_train_subclaims, split_by_page, training_pairs

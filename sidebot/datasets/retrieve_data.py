@@ -9,7 +9,7 @@ Users do not have the shared data folder, so its output is committed:
   their original formats, for the tests.
 
 Selection is deterministic (fixed seed). Climate-FEVER has no license and is never copied.
-Run: ``python -m sidebot.eval.retrieve_data --data ../shared/data``.
+Run: ``python -m sidebot.datasets.retrieve_data --data ../shared/data``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from sidebot.retrieve.documents import wice_source
+from sidebot.datasets.documents import wice_source
 
 SEED = 20240611
 PACKAGE_DATA = Path(__file__).resolve().parents[1] / "retrieve" / "data"
