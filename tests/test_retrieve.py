@@ -15,7 +15,7 @@ from sidebot.cli import retrieve as commands
 from sidebot.config import RetrieveSettings, Settings
 from sidebot.datasets.documents import Document, read_documents
 from sidebot.eval.retrieve import gold_rank, read_wice_queries, run_evaluation, success_rate
-from sidebot.retrieve.bench import bench_inputs, run_bench
+from sidebot.eval.retrieve_bench import bench_inputs, run_bench
 from sidebot.retrieve.dense import DenseIndex
 from sidebot.retrieve.retriever import Retriever, System
 

@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 from sidebot.cli.verify import bench_verify, eval_verify
 from sidebot.config import Settings
 from sidebot.datasets.wice import WiceLabel, read_wice
-from sidebot.eval.verify import ScoredRun, metrics, precision_at_recall, wice_items
 from sidebot.eval.verify_bench import run_bench
 from sidebot.verify.factory import shipped_model_dir
+from sidebot.verify.metrics import ScoredRun, metrics, precision_at_recall, wice_items
 from sidebot.verify.types import Evidence, Verdict
 
 DATA = Path(__file__).parent / "data" / "verify"

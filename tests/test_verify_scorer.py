@@ -7,13 +7,13 @@ import numpy as np
 import pytest
 
 from sidebot.datasets.wice import WiceLabel, read_wice
-from sidebot.eval.verify import wice_items
 from sidebot.sources.passages import split_passages
 from sidebot.verify.calibration import expected_calibration_error, fit_platt
 from sidebot.verify.combiner import FEATURES, Combiner, claim_features
 from sidebot.verify.coverage import content_stems, coverage_features, passage_coverage
 from sidebot.verify.crossencoder import SCORING_REVISION, STANCES, CrossEncoderScorer
 from sidebot.verify.factory import UnknownScorerError, load_scorer, load_verifier, shipped_model_dir
+from sidebot.verify.metrics import wice_items
 from sidebot.verify.model import CrossEncoder, Manifest, Precision, support_score
 from sidebot.verify.training.claimlevel import page_without_evidence
 from sidebot.verify.training.data import fever_symmetric_pairs

@@ -19,12 +19,12 @@ import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel, read_wice
-from sidebot.eval.verify import metrics, run_scorer, wice_items
 from sidebot.verify.base_model import sha256_file
 from sidebot.verify.calibration import expected_calibration_error, fit_platt
 from sidebot.verify.combiner import claim_features, fit_combiner
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.inputs import PairLimits
+from sidebot.verify.metrics import metrics, run_scorer, wice_items
 from sidebot.verify.model import WEIGHTS, Calibration, CrossEncoder, Manifest, Precision
 from sidebot.verify.network import LABELS
 from sidebot.verify.training.card import render_card
