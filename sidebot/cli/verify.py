@@ -123,8 +123,8 @@ def eval_verify(
 ) -> None:
     """Score each WiCE claim's full cited page and report how well scores separate unsupported claims."""
     from sidebot.datasets.wice import WiceFormatError, read_wice
+    from sidebot.eval.verify import evaluate
     from sidebot.verify.factory import URL_DEPTH, load_scorer
-    from sidebot.verify.metrics import evaluate
 
     if URL_DEPTH in (scorer, baseline):
         raise fail("WiCE has no source URLs, so the url-depth baseline cannot be evaluated on it")

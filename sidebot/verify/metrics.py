@@ -1,5 +1,6 @@
-"""Evaluate a verifier on WiCE claims the way SIDE uses it: score each claim's FULL cited page (no oracle
-evidence) and ask how well the source score separates failing citations from the rest.
+"""How well a verifier's source scores separate failing WiCE citations from the rest, the way SIDE uses it:
+each claim's FULL cited page is scored (no oracle evidence). Shared by the evaluation (``sidebot.eval.verify``)
+and by training, which reports these metrics in the model card.
 
 Metrics (all from the source score = best passage's score; lower = less supported):
 - ``auroc_not_supported``: not_supported vs (supported + partially_supported);
@@ -125,22 +126,3 @@ def metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict:
         "pairs": run.pairs,
         "seconds": run.seconds,
     }
-
-
-def evaluate(
-    claims: Sequence[WiceClaim],
-    scorer: Scorer,
-    baseline: Scorer | None = None,
-    progress: Callable[[str], None] | None = None,
-) -> dict:
-    """Metrics for ``scorer`` and, under ``baseline``, for the baseline scorer on the same claims."""
-    items = wice_items(claims)
-    report = progress or (lambda _msg: None)
-    run = run_scorer(scorer, items, progress=lambda k: report(f"{scorer.name}: {k}/{len(items)} claims"))
-    result = {"scorer": scorer.name, **metrics(claims, run)}
-    if baseline is not None:
-        base_run = run_scorer(
-            baseline, items, progress=lambda k: report(f"{baseline.name}: {k}/{len(items)} claims")
-        )
-        result["baseline"] = {"scorer": baseline.name, **metrics(claims, base_run)}
-    return result

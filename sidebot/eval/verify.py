@@ -1,0 +1,29 @@
+"""Evaluate a verifier on WiCE claims: score each claim's FULL cited page (no oracle evidence) and report
+the metrics of :mod:`sidebot.verify.metrics`, for the verifier and a baseline on the same claims."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from sidebot.datasets.wice import WiceClaim
+from sidebot.verify.metrics import metrics, run_scorer, wice_items
+from sidebot.verify.types import Scorer
+
+
+def evaluate(
+    claims: Sequence[WiceClaim],
+    scorer: Scorer,
+    baseline: Scorer | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict:
+    """Metrics for ``scorer`` and, under ``baseline``, for the baseline scorer on the same claims."""
+    items = wice_items(claims)
+    report = progress or (lambda _msg: None)
+    run = run_scorer(scorer, items, progress=lambda k: report(f"{scorer.name}: {k}/{len(items)} claims"))
+    result = {"scorer": scorer.name, **metrics(claims, run)}
+    if baseline is not None:
+        base_run = run_scorer(
+            baseline, items, progress=lambda k: report(f"{baseline.name}: {k}/{len(items)} claims")
+        )
+        result["baseline"] = {"scorer": baseline.name, **metrics(claims, base_run)}
+    return result
