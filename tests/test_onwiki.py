@@ -19,7 +19,7 @@ from sidebot.onwiki.outputs import update_onwiki
 from sidebot.onwiki.records import open_findings
 from sidebot.onwiki.review_list import parse_rows, review_rows
 from sidebot.onwiki.writer import SaveStatus, WikiWriter
-from sidebot.patrol import Patrol
+from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Finding, NoticeStatus, Run, TalkNotice
 from sidebot.verify.biencoder import BiEncoderScorer

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import func, select
 
 from sidebot.config import Settings
-from sidebot.patrol import Patrol
+from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Finding, Run, Source
 from sidebot.queue.queries import list_findings

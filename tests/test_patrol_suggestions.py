@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from sidebot.config import Settings
 from sidebot.datasets.documents import Document, read_documents
-from sidebot.patrol import Patrol
+from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Suggestion
 from sidebot.retrieve.exclusions import is_wikimedia_url

@@ -70,7 +70,7 @@ def _article(source_url: str, tagged: bool = True, claim: str = "The council app
 
 
 def _patrol(ctx: JobContext, *titles: str) -> None:
-    from sidebot.patrol import Patrol
+    from sidebot.patrol.loop import Patrol
     from sidebot.wiki.pages import single_page
 
     refs = [single_page(ctx.wiki.site, t) for t in titles]

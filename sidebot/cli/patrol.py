@@ -15,7 +15,7 @@ from sidebot.cli.common import console, fail, open_database, settings_of
 from sidebot.config import Settings
 
 if TYPE_CHECKING:
-    from sidebot.patrol import PatrolSummary
+    from sidebot.patrol.loop import PatrolSummary
     from sidebot.wiki.pages import PageRef
     from sidebot.wiki.reader import PywikibotWiki
 
@@ -207,7 +207,7 @@ def run_patrol(
     recorded in the queue database."""
     from sidebot.cli.common import load_scorer
     from sidebot.onwiki.exclusions import load_exclusions
-    from sidebot.patrol import Patrol
+    from sidebot.patrol.loop import Patrol
     from sidebot.wiki.site import WikiError
 
     try:  # the on-wiki exclusion lists, as editors left them (none configured: nothing to read)

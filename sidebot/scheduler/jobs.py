@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, TypeVar
 from sidebot.config import Settings
 from sidebot.onwiki.exclusions import Exclusions, load_exclusions
 from sidebot.onwiki.outputs import update_onwiki
-from sidebot.patrol import Patrol, PatrolSummary
+from sidebot.patrol.loop import Patrol, PatrolSummary
 from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus

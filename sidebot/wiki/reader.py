@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class PywikibotWiki:
-    """A wiki the patrol reads (see sidebot.patrol.WikiReader)."""
+    """A wiki the patrol reads (see sidebot.patrol.loop.WikiReader)."""
 
     settings: Settings
     site: APISite

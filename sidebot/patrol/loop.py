@@ -25,7 +25,14 @@ from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import extract_citations
 from sidebot.config import Settings
-from sidebot.pipeline import SourceText, claim_for, suggest_sources, triage, verify_sources, wants_suggestions
+from sidebot.patrol.pipeline import (
+    SourceText,
+    claim_for,
+    suggest_sources,
+    triage,
+    verify_sources,
+    wants_suggestions,
+)
 from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Run, RunStatus, Source, Wiki
