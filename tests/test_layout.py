@@ -1,0 +1,145 @@
+"""Every import inside sidebot points down the layer list (README "Layout", ../shared/docs/ARCHITECTURE.md).
+
+The source of every module under ``sidebot/`` is parsed (not imported), so imports inside functions and
+``TYPE_CHECKING`` blocks count too, and so do module paths written as strings (``python -m`` targets,
+APScheduler job references, ``importlib.resources`` packages, logger names).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import sidebot
+
+ROOT = Path(sidebot.__file__).resolve().parent
+
+# Top to bottom. A part may import parts of lower tiers only; parts of one tier never import each other.
+TIERS: list[set[str]] = [
+    {"__main__"},  # python -m sidebot
+    {"cli"},  # parsing, printing, exit codes
+    {"scheduler"},
+    {"patrol", "eval"},
+    {"web", "onwiki", "sandbox"},
+    {"queue"},  # the only package that owns SQL
+    {"retrieve"},  # engine
+    {"verify"},  # engine (training included)
+    {"wiki", "sources", "datasets"},  # wiki I/O, source fetching, data-set readers
+    {"citations"},  # pure: wikitext in, citations out
+    {"config", "processes", "__init__"},
+]
+RANK = {part: rank for rank, tier in enumerate(TIERS) for part in tier}
+ENGINES = {"citations", "sources", "verify", "retrieve", "datasets", "wiki"}
+# Upward references that are allowed, and why.
+ALLOWED = {
+    # The settings take the retrieval defaults from the fit shipped in the package; tuning imports nothing.
+    ("config", "sidebot.retrieve.tuning"),
+}
+MODULE_STRING = re.compile(r"^(?:-m )?(sidebot(?:\.\w+)+)(?::\w+)?$")
+
+
+def part_of(module: str) -> str:
+    """The layer part a dotted module belongs to: ``sidebot.verify.training.data`` -> ``verify``."""
+    names = module.split(".")
+    return names[1] if len(names) > 1 else "__init__"
+
+
+def is_part(name: str) -> bool:
+    return (ROOT / name).is_dir() or (ROOT / f"{name}.py").is_file()
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT.parent).with_suffix("")
+    names = list(rel.parts)
+    if names[-1] == "__init__" and len(names) > 1:
+        names.pop()
+    return ".".join(names)
+
+
+def references(source: str) -> Iterator[tuple[int, str]]:
+    """(line, dotted module) for every import of a sidebot module and every string naming one."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.lineno, node.module
+            # `from sidebot.cli import serve` imports the module sidebot.cli.serve
+            for alias in node.names:
+                yield node.lineno, f"{node.module}.{alias.name}"
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
+            text = node.value.decode(errors="replace") if isinstance(node.value, bytes) else node.value
+            match = MODULE_STRING.match(text)
+            if match and is_part(part_of(match.group(1))):  # not a file name such as "sidebot.toml"
+                yield node.lineno, match.group(1)
+
+
+def allowed(here: str, target: str) -> bool:
+    return any(
+        here == part and (target == module or target.startswith(f"{module}.")) for part, module in ALLOWED
+    )
+
+
+def violations(module: str, source: str) -> list[str]:
+    """Why each reference of ``module`` (given its source) breaks the layer rules; empty when none does."""
+    here = part_of(module)
+    found = []
+    for line, target in references(source):
+        if target != "sidebot" and not target.startswith("sidebot."):
+            continue
+        there = part_of(target)
+        if there == here or target == "sidebot" or allowed(here, target):
+            continue
+        if RANK[there] <= RANK[here]:
+            found.append(f"{module}:{line} imports {target} ({here} may not import {there})")
+        if there == "eval" and here != "cli":
+            found.append(f"{module}:{line} imports {target} (only the CLI runs evaluations)")
+    return found
+
+
+def all_modules() -> list[tuple[str, str]]:
+    return [(module_name(p), p.read_text(encoding="utf-8")) for p in sorted(ROOT.rglob("*.py"))]
+
+
+def test_every_part_has_a_tier():
+    parts = {part_of(module) for module, _ in all_modules()}
+    assert parts - RANK.keys() == set(), "a new package needs a place in TIERS (and in the README's Layout)"
+    assert ENGINES <= RANK.keys()
+    assert all(RANK[engine] > RANK["queue"] for engine in ENGINES)  # engines sit below every bot part
+
+
+def test_imports_point_down_the_layers():
+    found = [v for module, source in all_modules() for v in violations(module, source)]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "why"),
+    [
+        (
+            "sidebot.verify.crossencoder",
+            "from sidebot.cli.common import console",
+            "verify may not import cli",
+        ),
+        ("sidebot.retrieve.retriever", "from sidebot.sandbox import demo_content", "retrieve may not import"),
+        ("sidebot.verify.training.publish", "from sidebot.eval.verify import evaluate", "verify may not"),
+        ("sidebot.web.app", "from sidebot.onwiki import writer", "web may not import onwiki"),
+        ("sidebot.scheduler.jobs", "from sidebot.eval import retrieve", "only the CLI runs evaluations"),
+        ("sidebot.citations.text", "import sidebot.wiki.site", "citations may not import wiki"),
+        ("sidebot.queue.store", 'JOB = "sidebot.scheduler.app:run_job"', "queue may not import scheduler"),
+    ],
+)
+def test_an_upward_reference_is_reported(module, line, why):
+    assert any(why in v for v in violations(module, line + "\n"))
+
+
+def test_downward_and_internal_imports_pass():
+    source = (
+        "from sidebot.verify.types import Claim\nfrom sidebot.cli import serve\nimport sidebot.queue.db\n"
+    )
+    assert violations("sidebot.cli.app", source) == []
+    assert violations("sidebot.config", "from sidebot.retrieve.tuning import tuned\n") == []
