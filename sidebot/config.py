@@ -68,12 +68,18 @@ class VerifySettings(_Section):
     # A finding is opened in the review queue when the source's support is below this (the calibrated
     # probability when the scorer has one, else its raw score). None: the scorer's own default.
     flag_below: float | None = None
-    # Pairs per model call. Small batches are faster on CPU: the attention scores of 8 pairs of 192 tokens
-    # stay in cache (`sidebot bench verify --batch-size`: 178 pairs/s at 8, 159 at 32; docs/verifier.md).
+    # Pairs per model call. Small batches are faster on CPU: the attention scores of a few short pairs stay
+    # in cache (`sidebot bench verify --batch-size`; docs/verifier.md).
     batch_size: int = Field(8, ge=1)
     model_dir: str = ""  # the cross-encoder's folder; empty: the model shipped in sidebot/data/models
     precision: Literal["int8", "fp32"] = "int8"
-    keep_passages: int = Field(32, ge=1)  # passages per source the cheap pre-filter lets through to the model
+    # Sentence windows read per claim and per part of a claim, and sentences per window; 0: the values the
+    # model was tuned with (its verifier.json).
+    keep_windows: int = Field(0, ge=0)
+    window_sentences: int = Field(0, ge=0, le=3)
+    # "passages": read ~100-word passages instead of sentence windows (an ablation; docs/verifier.md)
+    read: Literal["windows", "passages"] = "windows"
+    decompose: bool = True  # judge each part of a long claim too (partial support)
     max_evidence: int = Field(3, ge=0)  # evidence sentences reported per verdict
     threads: int = Field(0, ge=0)  # torch threads; 0: torch's default
 

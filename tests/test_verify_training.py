@@ -1,5 +1,7 @@
-"""Training on a tiny real sample: a few optimizer steps, then the whole publish path (manifest, claim-level
-combiner, calibration on held-out WiCE claims, model card) and loading the result back, hash-checked."""
+"""Training on a tiny real sample: both stages (NLI pairs, then WiCE / SciFact / FEVER-Symmetric windows with
+generated negatives) for a few optimizer steps, resuming from a checkpoint, then the publish path (window
+choice, claim-level combiner, calibration on held-out WiCE claims, model card) and loading the result back,
+hash-checked."""
 
 import random
 import shutil
@@ -12,50 +14,127 @@ import torch
 from safetensors.torch import load_file
 from transformers import AutoTokenizer
 
+from sidebot.datasets.nli import read_nli
 from sidebot.datasets.wice import read_wice
 from sidebot.verify.base_model import ModelFilesError, minilm_dir
 from sidebot.verify.model import CrossEncoder, Manifest, Precision
 from sidebot.verify.network import PairClassifier
+from sidebot.verify.nli_eval import nli_metrics, read_pairs
 from sidebot.verify.training.card import render_card
+from sidebot.verify.training.claimlevel import claim_examples
 from sidebot.verify.training.config import TrainConfig
 from sidebot.verify.training.data import fever_symmetric_pairs, scifact_pairs, wice_pairs
-from sidebot.verify.training.loop import make_batches, ranking_loss, train
-from sidebot.verify.training.publish import calibrate, fit_claim_combiner, write_card, write_manifest
+from sidebot.verify.training.loop import Stage, make_batches, pair_loss, ranking_loss, train
+from sidebot.verify.training.negatives import generated_negatives
+from sidebot.verify.training.nli_mix import to_train_pair
+from sidebot.verify.training.publish import (
+    calibrate,
+    choose_windows,
+    fit_claim_combiner,
+    write_card,
+    write_manifest,
+)
 from sidebot.verify.training.recipe import save_model
 
 DATA = Path(__file__).parent / "data" / "verify"
+CONFIG = TrainConfig(batch_size=8, seed=3, layers=2, nli_minutes=None, claim_minutes=None, checkpoint_every=4)
 
 
-@pytest.fixture(scope="module")
-def tiny_model(tmp_path_factory) -> Path:
-    work = tmp_path_factory.mktemp("verifier")
-    scifact = work / "scifact"
-    scifact.mkdir()
+def tiny_stages(tmp: Path) -> list[Stage]:
+    scifact = tmp / "scifact"
+    scifact.mkdir(exist_ok=True)
     shutil.copy(DATA / "scifact-corpus.jsonl", scifact / "corpus.jsonl")
     shutil.copy(DATA / "scifact-claims.jsonl", scifact / "claims_train.jsonl")
     rng = random.Random(3)
-    pairs = (
+    nli = [to_train_pair(p, "nli:sample") for p in read_nli(DATA / "nli-sample.jsonl.gz")]
+    claims = (
         wice_pairs(read_wice(DATA / "wice-subclaims.jsonl"), rng)
         + scifact_pairs(scifact, rng)
         + fever_symmetric_pairs(DATA / "fever-symmetric.jsonl")
     )
-    model, tokenizer = train(
-        pairs, TrainConfig(batch_size=8, max_steps=3, seed=3, layers=2), progress=lambda _: None
-    )
+    claims, generated = generated_negatives(claims, seed=3)
+    return [Stage("nli", nli, 5e-5), Stage("claims", claims + generated, 3e-5)]
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    work = tmp_path_factory.mktemp("verifier")
+    stages = tiny_stages(work)
+    model, tokenizer, results = train(stages, CONFIG, progress=lambda _: None, checkpoint_dir=work / "ckpt")
     folder = work / "model"
     save_model(model, tokenizer, folder)
-    write_manifest(folder, TrainConfig().limits, {"training": {"pairs": len(pairs)}})
-    return folder
+    write_manifest(folder, CONFIG.limits, {"training": {"stages": [vars(r) for r in results]}})
+    return folder, stages, results, work
 
 
-def test_training_moves_the_weights_and_saves_fp16(tiny_model):
-    trained = load_file(str(tiny_model / "model.safetensors"))
+@pytest.fixture(scope="module")
+def tiny_model(trained) -> Path:
+    return trained[0]
+
+
+def test_both_stages_run_and_the_weights_move_and_save_fp16(trained):
+    folder, stages, results, _ = trained
+    assert [r.name for r in results] == ["nli", "claims"]
+    assert all(r.steps == r.planned_steps > 0 for r in results)
+    assert {p.origin for p in stages[1].pairs} >= {"wice:gold", "scifact:gold", "fever-symmetric"}
+    assert any(p.origin.startswith("generated:") for p in stages[1].pairs)
+    weights = load_file(str(folder / "model.safetensors"))
     base = load_file(str(minilm_dir() / "model.safetensors"))
     key = "bert.encoder.layer.1.output.dense.weight"
-    assert "bert.encoder.layer.2.output.dense.weight" not in trained  # only the first 2 layers are kept
-    assert trained[key].dtype == torch.float16
-    assert not torch.allclose(trained[key].float(), base[key.removeprefix("bert.")].float(), atol=1e-4)
-    assert trained["classifier.weight"].shape == (3, 384)
+    assert "bert.encoder.layer.2.output.dense.weight" not in weights  # only the first 2 layers are kept
+    assert weights[key].dtype == torch.float16
+    assert not torch.allclose(weights[key].float(), base[key.removeprefix("bert.")].float(), atol=1e-4)
+    assert weights["classifier.weight"].shape == (3, 384)
+
+
+def test_a_finished_run_resumes_to_the_same_weights(trained):
+    """A second call with the same checkpoint folder finds every stage done and returns the same model,
+    without training again."""
+    folder, stages, _, work = trained
+    again, _, results = train(stages, CONFIG, progress=lambda _: None, checkpoint_dir=work / "ckpt")
+    saved = PairClassifier.load(folder)
+    for name, tensor in again.state_dict().items():
+        assert torch.allclose(tensor, saved.state_dict()[name], atol=1e-2), name
+    assert [r.name for r in results] == ["nli", "claims"]
+
+
+class Killed(Exception):
+    pass
+
+
+def test_an_interrupted_stage_resumes_to_the_same_weights(tmp_path):
+    """Killed after its last checkpoint (here: at the stage's final step, before the end-of-stage save), a
+    rerun resumes from the checkpoint and ends with the weights of an uninterrupted run."""
+    stages = tiny_stages(tmp_path)[:1]
+    config = replace(CONFIG, checkpoint_every=1)
+
+    def kill_at_the_end(message: str) -> None:
+        if "step 3/3" in message:
+            raise Killed(message)
+
+    with pytest.raises(Killed):
+        train(stages, config, progress=kill_at_the_end, checkpoint_dir=tmp_path / "ckpt")
+    told = []
+    resumed, _, results = train(stages, config, progress=told.append, checkpoint_dir=tmp_path / "ckpt")
+    assert told[0] == "resuming at stage 1 step 2" and results[0].steps == 3
+    straight, _, _ = train(stages, config, progress=lambda _: None, checkpoint_dir=tmp_path / "fresh")
+    for name, tensor in straight.state_dict().items():
+        assert torch.allclose(tensor, resumed.state_dict()[name], atol=1e-5), name
+
+
+def test_a_spent_budget_ends_the_stage_early(tmp_path):
+    stages = [replace(tiny_stages(tmp_path)[0], max_minutes=0.0)]
+    _, _, cut = train(stages, CONFIG, progress=lambda _: None)
+    assert cut[0].steps == 0 < cut[0].planned_steps
+
+
+def test_binary_pairs_train_p_supports_only():
+    logits = torch.tensor([[0.0, 3.0, -3.0], [0.0, -3.0, 3.0]])
+    target = torch.tensor([[0.0, 0.5, 0.5], [0.0, 0.5, 0.5]])
+    binary = pair_loss(logits, target, torch.tensor([True, True]))
+    three_way = pair_loss(logits, target, torch.tensor([False, False]))
+    # "not entailed" is satisfied by refutes or by not-enough-info alike in the binary loss
+    assert binary < 0.1 < three_way
 
 
 def test_the_head_reads_features_that_change_with_the_input():
@@ -100,17 +179,40 @@ def test_batches_hold_whole_groups():
                 assert where.setdefault(pairs[i].group, k) == k
 
 
-def test_calibration_and_card_are_written_from_held_out_claims(tiny_model):
-    fit = fit_claim_combiner(tiny_model, read_wice(DATA / "wice-subclaims.jsonl"), progress=lambda _: None)
-    assert fit["examples"] == 8 and Manifest.read(tiny_model).combiner is not None
+def test_windows_combiner_calibration_and_card_are_written_from_held_out_claims(tiny_model):
+    examples = claim_examples(read_wice(DATA / "wice-subclaims.jsonl"))
+    choice = choose_windows(tiny_model, examples, progress=lambda _: None)
+    assert len(choice["table"]) == 9 and 1 <= choice["window_sentences"] <= 3
+    fit = fit_claim_combiner(tiny_model, examples, "4 sample sub-claims", progress=lambda _: None)
+    manifest = Manifest.read(tiny_model)
+    assert fit["examples"] == 8 and manifest.combiner is not None
+    assert manifest.reader_calibration.fitted_on == "4 sample sub-claims"
     claims = read_wice(DATA / "wice-claims.jsonl")
     result = calibrate(tiny_model, claims, "test sample", seed=0, progress=lambda _: None)
     manifest = Manifest.read(tiny_model)
     assert manifest.calibration.fitted_on == "test sample (9 claims)"
     assert result["n"] == 9 and 0.0 <= result["evidence_hit_at_1"] <= 1.0
+    assert set(result["reader_alone"]) == {
+        "auroc_not_supported",
+        "auroc_not_fully_supported",
+        "ap_not_supported",
+    }
     assert manifest.extra["heldout"]["auroc_not_supported"] == result["auroc_not_supported"]
     card = write_card(tiny_model, render_card(tiny_model)).read_text()
     assert manifest.weights_sha256 in card and "test sample (9 claims)" in card
+
+
+def test_nli_metrics_read_pairs_with_the_reader(tiny_model):
+    pairs = read_nli(DATA / "nli-sample.jsonl.gz")
+    logits = read_pairs(CrossEncoder(tiny_model, Precision.FP32), pairs)
+    assert logits.shape == (len(pairs), 3)
+    three_way = [p for p in pairs if p.label != "not_entailment"]
+    result = nli_metrics(three_way, read_pairs(CrossEncoder(tiny_model, Precision.FP32), three_way))
+    assert 0.0 <= result["auroc_entails"] <= 1.0 and "accuracy_3way" in result
+    # an oracle's logits score perfectly: the metric reads the support column
+    oracle = np.array([[5.0, 0, 0] if p.entails else [0, 0, 5.0] for p in pairs])
+    assert nli_metrics(pairs, oracle)["auroc_entails"] == 1.0
+    assert nli_metrics(pairs, -oracle)["auroc_entails"] == 0.0
 
 
 def test_fp32_and_int8_paths_load_the_trained_model(tiny_model):
@@ -148,4 +250,6 @@ def test_train_command_names_missing_data(tmp_path):
     (tmp_path / "wice" / "claims-dev.jsonl").write_text((DATA / "wice-claims.jsonl").read_text())
     result = CliRunner().invoke(app, ["train", "--data-dir", str(tmp_path), "--out", str(tmp_path / "m")])
     assert result.exit_code == 1
-    assert "subclaims-train.jsonl" in result.output.replace("\n", "") and not (tmp_path / "m").exists()
+    output = result.output.replace("\n", "")
+    assert "subclaims-train.jsonl" in output and "dev_matched.jsonl.gz" in output
+    assert not (tmp_path / "m").exists()

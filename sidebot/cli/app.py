@@ -95,4 +95,5 @@ train_group.command("verifier")(verify_commands.train_verifier)
 
 eval_group = _group("eval", "Evaluate the engines on data they were not trained on.")
 eval_group.command("verify")(verify_commands.eval_verify)
+eval_group.command("decompose")(verify_commands.eval_decompose)
 eval_group.command("retrieve")(retrieve_commands.eval_retrieve)

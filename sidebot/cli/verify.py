@@ -52,7 +52,7 @@ def train_verifier(
         Path | None,
         typer.Option(
             "--data-dir",
-            help=f"Folder with wice/, scifact/, climate-fever/, fever-symmetric/ "
+            help=f"Folder with nli/, wice/, scifact/, climate-fever/, fever-symmetric/ "
             f"(default: ${DATA_ENV}, else ../shared/data beside the repository).",
         ),
     ] = None,
@@ -62,23 +62,38 @@ def train_verifier(
             "--out", help="Where to write the model (default: the shipped model folder in the package)."
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Random seed (same seed and data: same model).")] = 13,
-    epochs: Annotated[int, typer.Option(help="Passes over the training pairs.")] = TrainConfig.epochs,
-    max_steps: Annotated[
-        int, typer.Option(help="Stop after this many optimizer steps (0: run every epoch).")
-    ] = TrainConfig.max_steps or 0,
+    seed: Annotated[int, typer.Option(help="Random seed (same seed and data: same pairs and batches).")] = 13,
     layers: Annotated[int, typer.Option(help="MiniLM layers kept (1-6).", min=1, max=6)] = TrainConfig.layers,
+    nli_minutes: Annotated[
+        float, typer.Option(help="Wall-clock budget of stage 1 (NLI) in minutes (0: none).", min=0)
+    ] = TrainConfig.nli_minutes or 0,
+    claim_minutes: Annotated[
+        float, typer.Option(help="Wall-clock budget of stage 2 (claims) in minutes (0: none).", min=0)
+    ] = TrainConfig.claim_minutes or 0,
     cache_dir: Annotated[
         Path | None,
-        typer.Option(help="Embedding cache and checkpoints (default: SIDEBOT_HOME/cache/verifier-training)."),
+        typer.Option(
+            help="Checkpoints; a rerun resumes from them (default: SIDEBOT_HOME/cache/verifier-training)."
+        ),
     ] = None,
     threads: Annotated[int, typer.Option(help="CPU threads for torch.")] = 2,
     device: Annotated[
         str, typer.Option(help="torch device to train on: cpu, or cuda where a GPU is.")
     ] = "cpu",
+    nli_stage: Annotated[
+        bool, typer.Option("--nli-stage/--no-nli-stage", help="Train stage 1 on NLI pairs (ablation: off).")
+    ] = True,
+    generated: Annotated[
+        bool,
+        typer.Option(
+            "--generated-negatives/--no-generated-negatives",
+            help="Add generated hard negatives (ablation: off).",
+        ),
+    ] = True,
 ) -> None:
-    """Train the cross-encoder verifier and its claim-level combiner, calibrate on WiCE dev (never trained
-    on), write the model card."""
+    """Train the reader in two stages (NLI, then claims vs source windows), choose its window settings, fit
+    the claim-level combiner, calibrate on WiCE dev (never trained on), measure held-out NLI pairs, write the
+    model card. Checkpoints every 100 steps: run the same command again to resume."""
     from sidebot.verify.training.publish import publish
     from sidebot.verify.training.recipe import train_verifier as run_training
 
@@ -88,11 +103,18 @@ def train_verifier(
     if not dev_file.is_file():
         raise fail(f"WiCE dev claims not found: {dev_file} (set --data-dir or ${DATA_ENV})")
     config = TrainConfig(
-        seed=seed, epochs=epochs, max_steps=max_steps or None, layers=layers, threads=threads, device=device
+        seed=seed,
+        layers=layers,
+        threads=threads,
+        device=device,
+        nli_minutes=nli_minutes or None,
+        claim_minutes=claim_minutes or None,
+        nli_stage=nli_stage,
+        generated_negatives=generated,
     )
     started = time.monotonic()
     try:
-        _, _, pairs, combiner_claims = run_training(
+        _, _, recipe, results = run_training(
             data_dir,
             out,
             config,
@@ -102,16 +124,37 @@ def train_verifier(
     except FileNotFoundError as exc:
         raise fail(str(exc)) from exc
     train_minutes = (time.monotonic() - started) / 60
-    result = publish(out, config, pairs, train_minutes, dev_file, combiner_claims, progress=console.print)
-    console.print(f"model written to {out} (training {train_minutes:.1f} min)")
+    result = publish(out, config, recipe, results, train_minutes, data_dir, dev_file, progress=console.print)
+    console.print(
+        f"model written to {out} (training {train_minutes:.1f} min, whole run "
+        f"{(time.monotonic() - started) / 60:.1f} min)"
+    )
     _show(result, METRIC_KEYS + ("ece_supported_cv",))
+
+
+def _read_nli_files(paths: list[Path]) -> dict[str, list]:
+    from sidebot.datasets.nli import NliFormatError, read_nli
+
+    try:
+        return {str(p): read_nli(p) for p in paths}
+    except NliFormatError as exc:
+        raise fail(str(exc)) from exc
 
 
 def eval_verify(
     ctx: typer.Context,
     wice: Annotated[
-        Path, typer.Option("--wice", help="WiCE claims file (.jsonl).", exists=True, dir_okay=False)
-    ],
+        Path | None, typer.Option("--wice", help="WiCE claims file (.jsonl).", exists=True, dir_okay=False)
+    ] = None,
+    nli: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--nli",
+            help='NLI pairs ({"premise","hypothesis","label"} .jsonl.gz); repeat --nli for several files.',
+            exists=True,
+            dir_okay=False,
+        ),
+    ] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,
     scorer: Annotated[
         str, typer.Option(help=f"Scorer to evaluate: {', '.join(SCORER_NAMES[:2])}.")
@@ -119,33 +162,61 @@ def eval_verify(
     baseline: Annotated[
         str, typer.Option(help="Baseline scored in the same run ('' for none).")
     ] = MINILM_COSINE,
-    limit: Annotated[int | None, typer.Option(help="Only the first N claims.")] = None,
+    limit: Annotated[
+        int | None, typer.Option(help="Only the first N claims (or pairs per NLI file).")
+    ] = None,
 ) -> None:
-    """Score each WiCE claim's full cited page and report how well scores separate unsupported claims."""
+    """Score each WiCE claim's full cited page and report how well scores separate unsupported claims and
+    the operating point at the flag threshold; with --nli, how well the reader alone reads NLI pairs."""
     from sidebot.datasets.wice import WiceFormatError, read_wice
     from sidebot.eval.verify import evaluate
     from sidebot.verify.factory import URL_DEPTH, load_scorer
 
+    if wice is None and not nli:
+        raise fail("give --wice FILE, --nli FILE, or both")
     if URL_DEPTH in (scorer, baseline):
         raise fail("WiCE has no source URLs, so the url-depth baseline cannot be evaluated on it")
-    try:
-        claims = read_wice(wice)[:limit]
-    except WiceFormatError as exc:
-        raise fail(str(exc)) from exc
-    if not claims:
-        raise fail(f"no claims in {wice}")
     settings = settings_of(ctx).verify
-    result = evaluate(
-        claims,
-        load_scorer(scorer, settings),
-        load_scorer(baseline, settings) if baseline else None,
-        progress=lambda msg: console.print(msg, style="dim"),
-    )
-    console.print(f"[bold]{result['scorer']}[/bold] on {wice}")
-    _show(result, METRIC_KEYS)
-    if "baseline" in result:
-        console.print(f"[bold]baseline {result['baseline']['scorer']}[/bold]")
-        _show(result["baseline"], METRIC_KEYS)
+    result: dict = {}
+    if wice is not None:
+        try:
+            claims = read_wice(wice)[:limit]
+        except WiceFormatError as exc:
+            raise fail(str(exc)) from exc
+        if not claims:
+            raise fail(f"no claims in {wice}")
+        result = evaluate(
+            claims,
+            load_scorer(scorer, settings),
+            load_scorer(baseline, settings) if baseline else None,
+            progress=lambda msg: console.print(msg, style="dim"),
+        )
+        console.print(f"[bold]{result['scorer']}[/bold] on {wice}")
+        _show(result, METRIC_KEYS)
+        for section in ("reader_alone", "operating_point"):
+            if result.get(section):
+                console.print(f"[bold]{section.replace('_', ' ')}[/bold]")
+                _show(result[section], tuple(result[section]))
+        if "baseline" in result:
+            console.print(f"[bold]baseline {result['baseline']['scorer']}[/bold]")
+            _show(result["baseline"], METRIC_KEYS)
+    if nli:
+        from sidebot.verify.model import CrossEncoder, Precision
+        from sidebot.verify.nli_eval import nli_metrics, read_pairs
+
+        model = CrossEncoder(
+            Path(settings.model_dir or shipped_model_dir()),
+            Precision(settings.precision),
+            settings.batch_size,
+        )
+        result["nli"] = {}
+        for name, pairs in _read_nli_files(nli).items():
+            pairs = pairs[:limit]
+            if not pairs:
+                raise fail(f"no NLI pairs in {name}")
+            result["nli"][name] = nli_metrics(pairs, read_pairs(model, pairs))
+            console.print(f"[bold]reader on {name}[/bold]")
+            _show(result["nli"][name], tuple(result["nli"][name]))
     if json_out:
         json_out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
         console.print(f"written to {json_out}")
@@ -155,24 +226,74 @@ def bench_verify(
     ctx: typer.Context,
     seconds: Annotated[float, typer.Option(help="Measuring time for each path.")] = 20.0,
     batch_size: Annotated[
-        int, typer.Option(help="Pairs per model call (0: the [verify] setting).", min=0)
+        int, typer.Option(help="Pairs per model call (0: the verify.batch_size setting).", min=0)
     ] = 0,
     repeats: Annotated[int, typer.Option(help="Timed verifications of the 30-passage citation.")] = 20,
+    wice: Annotated[
+        Path | None,
+        typer.Option(
+            "--wice",
+            help="WiCE claims for the end-to-end citations/s (default: the data folder's claims-dev.jsonl "
+            "when there is one).",
+            dir_okay=False,
+        ),
+    ] = None,
+    citations: Annotated[int, typer.Option(help="Citations timed end to end.", min=1)] = 100,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,
 ) -> None:
-    """Pairs/s at 192 tokens (fast path and torch fp32 side by side) and one-citation latency."""
+    """Reader pairs/s (fast path and torch fp32 side by side), one-citation latency, and citations/s end to
+    end on WiCE full pages (fast path vs fp32 of the same model, in one run)."""
+    from sidebot.datasets.wice import WiceFormatError, read_wice
     from sidebot.eval.verify_bench import run_bench
+    from sidebot.verify.metrics import wice_items
 
     settings = settings_of(ctx).verify
-    folder = Path(getattr(settings, "model_dir", "") or shipped_model_dir())
+    folder = Path(settings.model_dir or shipped_model_dir())
+    wice = wice or default_data_dir() / "wice" / "claims-dev.jsonl"
+    items = []
+    if wice.is_file():
+        try:
+            items = wice_items(read_wice(wice)[:citations])
+        except WiceFormatError as exc:
+            raise fail(str(exc)) from exc
+    else:
+        console.print(f"no WiCE claims at {wice}: end-to-end citations/s skipped (give --wice FILE)")
     result = run_bench(
         folder,
         seconds=seconds,
         batch_size=batch_size or settings.batch_size,
         repeats=repeats,
         progress=console.print,
+        citations=items,
     )
     for key, value in result.items():
-        console.print(f"  {key:28} {value:.3f}" if isinstance(value, float) else f"  {key:28} {value}")
+        console.print(f"  {key:32} {value:.3f}" if isinstance(value, float) else f"  {key:32} {value}")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+
+def eval_decompose(
+    claims: Annotated[
+        Path, typer.Option("--claims", help="WiCE claims file (.jsonl).", exists=True, dir_okay=False)
+    ],
+    subclaims: Annotated[
+        Path,
+        typer.Option(
+            "--subclaims", help="WiCE sub-claims of those claims (.jsonl).", exists=True, dir_okay=False
+        ),
+    ],
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,
+) -> None:
+    """Compare sidebot's claim decomposition with WiCE's hand-made sub-claims (token F1 of the best match)."""
+    from sidebot.datasets.wice import WiceFormatError, read_wice
+    from sidebot.eval.decompose import decomposition_agreement
+
+    try:
+        result = decomposition_agreement(read_wice(claims), read_wice(subclaims))
+    except WiceFormatError as exc:
+        raise fail(str(exc)) from exc
+    if not result["claims"]:
+        raise fail(f"no claim of {claims} has sub-claims in {subclaims}")
+    _show(result, tuple(result))
     if json_out:
         json_out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

@@ -1,12 +1,13 @@
 """Evaluate a verifier on WiCE claims: score each claim's FULL cited page (no oracle evidence) and report
-the metrics of :mod:`sidebot.verify.metrics`, for the verifier and a baseline on the same claims."""
+the metrics of :mod:`sidebot.verify.metrics` (with the operating point at the scorer's flag threshold and the
+reader's own figures), for the verifier and a baseline on the same claims."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from sidebot.datasets.wice import WiceClaim
-from sidebot.verify.metrics import metrics, run_scorer, wice_items
+from sidebot.verify.metrics import metrics, operating_point, reader_metrics, run_scorer, wice_items
 from sidebot.verify.types import Scorer
 
 
@@ -21,6 +22,12 @@ def evaluate(
     report = progress or (lambda _msg: None)
     run = run_scorer(scorer, items, progress=lambda k: report(f"{scorer.name}: {k}/{len(items)} claims"))
     result = {"scorer": scorer.name, **metrics(claims, run)}
+    threshold = getattr(scorer, "flag_threshold", None)
+    if threshold is not None:
+        result["operating_point"] = operating_point(claims, [v.probability for v in run.verdicts], threshold)
+    reader = reader_metrics(claims, run)
+    if reader:
+        result["reader_alone"] = reader
     if baseline is not None:
         base_run = run_scorer(
             baseline, items, progress=lambda k: report(f"{baseline.name}: {k}/{len(items)} claims")

@@ -267,6 +267,17 @@ class Patrol:
                 best_passage=best.text if best else None,
                 best_passage_index=best.index if best else None,
                 evidence=[{"start": e.start, "end": e.end, "score": e.score} for e in verdict.evidence],
+                parts=[
+                    {
+                        "text": p.text,
+                        "score": p.score,
+                        "probability": p.probability,
+                        "stance": str(p.stance) if p.stance else None,
+                        "window": p.window.text if p.window else None,
+                    }
+                    for p in verdict.parts
+                ],
+                failed_part=verdict.failed_part,
             )
             counts["citations_scored"] += 1
             counts[f"findings_{decision.state}"] += 1

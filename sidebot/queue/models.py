@@ -124,6 +124,9 @@ class Finding(Base):
     best_passage: Mapped[str | None] = mapped_column(Text)
     best_passage_index: Mapped[int | None]
     evidence: Mapped[list[Any]] = mapped_column(default=list)  # [{"start", "end", "score"}] in best_passage
+    # The claim's parts, each judged alone: [{"text", "score", "probability", "stance", "window"}]
+    parts: Mapped[list[Any]] = mapped_column(default=list)
+    failed_part: Mapped[str | None] = mapped_column(Text)  # the part the source does not back (partial)
     state: Mapped[str] = mapped_column(String(16), default=FindingState.OPEN)
     flag_reason: Mapped[str | None] = mapped_column(Text)  # why it is open: low score, tagged, …
     origin: Mapped[str] = mapped_column(String(32), default="page")  # recent / failed_verification / page

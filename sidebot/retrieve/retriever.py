@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -32,6 +32,15 @@ log = logging.getLogger(__name__)
 
 CORPUS_DIR, SPARSE_DIR, DENSE_DIR = "corpus", "bm25", "dense"
 RERANK_CHUNK = 25  # passages per verifier call when reranking (see Retriever.rerank)
+
+
+def passage_scores(scorer: Scorer, claim: Claim, passages: Sequence[Passage]) -> list[float]:
+    """A score for every passage: the reader's per-passage scoring when the scorer has one (it otherwise
+    reads only a page's best few windows), else the verdict's passage scores."""
+    score_passages = getattr(scorer, "score_passages", None)
+    if score_passages is not None:
+        return score_passages(claim, passages)
+    return scorer.verify(claim, passages).passage_scores
 
 
 class System(StrEnum):
@@ -193,7 +202,7 @@ class Retriever:
         scores: list[float] = []
         for i in range(0, len(read), RERANK_CHUNK):
             chunk = [passage for _, passage in read[i : i + RERANK_CHUNK]]
-            scores += self.scorer.verify(claim, chunk).passage_scores
+            scores += passage_scores(self.scorer, claim, chunk)
         best_fusion = top[0].score if top[0].score > 0 else 1.0
         per_hit: dict[int, list[tuple[float, Passage]]] = {}
         for (hit, passage), score in zip(read, scores):

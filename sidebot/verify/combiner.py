@@ -1,12 +1,14 @@
-"""The claim-level verdict: one logistic regression over what the cross-encoder found in the passages it read
-and how much of the claim's wording the whole page contains (sidebot/verify/coverage.py).
+"""The claim-level verdict: one logistic regression over what the reader found in the windows it read (for the
+whole claim and for each of its parts) and how much of the claim's wording the whole page contains
+(sidebot/verify/coverage.py).
 
-The cross-encoder judges ~100-word passages one at a time; a claim fails verification when NO part of the page
-backs it. The combiner turns per-passage scores and page-level word coverage into one source score (log-odds
-that the page backs the claim at least in part), which Platt scaling then calibrates. It is fitted on WiCE
-*train* sub-claims the cross-encoder never trained on (their pages as cited, and the same pages with every
-annotated supporting sentence removed), so it learns how far to trust the cross-encoder on unseen claims; it
-never sees WiCE dev. Its weights are a few numbers in verifier.json, readable and diffable.
+The reader judges a window of one to three sentences at a time; a claim fails verification when NO part of the
+page backs it, and is only partly backed when one of its parts finds no window. The combiner turns those
+scores and page-level word coverage into one source score (log-odds that the page backs the claim at least in
+part), which Platt scaling then calibrates. It is fitted on WiCE *train* sub-claims the reader never trained
+on (their pages as cited, and the same pages with every annotated supporting sentence removed), so it learns
+how far to trust the reader on unseen claims; it never sees WiCE dev. Its weights are a few numbers in
+verifier.json, readable and diffable.
 """
 
 from __future__ import annotations
@@ -21,27 +23,42 @@ from sidebot.sources.passages import Passage
 from sidebot.verify.coverage import COVERAGE_FEATURES, content_stems, coverage_features, stems
 from sidebot.verify.types import Claim
 
-CE_FEATURES = ("ce_best", "ce_top2_mean", "cov_ce_passage")
-FEATURES = CE_FEATURES + COVERAGE_FEATURES
+READER_FEATURES = (
+    "reader_best",
+    "reader_top2_mean",
+    "part_min",
+    "part_mean",
+    "refute_max",
+    "cov_read_window",
+)
+FEATURES = READER_FEATURES + COVERAGE_FEATURES
 
 
 def claim_features(
-    claim: Claim, passages: Sequence[Passage], passage_scores: Sequence[float]
+    claim: Claim,
+    passages: Sequence[Passage],
+    best_window: Passage,
+    window_scores: Sequence[float],
+    part_scores: Sequence[float] = (),
+    refute_max: float = 0.0,
 ) -> dict[str, float]:
-    """Features of one citation. ``passage_scores``: the cross-encoder's support log-odds per passage, NaN
-    for passages it did not read; at least one must be a number."""
-    scores = np.asarray(passage_scores, dtype=np.float64)
-    read = np.flatnonzero(np.isfinite(scores))
-    if not len(read):
-        raise ValueError("claim features need at least one scored passage")
-    top = np.sort(scores[read])[::-1]
-    best = passages[int(read[np.argmax(scores[read])])]
+    """Features of one citation: the reader's support log-odds over the windows it read for the whole claim
+    (``window_scores``, at least one), its best score for each part of the claim (``part_scores``; none when
+    the claim does not split), its strongest "refutes" log-odds, and the claim's word coverage of the best
+    window and of the page's ``passages``."""
+    scores = np.sort(np.asarray(window_scores, dtype=np.float64))[::-1]
+    if not len(scores):
+        raise ValueError("claim features need at least one scored window")
+    parts = np.asarray([p for p in part_scores if np.isfinite(p)], dtype=np.float64)
     wanted = content_stems(claim.text)
-    found = set(stems(best.text)) | set(stems(best.title))
+    found = set(stems(best_window.text)) | set(stems(best_window.title))
     return {
-        "ce_best": float(top[0]),
-        "ce_top2_mean": float(top[:2].mean()),
-        "cov_ce_passage": sum(w in found for w in wanted) / len(wanted) if wanted else 1.0,
+        "reader_best": float(scores[0]),
+        "reader_top2_mean": float(scores[:2].mean()),
+        "part_min": float(parts.min()) if len(parts) else float(scores[0]),
+        "part_mean": float(parts.mean()) if len(parts) else float(scores[0]),
+        "refute_max": float(refute_max),
+        "cov_read_window": sum(w in found for w in wanted) / len(wanted) if wanted else 1.0,
         **coverage_features(claim, passages),
     }
 

@@ -4,7 +4,7 @@ A citation that fails verification usually cites a page that never mentions the 
 names, numbers, key nouns), however on-topic the page is. The share of the claim's content words found in the
 page, in its best passage and in its best pair of adjacent passages is a strong, cheap signal of that (on
 WiCE dev it separates not-supported claims better than the bi-encoder cosine does; docs/verifier.md), and it
-sees the WHOLE page, where the cross-encoder reads at most ``keep_passages`` passages of ~100 words.
+sees the WHOLE page, where the reader reads a few sentence windows.
 
 Words are lower-cased, English stop words dropped, and cut to their first ``STEM`` characters, a crude stemmer
 that lets "publisher" match "published" and "Hollywood's" match "Hollywood" without a language model.

@@ -1,97 +1,220 @@
-"""The default verifier: the trained cross-encoder over a source's passages, with evidence and stance.
+"""The default verifier: a reader (NLI-trained cross-encoder) over the best sentence windows of a source, per
+part of the claim.
 
-Per citation: a TF-IDF pre-filter keeps the passages worth reading, the cross-encoder scores each kept passage
-(all citations of a call share the batches), the best passage is the read passage that holds most of the
-claim's content words, the cross-encoder's score breaking ties (on WiCE dev this finds the passage holding the
-annotated evidence 0.88 of the time, the cross-encoder's score alone 0.46; docs/verifier.md), the source score
-is the claim-level combiner's log-odds (cross-encoder scores + the claim's word coverage in the whole page;
-sidebot/verify/combiner.py), the probability is its Platt-calibrated value, the stance is the best passage's
-most likely class (a "supports" that the claim-level probability contradicts is reported as not enough info),
-and the evidence is the sentences of the best passage that together hold the claim's words
-(sidebot/verify/evidence.py).
+Per citation: the claim is split into its parts (decompose.py; a claim that does not split is one part); the
+source's passages are cut into windows of 1 to ``window_sentences`` sentences (page_windows.py); for the whole
+claim and for each part, a lexical pre-filter picks the ``keep_windows`` windows worth reading
+(window_select.py), and the reader scores them (all citations of a call share the model batches). A unit's
+reader score is its best window's support log-odds. The source score is the claim-level combiner's log-odds
+(combiner.py: the reader's scores for the whole claim and its weakest part, its strongest "refutes", and the
+claim's word coverage of the page); the probability is its Platt-calibrated value. The stance comes from the
+same verdict: supports when the probability reaches the flag threshold, refutes when the reader's best reading
+of the claim or of a part contradicts it, else not enough info. ``failed_part`` names the part the source
+backs least when the others are backed (partial support). Evidence: the sentences of the best window that
+hold the claim's words (evidence.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from sidebot.sources.passages import Passage
 from sidebot.verify.combiner import claim_features
-from sidebot.verify.coverage import passage_coverage
+from sidebot.verify.decompose import decompose
 from sidebot.verify.evidence import evidence_sentences
-from sidebot.verify.model import CrossEncoder, class_probabilities, support_score
-from sidebot.verify.prefilter import prefilter
-from sidebot.verify.types import Claim, Stance, Verdict
+from sidebot.verify.model import CrossEncoder, class_probabilities, refute_score, support_score
+from sidebot.verify.page_windows import PageWindows, page_windows
+from sidebot.verify.types import Claim, PartVerdict, Stance, Verdict
+from sidebot.verify.window_select import select_windows
 
 STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # Part of the scorer's name, with the weights' digest: the patrol re-scores a citation only when the name
-# changes, so bump it whenever the same weights give another verdict (e.g. r2: the best passage and the
-# evidence are chosen by the claim's word coverage).
-SCORING_REVISION = 2
+# changes, so bump it whenever the same weights give another verdict (r3: sentence windows, claim parts).
+SCORING_REVISION = 3
+
+
+@dataclass
+class _Unit:
+    """The whole claim or one of its parts, with the windows read for it and their logits."""
+
+    claim: Claim
+    read: list[int]
+    logits: np.ndarray | None = None
+
+    def scores(self) -> np.ndarray:
+        return support_score(self.logits) if self.logits is not None else np.array([])
+
+    def best(self) -> int | None:
+        return self.read[int(np.argmax(self.scores()))] if self.read else None
 
 
 class CrossEncoderScorer:
-    """``passage_scores`` holds NaN for passages the pre-filter skipped (they were never read)."""
+    """``passage_scores`` holds, per given passage, the best reader score of its windows read for the whole
+    claim (NaN for passages none of whose windows was read)."""
 
-    def __init__(self, model: CrossEncoder, keep_passages: int = 32, max_evidence: int = 3) -> None:
+    def __init__(
+        self,
+        model: CrossEncoder,
+        keep_windows: int | None = None,
+        window_sentences: int | None = None,
+        max_evidence: int = 3,
+        decompose_claims: bool = True,
+    ) -> None:
         self.model = model
-        self.name = f"{model.manifest.name}.r{SCORING_REVISION}"
-        self.flag_threshold = model.manifest.flag_threshold
-        self.keep_passages = keep_passages
+        manifest = model.manifest
+        self.name = f"{manifest.name}.r{SCORING_REVISION}"
+        self.flag_threshold = manifest.flag_threshold
+        self.keep_windows = keep_windows or int(manifest.extra.get("keep_windows", 6))
+        self.window_sentences = (
+            window_sentences
+            if window_sentences is not None
+            else int(manifest.extra.get("window_sentences", 2))
+        )
         self.max_evidence = max_evidence
-        self.pairs_scored = 0  # cross-encoder pairs run so far
+        self.decompose_claims = decompose_claims
+        self.pairs_scored = 0  # reader pairs run so far
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
         return self.verify_many([(claim, passages)])[0]
 
+    def parts(self, claim: Claim) -> list[Claim]:
+        """The claim's parts as claims with the same article context (empty: the claim does not split)."""
+        if not self.decompose_claims:
+            return []
+        texts = decompose(claim.text)
+        return [replace(claim, text=t) for t in texts] if len(texts) > 1 else []
+
     def verify_many(
         self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
     ) -> list[Verdict]:
+        pages = [page_windows(passages, self.window_sentences) for _, passages in items]
+        units: list[list[_Unit]] = []
+        for (claim, _), page in zip(items, pages):
+            units.append(
+                [
+                    _Unit(c, select_windows(c.text, page.windows, self.keep_windows))
+                    for c in [claim, *self.parts(claim)]
+                ]
+            )
+        self._read(units, pages)
+        return [
+            self._verdict(claim, passages, page, us)
+            for (claim, passages), page, us in zip(items, pages, units)
+        ]
+
+    def score_passages(self, claim: Claim, passages: Sequence[Passage]) -> list[float]:
+        """Per passage, the reader's support log-odds for its window sharing most of the claim's words (one
+        model pair per passage): how retrieval reranks candidate passages of many documents, where every
+        candidate needs a score, not only the best few windows of one page."""
+        page = page_windows(passages, self.window_sentences)
+        by_passage: dict[int, list[int]] = {}
+        for j, owner in enumerate(page.owner):
+            by_passage.setdefault(owner, []).append(j)
+        chosen = [
+            members[select_windows(claim.text, [page.windows[j] for j in members], 1)[0]]
+            for members in by_passage.values()
+        ]
+        unit = _Unit(claim, chosen)
+        self._read([[unit]], [page])
+        scores = [float("nan")] * len(passages)
+        for j, s in zip(chosen, unit.scores()):
+            scores[page.owner[j]] = float(s)
+        return scores
+
+    def _read(self, units: list[list[_Unit]], pages: list[PageWindows]) -> None:
         encoder = self.model.encoder
-        claims = list(dict.fromkeys(claim for claim, _ in items))
+        flat = [(u, page.windows[j]) for us, page in zip(units, pages) for u in us for j in u.read]
+        if not flat:
+            return
+        claims = list(dict.fromkeys(u.claim for u, _ in flat))
         claim_ids = dict(zip(claims, encoder.claim_ids(claims)))
-        kept = [prefilter(claim, passages, self.keep_passages) for claim, passages in items]
-        flat = [(i, j) for i, (_, passages) in enumerate(items) for j in kept[i]]
-        passage_ids = encoder.passage_ids(
-            [items[i][1][j].text for i, j in flat], [items[i][1][j].title for i, j in flat]
-        )
-        rows = [encoder.join(claim_ids[items[i][0]], ids) for (i, _), ids in zip(flat, passage_ids)]
+        window_ids = encoder.passage_ids([w.text for _, w in flat], [w.title for _, w in flat])
+        rows = [encoder.join(claim_ids[u.claim], ids) for (u, _), ids in zip(flat, window_ids)]
         logits = self.model.logits(rows)
         self.pairs_scored += len(rows)
-        per_item: list[dict[int, np.ndarray]] = [{} for _ in items]
-        for (i, j), row in zip(flat, logits):
-            per_item[i][j] = row
-        return [self._verdict(items[i], per_item[i]) for i in range(len(items))]
+        at = 0
+        for us in units:
+            for u in us:
+                u.logits, at = logits[at : at + len(u.read)], at + len(u.read)
 
-    def _verdict(self, item: tuple[Claim, Sequence[Passage]], logits: dict[int, np.ndarray]) -> Verdict:
-        claim, passages = item
-        if not logits:
+    def _verdict(
+        self, claim: Claim, passages: Sequence[Passage], page: PageWindows, units: list[_Unit]
+    ) -> Verdict:
+        whole, parts = units[0], units[1:]
+        if not whole.read:
             return Verdict(
                 scorer=self.name,
                 score=float("nan"),
                 passage_scores=[float("nan")] * len(passages),
                 best_passage=None,
             )
-        scores = {j: float(support_score(row)) for j, row in logits.items()}
-        coverage = passage_coverage(claim, passages)
-        best = max(scores, key=lambda j: (coverage[j], scores[j]))
-        passage_scores = [scores.get(j, float("nan")) for j in range(len(passages))]
-        combiner = self.model.manifest.combiner
-        source_score = (
-            combiner.score(claim_features(claim, passages, passage_scores)) if combiner else scores[best]
-        )
-        probability = self.model.manifest.calibration.probability(source_score)
-        stance = STANCES[int(np.argmax(class_probabilities(logits[best])))]
-        if stance is Stance.SUPPORTS and probability < self.flag_threshold:
-            stance = Stance.NOT_ENOUGH_INFO
+        passage_scores = [float("nan")] * len(passages)
+        for j, s in zip(whole.read, whole.scores()):
+            owner = page.owner[j]
+            passage_scores[owner] = float(np.nanmax([passage_scores[owner], s]))
+        reader = float(whole.scores().max())
+        part_scores = [float(u.scores().max()) if u.read else float("nan") for u in parts]
+        refute = max(float(refute_score(u.logits).max()) for u in units if u.read)
+        best_window = page.windows[whole.best()]
+        features = claim_features(claim, passages, best_window, whole.scores(), part_scores, refute)
+        manifest = self.model.manifest
+        source_score = manifest.combiner.score(features) if manifest.combiner else reader
+        probability = manifest.calibration.probability(source_score)
+        reader_calibration = manifest.reader_calibration
+        part_verdicts = [
+            PartVerdict(
+                text=u.claim.text,
+                score=s,
+                probability=reader_calibration.probability(s) if np.isfinite(s) else None,
+                window=page.windows[u.best()] if u.read else None,
+                stance=_stance(u.logits),
+            )
+            for u, s in zip(parts, part_scores)
+        ]
         return Verdict(
             scorer=self.name,
             score=source_score,
             passage_scores=passage_scores,
-            best_passage=passages[best],
+            best_passage=best_window,
             probability=probability,
-            stance=stance,
-            evidence=evidence_sentences(claim, passages[best], self.max_evidence),
+            stance=self._claim_stance(probability, units),
+            evidence=evidence_sentences(claim, best_window, self.max_evidence),
+            reader_score=reader,
+            parts=part_verdicts,
+            failed_part=_failed_part(part_verdicts, self.flag_threshold),
+            features=features,
         )
+
+    def _claim_stance(self, probability: float, units: list[_Unit]) -> Stance:
+        if probability >= self.flag_threshold:
+            return Stance.SUPPORTS
+        if any(_stance(u.logits) is Stance.REFUTES for u in units if u.read):
+            return Stance.REFUTES
+        return Stance.NOT_ENOUGH_INFO
+
+
+def _stance(logits: np.ndarray | None) -> Stance | None:
+    """The reader's class for its best reading: the window it finds most supporting, unless some window
+    contradicts the claim more confidently than any supports it."""
+    if logits is None or not len(logits):
+        return None
+    p = class_probabilities(logits)
+    best = int(np.argmax(p[:, 0]))
+    refuting = int(np.argmax(p[:, 1]))
+    if p[refuting, 1] > 0.5 and p[refuting, 1] > p[best, 0]:
+        return Stance.REFUTES
+    return STANCES[int(np.argmax(p[best]))]
+
+
+def _failed_part(parts: Sequence[PartVerdict], threshold: float) -> str | None:
+    """The weakest part when it is below ``threshold`` and another part reaches it (partial support)."""
+    scored = [p for p in parts if p.probability is not None]
+    if len(scored) < 2:
+        return None
+    weakest = min(scored, key=lambda p: p.probability)
+    if weakest.probability < threshold and any(p.probability >= threshold for p in scored):
+        return weakest.text
+    return None

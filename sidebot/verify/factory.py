@@ -29,17 +29,19 @@ def load_verifier(settings: VerifySettings | None = None) -> Scorer:
     from sidebot.verify.model import CrossEncoder, Precision
 
     settings = settings or VerifySettings()
-    folder = Path(getattr(settings, "model_dir", "") or shipped_model_dir())
+    folder = Path(settings.model_dir or shipped_model_dir())
     model = CrossEncoder(
         folder,
-        precision=Precision(getattr(settings, "precision", Precision.INT8)),
+        precision=Precision(settings.precision),
         batch_size=settings.batch_size,
-        threads=getattr(settings, "threads", 0) or None,
+        threads=settings.threads or None,
     )
     return CrossEncoderScorer(
         model,
-        keep_passages=getattr(settings, "keep_passages", 32),
-        max_evidence=getattr(settings, "max_evidence", 3),
+        keep_windows=settings.keep_windows or None,
+        window_sentences=0 if settings.read == "passages" else settings.window_sentences or None,
+        max_evidence=settings.max_evidence,
+        decompose_claims=settings.decompose,
     )
 
 

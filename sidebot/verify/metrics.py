@@ -12,6 +12,11 @@ Metrics (all from the source score = best passage's score; lower = less supporte
 - ``evidence_sentence_hit_at_1``: share of those claims whose strongest evidence sentence is a gold supporting
   sentence (0 for a scorer that reports no evidence sentences, like the bi-encoder);
 - ``pairs_per_second``: model pairs scored per second of scoring time in this run.
+
+At the scorer's flag threshold (a citation is queued when P(supported) is below it), ``operating_point`` gives
+the precision and recall of not_supported among the queued citations and the share of each WiCE label queued.
+``reader_metrics`` are the ranking metrics from the reader's own score (before the combiner), so it is visible
+how much the reader carries.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from sklearn.metrics import average_precision_score, precision_recall_curve, roc_auc_score
@@ -126,3 +131,36 @@ def metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict:
         "pairs": run.pairs,
         "seconds": run.seconds,
     }
+
+
+def operating_point(
+    claims: Sequence[WiceClaim], probabilities: Sequence[float | None], threshold: float
+) -> dict:
+    """Precision / recall of not_supported among the citations flagged (P(supported) < ``threshold``), and the
+    share of each WiCE label flagged. A citation with no probability (no text) counts as flagged."""
+    flagged = np.array([p is None or p < threshold for p in probabilities])
+    failing = np.array([c.label is WiceLabel.NOT_SUPPORTED for c in claims])
+    hits = int((flagged & failing).sum())
+    result = {
+        "threshold": threshold,
+        "flagged": int(flagged.sum()),
+        "precision_not_supported": hits / flagged.sum() if flagged.any() else math.nan,
+        "recall_not_supported": hits / failing.sum() if failing.any() else math.nan,
+    }
+    for label in WiceLabel:
+        members = np.array([c.label is label for c in claims])
+        result[f"flag_rate_{label}"] = float(flagged[members].mean()) if members.any() else math.nan
+    return result
+
+
+def reader_metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict | None:
+    """Ranking metrics from the reader's own score (None for a scorer without one)."""
+    if not run.verdicts or any(v.reader_score is None for v in run.verdicts if v.best_passage is not None):
+        return None
+    reader = ScoredRun(
+        [replace(v, score=v.reader_score if v.reader_score is not None else v.score) for v in run.verdicts],
+        run.seconds,
+        run.pairs,
+    )
+    full = metrics(claims, reader)
+    return {k: full[k] for k in ("auroc_not_supported", "auroc_not_fully_supported", "ap_not_supported")}

@@ -43,7 +43,15 @@ class Calibration:
         return float(1.0 / (1.0 + np.exp(-(self.slope * score + self.intercept))))
 
 
-_MANIFEST_KEYS = {"name", "limits", "calibration", "weights_sha256", "flag_threshold", "combiner"}
+_MANIFEST_KEYS = {
+    "name",
+    "limits",
+    "calibration",
+    "reader_calibration",
+    "weights_sha256",
+    "flag_threshold",
+    "combiner",
+}
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,9 @@ class Manifest:
     calibration: Calibration
     weights_sha256: str
     flag_threshold: float = 0.5
-    combiner: Combiner | None = None  # the claim-level verdict; None: source score = best passage's score
+    combiner: Combiner | None = None  # the claim-level verdict; None: source score = the reader's best score
+    # P(supported) from the reader's score alone: the probability shown for each part of a claim
+    reader_calibration: Calibration = Calibration()
     extra: dict = field(default_factory=dict)
 
     @classmethod
@@ -68,6 +78,7 @@ class Manifest:
                 weights_sha256=raw["weights_sha256"],
                 flag_threshold=float(raw.get("flag_threshold", 0.5)),
                 combiner=Combiner.from_json(raw["combiner"]) if raw.get("combiner") else None,
+                reader_calibration=Calibration(**raw.get("reader_calibration", {})),
                 extra={k: v for k, v in raw.items() if k not in _MANIFEST_KEYS},
             )
         except FileNotFoundError as exc:
@@ -87,6 +98,11 @@ class Manifest:
                 "slope": self.calibration.slope,
                 "intercept": self.calibration.intercept,
                 "fitted_on": self.calibration.fitted_on,
+            },
+            "reader_calibration": {
+                "slope": self.reader_calibration.slope,
+                "intercept": self.reader_calibration.intercept,
+                "fitted_on": self.reader_calibration.fitted_on,
             },
             "weights_sha256": self.weights_sha256,
             "flag_threshold": self.flag_threshold,
@@ -153,6 +169,11 @@ def _quantize_int8(model: PairClassifier) -> torch.nn.Module:
 def support_score(logits: np.ndarray) -> np.ndarray:
     """Log-odds that a passage supports the claim: logit(supports) − logsumexp(refutes, not-enough-info)."""
     return logits[..., 0] - np.logaddexp(logits[..., 1], logits[..., 2])
+
+
+def refute_score(logits: np.ndarray) -> np.ndarray:
+    """Log-odds that a window contradicts the claim: logit(refutes) − logsumexp(supports, not-enough-info)."""
+    return logits[..., 1] - np.logaddexp(logits[..., 0], logits[..., 2])
 
 
 def class_probabilities(logits: np.ndarray) -> np.ndarray:

@@ -36,11 +36,25 @@ class Evidence:
 
 
 @dataclass(frozen=True, slots=True)
+class PartVerdict:
+    """How well the source supports one part of a claim (decompose.py), by the reader alone."""
+
+    text: str
+    score: float  # the reader's best support log-odds over the windows read for this part
+    probability: float | None  # the reader's calibrated P(supported)
+    window: Passage | None  # the window it read best
+    stance: Stance | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """How well one source supports one claim.
 
-    ``score`` is the best passage's raw score (higher = better supported; its scale belongs to the scorer).
+    ``score`` is the source score (higher = better supported; its scale belongs to the scorer).
     ``probability`` is a calibrated P(source supports claim) when the scorer is calibrated, else None.
+    ``reader_score``: the reader's own best score for the whole claim (before the combiner); ``parts``: the
+    claim's parts, each judged alone; ``failed_part``: the part the source does not back while it backs the
+    others (partial support); ``features``: the combiner's inputs (raw figures for the details view).
     """
 
     scorer: str
@@ -50,6 +64,10 @@ class Verdict:
     probability: float | None = None
     stance: Stance | None = None
     evidence: list[Evidence] = field(default_factory=list)
+    reader_score: float | None = None
+    parts: list[PartVerdict] = field(default_factory=list)
+    failed_part: str | None = None
+    features: dict[str, float] = field(default_factory=dict)
 
 
 class Scorer(Protocol):

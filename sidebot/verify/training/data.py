@@ -26,9 +26,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sidebot.datasets.wice import WiceClaim, read_wice, source_document
-from sidebot.sources.passages import Passage, split_passages
+from sidebot.datasets.wice import SourceDocument, WiceClaim, read_wice
+from sidebot.verify.coverage import content_stems, stems
 from sidebot.verify.types import Claim
+from sidebot.verify.windows import windows_from_spans
 
 SUPPORTS = (1.0, 0.0, 0.0)
 REFUTES = (0.0, 1.0, 0.0)
@@ -40,6 +41,7 @@ MOSTLY = (0.75, 0.0, 0.25)
 # A passage holding only part of a supporting set.
 PARTIAL = (0.35, 0.0, 0.65)
 
+MAX_RUN = 3  # a supporting set within this many consecutive sentences is read as one window
 POSITIVE = 0.5  # a pair whose support target is at least this is a positive in its group's ranking
 
 
@@ -52,6 +54,7 @@ class TrainPair:
     origin: str  # data set and role, e.g. "wice:gold"
     source_key: str  # which document the passage comes from (hard negatives must come from another one)
     group: str = ""  # pairs of one claim ranked against each other; "" = not ranked
+    binary: bool = False  # the label only says "supports or not": train P(supports), not the other classes
 
 
 def page_key(text: str) -> str:
@@ -96,49 +99,64 @@ def wice_claim(wc: WiceClaim, text: str | None = None) -> Claim:
     return Claim(text or wc.claim, wc.article_title, wc.section, wc.context)
 
 
+def _hardest(claim_text: str, texts: Sequence[str], k: int) -> list[int]:
+    """Indexes of the ``k`` texts sharing most of the claim's content words (the negatives a word-matcher
+    would accept), ties in text order."""
+    wanted = set(content_stems(claim_text))
+    overlap = [len(wanted & set(stems(t))) for t in texts]
+    return sorted(range(len(texts)), key=lambda i: (-overlap[i], i))[:k]
+
+
+def gold_window(doc: SourceDocument, sentences: Sequence[int]) -> tuple[str, bool] | None:
+    """The text a reader should read for one supporting set: the run of sentences from its first to its last
+    when they lie within ``MAX_RUN`` consecutive sentences, else the set's sentences joined (a multi-sentence
+    positive, MiniCheck's recipe). Second value: True when the set has two or more sentences."""
+    spans = [doc.sentence_spans[i] for i in sorted(set(sentences)) if i < len(doc.sentence_spans)]
+    if not spans or any(span is None for span in spans):
+        return None
+    first, last = min(sentences), max(sentences)
+    if last - first < MAX_RUN:
+        text = doc.text[spans[0][0] : spans[-1][1]]
+    else:
+        text = " ".join(doc.text[a:b] for a, b in spans)
+    return text, len(spans) > 1
+
+
 def wice_pairs(
-    claims: Iterable[WiceClaim], rng: random.Random, negatives_per_claim: int = 4
+    claims: Iterable[WiceClaim], rng: random.Random, negatives_per_claim: int = 3
 ) -> list[TrainPair]:
-    """Per sub-claim: its evidence passages and ``negatives_per_claim`` other passages of its page, one group;
-    the pruned (fully supported) variant against the complete-evidence passages, a second group with the same
-    negatives."""
+    """Per sub-claim, one ranked group: each supporting set's window (mostly supports: WiCE marks some of the
+    sub-claim's tokens unsupported), and the ``negatives_per_claim`` windows of the same page that share the
+    most words with the sub-claim but hold no supporting sentence (not enough info). The pruned, fully
+    supported variant of the sub-claim gets the same windows as SUPPORTS in a second group."""
     pairs = []
     for wc in claims:
         doc = wc.source()
-        passages = split_passages(doc.text, doc.title)
-        if not passages:
+        gold = [tuple(g) for g in wc.supporting_sentences if g]
+        windows = [w for g in dict.fromkeys(gold) if (w := gold_window(doc, g)) is not None]
+        if not windows:
             continue
         claim = wice_claim(wc)
-        pruned = prune_unsupported(wc) if any(wc.non_supported_spans) else None
-        gold = [set(group) for group in wc.supporting_sentences if group]
         key = "wice:" + page_key(doc.text)
-        positives, complete, negatives = [], [], []
-        for p in passages:
-            inside = doc.sentences_between(p.start, p.end)
-            if not any(group & inside for group in gold):
-                negatives.append(p)
-            elif any(group <= inside for group in gold):
-                positives.append((p, MOSTLY))
-                complete.append(p)
-            else:
-                positives.append((p, PARTIAL))
-        if not positives:
-            continue
-        chosen = rng.sample(negatives, min(negatives_per_claim, len(negatives)))
         group = f"{key}:{wc.id}"
-        pairs += [TrainPair(claim, p.text, p.title, t, "wice:gold", key, group) for p, t in positives]
+        taken = set().union(*map(set, gold))
+        spans = [span for i, span in enumerate(doc.sentence_spans) if span is not None and i not in taken]
+        others = [w.text for w in windows_from_spans(doc.text, doc.title, spans, 2)]
+        negatives = [others[i] for i in _hardest(wc.claim, others, negatives_per_claim)]
+        for text, multi in windows:
+            pairs.append(
+                TrainPair(claim, text, doc.title, MOSTLY, "wice:multi" if multi else "wice:gold", key, group)
+            )
         pairs += [
-            TrainPair(claim, p.text, p.title, NOT_ENOUGH_INFO, "wice:same-source", key, group) for p in chosen
+            TrainPair(claim, t, doc.title, NOT_ENOUGH_INFO, "wice:same-source", key, group) for t in negatives
         ]
-        if pruned and complete:
-            full = wice_claim(wc, pruned)
-            pgroup = f"{group}:pruned"
+        pruned = prune_unsupported(wc) if any(wc.non_supported_spans) else None
+        if pruned:
+            full, pgroup = wice_claim(wc, pruned), f"{group}:pruned"
+            pairs += [TrainPair(full, t, doc.title, SUPPORTS, "wice:pruned", key, pgroup) for t, _ in windows]
             pairs += [
-                TrainPair(full, p.text, p.title, SUPPORTS, "wice:pruned", key, pgroup) for p in complete
-            ]
-            pairs += [
-                TrainPair(full, p.text, p.title, NOT_ENOUGH_INFO, "wice:same-source", key, pgroup)
-                for p in chosen[:2]
+                TrainPair(full, t, doc.title, NOT_ENOUGH_INFO, "wice:same-source", key, pgroup)
+                for t in negatives[:2]
             ]
     return pairs
 
@@ -149,40 +167,33 @@ def _read_jsonl(path: Path) -> list[dict]:
 
 
 def scifact_pairs(folder: Path, rng: random.Random, negatives_per_claim: int = 2) -> list[TrainPair]:
-    """Claims with evidence: evidence passages and same-abstract negatives, one group. Claims without
-    evidence: one passage of a cited abstract, NEI, ungrouped."""
+    """Claims with evidence: each rationale (its sentences, joined) as SUPPORTS / REFUTES, and the abstract's
+    other sentences sharing most words with the claim as NEI, one ranked group per claim."""
     corpus = {d["doc_id"]: d for d in _read_jsonl(folder / "corpus.jsonl")}
     pairs = []
     for row in _read_jsonl(folder / "claims_train.jsonl"):
         claim = Claim(row["claim"])
-        evidence = {int(k): v for k, v in row.get("evidence", {}).items()}
-        group = f"scifact:{row['id']}" if evidence else ""
-        found, negatives = [], []
-        for doc_id in row.get("cited_doc_ids", []):
+        group = f"scifact:{row['id']}"
+        for doc_id, rationales in row.get("evidence", {}).items():
             doc = corpus.get(int(doc_id))
             if doc is None:
                 continue
-            source = source_document(doc["abstract"])
-            for p in split_passages(source.text, doc["title"]):
-                inside = source.sentences_between(p.start, p.end)
-                target = None
-                for ev in evidence.get(int(doc_id), []):
-                    sents = set(ev["sentences"])
-                    if ev["label"] == "CONTRADICT" and sents & inside:
-                        target = REFUTES
-                    elif ev["label"] == "SUPPORT" and sents & inside and target is None:
-                        target = SUPPORTS if sents <= inside else PARTIAL
-                if target is None:
-                    negatives.append((p, f"scifact:{doc_id}"))
-                else:
-                    found.append(
-                        TrainPair(claim, p.text, p.title, target, "scifact:gold", f"scifact:{doc_id}", group)
-                    )
-        pairs += found
-        for p, key in rng.sample(negatives, min(negatives_per_claim if found else 1, len(negatives))):
-            pairs.append(
-                TrainPair(claim, p.text, p.title, NOT_ENOUGH_INFO, "scifact:same-source", key, group)
-            )
+            key = f"scifact:{doc_id}"
+            sentences = doc["abstract"]
+            used: set[int] = set()
+            for ev in rationales:
+                idx = sorted(i for i in ev["sentences"] if 0 <= i < len(sentences))
+                if not idx:
+                    continue
+                used |= set(idx)
+                target = REFUTES if ev["label"] == "CONTRADICT" else SUPPORTS
+                text = " ".join(sentences[i] for i in idx)
+                pairs.append(TrainPair(claim, text, doc["title"], target, "scifact:gold", key, group))
+            rest = [s for i, s in enumerate(sentences) if i not in used]
+            pairs += [
+                TrainPair(claim, rest[i], doc["title"], NOT_ENOUGH_INFO, "scifact:same-source", key, group)
+                for i in _hardest(row["claim"], rest, negatives_per_claim)
+            ]
     return pairs
 
 
@@ -263,11 +274,6 @@ def training_pairs(data_dir: Path, seed: int, wice_claims: Sequence[WiceClaim]) 
         + climate_fever_pairs(files["climate-fever"], rng)
         + fever_symmetric_pairs(files["fever-symmetric"])
     )
-
-
-def passages_of(claim: WiceClaim) -> list[Passage]:
-    doc = claim.source()
-    return split_passages(doc.text, doc.title)
 
 
 def read_train_subclaims(data_dir: Path) -> list[WiceClaim]:

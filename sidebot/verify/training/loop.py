@@ -11,9 +11,11 @@ ones). AdamW with linear warm-up/decay; everything seeded so the same data and s
 from __future__ import annotations
 
 import logging
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -96,16 +98,73 @@ def new_model(layers: int = 6) -> tuple[PairClassifier, object]:
     return PairClassifier.from_base(folder, layers), AutoTokenizer.from_pretrained(folder)
 
 
+@dataclass(frozen=True)
+class Stage:
+    """One training stage: its pairs, peak learning rate and wall-clock budget (None: no budget)."""
+
+    name: str
+    pairs: Sequence[TrainPair]
+    learning_rate: float
+    max_minutes: float | None = None
+
+
+@dataclass
+class StageResult:
+    name: str
+    pairs: int
+    steps: int  # optimizer steps run
+    planned_steps: int  # steps of the full schedule
+    minutes: float
+
+
+def pair_loss(logits: torch.Tensor, targets: torch.Tensor, binary: torch.Tensor) -> torch.Tensor:
+    """Soft-target cross-entropy for 3-way pairs; for binary pairs, cross-entropy of P(supports) alone
+    (their label does not say whether "not supported" means refutes or not enough info)."""
+    log_p = torch.log_softmax(logits, dim=-1)
+    three_way = -(targets * log_p).sum(-1)
+    p_support = targets[:, 0]
+    log_not = torch.logsumexp(log_p[:, 1:], dim=-1)
+    two_way = -(p_support * log_p[:, 0] + (1 - p_support) * log_not)
+    return torch.where(binary, two_way, three_way).mean()
+
+
+class Checkpoint:
+    """Model, optimizer and schedule state after a step, written atomically so a run killed mid-write
+    resumes from the previous checkpoint."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.path = folder / "training-state.pt"
+
+    def save(self, state: dict) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        torch.save(state, tmp)
+        os.replace(tmp, self.path)
+
+    def load(self) -> dict | None:
+        if not self.path.is_file():
+            return None
+        try:
+            return torch.load(self.path, map_location="cpu", weights_only=False)
+        except (OSError, RuntimeError, EOFError) as exc:
+            log.warning("checkpoint %s unreadable (%s): starting over", self.path, exc)
+            return None
+
+
 def train(
-    pairs: Sequence[TrainPair],
+    stages: Sequence[Stage],
     config: TrainConfig = TrainConfig(),
     progress: Callable[[str], None] = log.info,
     checkpoint_dir: Path | None = None,
-) -> tuple[torch.nn.Module, object]:
-    """Train a fresh cross-encoder on ``pairs``; returns (model in eval mode, tokenizer).
+) -> tuple[torch.nn.Module, object, list[StageResult]]:
+    """Train a fresh cross-encoder through ``stages`` in order; returns (model in eval mode, tokenizer,
+    per-stage results).
 
-    With ``checkpoint_dir``, the weights so far are saved there every ``config.checkpoint_every`` steps, so a
-    run cut short still leaves a usable model (not resumable: the schedule restarts).
+    Each stage has its own warm-up and linear decay over one pass of its pairs (``config.epochs`` passes),
+    and stops early when its wall-clock budget is spent. With ``checkpoint_dir``, the full training state is
+    saved every ``config.checkpoint_every`` steps and at each stage's end, and a later call with the same
+    stages resumes from it (batches are rebuilt from the seed, so the resumed run sees the same batches).
     """
     random.seed(config.seed)
     np.random.seed(config.seed)
@@ -115,47 +174,103 @@ def train(
     model, tokenizer = new_model(config.layers)
     model.to(device)
     encoder = PairEncoder(tokenizer, config.limits)
+    checkpoint = Checkpoint(checkpoint_dir) if checkpoint_dir else None
+    state = checkpoint.load() if checkpoint else None
+    results: list[StageResult] = list(state["results"]) if state else []
+    if state:
+        model.load_state_dict(state["model"])
+        progress(f"resuming at stage {state['stage'] + 1} step {state['step']}")
+    for index, stage in enumerate(stages):
+        if state and index < state["stage"]:
+            continue
+        resume = state if state and index == state["stage"] else None
+        result = _run_stage(
+            index, stage, model, encoder, config, device, progress, checkpoint, results, resume
+        )
+        results = [r for r in results if r.name != stage.name] + [result]
+        state = None
+        if checkpoint:
+            checkpoint.save({"stage": index + 1, "step": 0, "model": model.state_dict(), "results": results})
+    model.to("cpu").eval()
+    return model, tokenizer, results
+
+
+def _run_stage(
+    index: int,
+    stage: Stage,
+    model: PairClassifier,
+    encoder: PairEncoder,
+    config: TrainConfig,
+    device: torch.device,
+    progress: Callable[[str], None],
+    checkpoint: Checkpoint | None,
+    results: list[StageResult],
+    resume: dict | None,
+) -> StageResult:
+    pairs = stage.pairs
     rows = encode_pairs(encoder, pairs)
     targets = torch.tensor([p.target for p in pairs], dtype=torch.float32, device=device)
-    rng = random.Random(config.seed)
+    binary = torch.tensor([p.binary for p in pairs], dtype=torch.bool, device=device)
+    rng = random.Random(config.seed + index)
     lengths = [len(ids) for ids, _ in rows]
-    epochs = [make_batches(pairs, lengths, config.batch_size, rng) for _ in range(config.epochs)]
-    total = sum(len(e) for e in epochs)  # the schedule always spans every epoch
-    stop = total if config.max_steps is None else min(total, config.max_steps)
+    batches = [b for _ in range(config.epochs) for b in make_batches(pairs, lengths, config.batch_size, rng)]
+    total = len(batches)
     optimizer = torch.optim.AdamW(
-        model.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay
+        model.parameters(), lr=stage.learning_rate, weight_decay=config.weight_decay
     )
     schedule = get_linear_schedule_with_warmup(optimizer, int(total * config.warmup_share), total)
+    step, spent = 0, 0.0
+    if resume:
+        optimizer.load_state_dict(resume["optimizer"])
+        schedule.load_state_dict(resume["schedule"])
+        step, spent = resume["step"], resume["minutes"] * 60
+        torch.set_rng_state(resume["rng"])  # the same dropout masks as an uninterrupted run
     model.train()
-    step, started, seen, running = 0, time.monotonic(), 0, 0.0
-    for epoch, batches in enumerate(epochs, 1):
-        for batch in batches:
-            if step >= stop:
-                break
-            feeds = {
-                k: torch.from_numpy(v).to(device) for k, v in encoder.pad([rows[i] for i in batch]).items()
-            }
-            logits = model(**feeds)
-            loss = -(targets[batch] * torch.log_softmax(logits, dim=-1)).sum(-1).mean()
-            ranked = ranking_loss(support_log_odds(logits), batch, pairs)
-            if ranked is not None:
-                loss = loss + config.rank_weight * ranked
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
-            schedule.step()
-            optimizer.zero_grad(set_to_none=True)
-            step += 1
-            seen += len(batch)
-            running = 0.98 * running + 0.02 * loss.item() if step > 1 else loss.item()
-            if step % 25 == 0 or step == stop:
-                elapsed = time.monotonic() - started
-                progress(
-                    f"epoch {epoch} step {step}/{total} loss {running:.4f} "
-                    f"{seen / elapsed:.1f} pairs/s elapsed {elapsed / 60:.1f} min"
-                )
-            if checkpoint_dir is not None and step % config.checkpoint_every == 0:
-                model.save(checkpoint_dir)
-                tokenizer.save_pretrained(checkpoint_dir)
-    model.to("cpu").eval()
-    return model, tokenizer
+    started, seen, running = time.monotonic() - spent, 0, 0.0
+    budget = stage.max_minutes * 60 if stage.max_minutes is not None else float("inf")
+
+    def save() -> None:
+        if checkpoint:
+            checkpoint.save(
+                {
+                    "stage": index,
+                    "step": step,
+                    "minutes": (time.monotonic() - started) / 60,
+                    "model": model.state_dict(),
+                    "optimizer": optimizer.state_dict(),
+                    "schedule": schedule.state_dict(),
+                    "rng": torch.get_rng_state(),
+                    "results": results,
+                }
+            )
+
+    for batch in batches[step:]:
+        if time.monotonic() - started > budget:
+            progress(
+                f"{stage.name}: wall-clock budget of {stage.max_minutes} min spent at step {step}/{total}"
+            )
+            break
+        feeds = {k: torch.from_numpy(v).to(device) for k, v in encoder.pad([rows[i] for i in batch]).items()}
+        logits = model(**feeds)
+        loss = pair_loss(logits, targets[batch], binary[batch])
+        ranked = ranking_loss(support_log_odds(logits), batch, pairs)
+        if ranked is not None:
+            loss = loss + config.rank_weight * ranked
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        schedule.step()
+        optimizer.zero_grad(set_to_none=True)
+        step += 1
+        seen += len(batch)
+        running = 0.98 * running + 0.02 * loss.item() if seen > len(batch) else loss.item()
+        if step % 25 == 0 or step == total:
+            elapsed = time.monotonic() - started
+            progress(
+                f"{stage.name} step {step}/{total} loss {running:.4f} "
+                f"{seen / max(elapsed - spent, 1e-9):.1f} pairs/s elapsed {elapsed / 60:.1f} min"
+            )
+        if step % config.checkpoint_every == 0:
+            save()
+    minutes = (time.monotonic() - started) / 60
+    return StageResult(stage.name, len(pairs), step, total, round(minutes, 1))

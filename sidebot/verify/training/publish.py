@@ -1,38 +1,47 @@
-"""After training: write the manifest, fit the claim-level combiner, calibrate on held-out WiCE claims, record
-the figures for the card.
+"""After training: write the manifest, choose the window settings, fit the claim-level combiner and the
+reader's own calibration, calibrate on held-out WiCE claims, measure the reader on held-out NLI pairs, write
+the model card.
 
-The combiner is fitted on WiCE *train* sub-claims held out of cross-encoder training (claimlevel.py).
-Calibration data are WiCE dev claims, which training never sees (training reads WiCE *train* sub-claims only).
-The held-out metrics reported in the card are computed on those same claims in the same pass, from the raw
-scores (Platt scaling is monotone, so it changes no ranking metric); the calibration error is cross-validated
-(fit on 4/5 of the claims, measured on the other 1/5) so that it is not measured on its own fitting data.
+Window settings (sentences per window, windows read per claim) and the combiner are chosen on WiCE *train*
+sub-claims held out of reader training (claimlevel.py: each page as cited vs the same page without its
+evidence). Calibration data are WiCE dev claims, which training never sees. The held-out WiCE metrics in the
+card are computed on those same claims in the same pass, from the raw scores (Platt scaling is monotone, so it
+changes no ranking metric); the calibration error and the operating point at the flag threshold are
+cross-validated (Platt fitted on 4/5 of the claims, applied to the other 1/5), so neither is measured on its
+own fitting data.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import StratifiedKFold
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel, read_wice
 from sidebot.verify.base_model import sha256_file
 from sidebot.verify.calibration import expected_calibration_error, fit_platt
-from sidebot.verify.combiner import claim_features, fit_combiner
+from sidebot.verify.combiner import fit_combiner
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.inputs import PairLimits
-from sidebot.verify.metrics import metrics, run_scorer, wice_items
+from sidebot.verify.metrics import metrics, operating_point, reader_metrics, run_scorer, wice_items
 from sidebot.verify.model import WEIGHTS, Calibration, CrossEncoder, Manifest, Precision
 from sidebot.verify.network import LABELS
+from sidebot.verify.nli_eval import nli_metrics, read_pairs
 from sidebot.verify.training.card import render_card
-from sidebot.verify.training.claimlevel import claim_examples
+from sidebot.verify.training.claimlevel import ClaimExample, claim_examples
 from sidebot.verify.training.config import TrainConfig
-from sidebot.verify.training.data import TrainPair
+from sidebot.verify.training.loop import StageResult
+from sidebot.verify.training.nli_mix import held_out_pairs
+from sidebot.verify.training.recipe import Recipe
 
 MODEL_CARD = "MODEL_CARD.md"
+WINDOW_SENTENCES = (1, 2, 3)
+KEEP_WINDOWS = (4, 6, 8)
+WINDOW_TOLERANCE = 0.005  # AUROC within this of the best: take the cheaper setting
 
 
 def write_manifest(folder: Path, limits: PairLimits, extra: dict) -> Manifest:
@@ -48,40 +57,65 @@ def write_manifest(folder: Path, limits: PairLimits, extra: dict) -> Manifest:
     return manifest
 
 
-def cross_validated_ece(
+def _update(folder: Path, **changes) -> None:
+    manifest = Manifest.read(folder)
+    extra = {**manifest.extra, **changes.pop("extra", {})}
+    replace(manifest, extra=extra, **changes).write(folder)
+
+
+def cross_validated_probabilities(
     scores: Sequence[float], supported: Sequence[bool], seed: int, folds: int = 5
-) -> float:
+):
+    """P(supported) for each claim from Platt scaling fitted on the other folds (None: too few claims)."""
     scores_a, y = np.asarray(scores), np.asarray(supported, dtype=bool)
     folds = min(folds, int(y.sum()), int((~y).sum()))  # each fold needs both outcomes
     if folds < 2:
-        return float("nan")
+        return None
     probabilities = np.zeros(len(y))
     splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed)
     for train_idx, test_idx in splitter.split(scores_a.reshape(-1, 1), y):
         platt = fit_platt(scores_a[train_idx], y[train_idx], fitted_on="fold")
         probabilities[test_idx] = [platt.probability(s) for s in scores_a[test_idx]]
-    return expected_calibration_error(probabilities, y)
+    return probabilities
+
+
+def choose_windows(
+    folder: Path, examples: Sequence[ClaimExample], progress: Callable[[str], None] = print
+) -> dict:
+    """The (sentences per window, windows read) whose reader score best separates each held-out sub-claim's
+    page as cited from the same page without its evidence; the cheaper one when two are within
+    ``WINDOW_TOLERANCE``."""
+    model = CrossEncoder(folder, Precision.INT8)
+    labels = [e.supported for e in examples]
+    table = []
+    for sentences in WINDOW_SENTENCES:
+        for keep in KEEP_WINDOWS:
+            scorer = CrossEncoderScorer(model, keep, sentences, decompose_claims=False)
+            verdicts = scorer.verify_many([(e.claim, e.passages) for e in examples])
+            scores = [v.reader_score if v.reader_score is not None else -1e9 for v in verdicts]
+            auroc = float(roc_auc_score(labels, scores))
+            table.append({"window_sentences": sentences, "keep_windows": keep, "auroc": auroc})
+            progress(f"windows: {sentences} sentence(s) x {keep} read: AUROC {auroc:.4f}")
+    best = max(row["auroc"] for row in table)
+    good = [row for row in table if row["auroc"] >= best - WINDOW_TOLERANCE]
+    chosen = min(good, key=lambda row: (row["keep_windows"] * row["window_sentences"], -row["auroc"]))
+    return {**chosen, "table": table}
 
 
 def fit_claim_combiner(
-    folder: Path, claims: Sequence[WiceClaim], progress: Callable[[str], None] = print
+    folder: Path, examples: Sequence[ClaimExample], fitted_on: str, progress: Callable[[str], None] = print
 ) -> dict:
-    """Score the claim-level examples built from ``claims`` with the model in ``folder`` (fast path, as at
-    inference), fit the combiner, store it in the manifest; return the fit's summary."""
-    examples = claim_examples(claims)
+    """Score the claim-level examples with the model in ``folder`` (fast path, parts included, as at
+    inference), fit the combiner and the reader's own calibration, store both in the manifest."""
     scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.INT8))
     progress(f"combiner: scoring {len(examples)} claim-level examples")
     verdicts = scorer.verify_many([(e.claim, e.passages) for e in examples])
-    rows = [claim_features(e.claim, e.passages, v.passage_scores) for e, v in zip(examples, verdicts)]
-    labels = [e.supported for e in examples]
-    combiner = fit_combiner(
-        rows,
-        labels,
-        fitted_on=f"{len(claims)} WiCE train sub-claims x (page as cited, page without evidence)",
-    )
-    manifest = Manifest.read(folder)
-    replace(manifest, combiner=combiner).write(folder)
-    return {"examples": len(examples), "weights": dict(zip(combiner.features, combiner.coef))}
+    scored = [(e, v) for e, v in zip(examples, verdicts) if v.features]
+    labels = [e.supported for e, _ in scored]
+    combiner = fit_combiner([v.features for _, v in scored], labels, fitted_on=fitted_on)
+    reader = fit_platt([v.reader_score for _, v in scored], labels, fitted_on=fitted_on)
+    _update(folder, combiner=combiner, reader_calibration=reader)
+    return {"examples": len(scored), "weights": dict(zip(combiner.features, combiner.coef))}
 
 
 def calibrate(
@@ -99,11 +133,25 @@ def calibrate(
     scores = [v.score for v in run.verdicts]
     supported = [c.label is not WiceLabel.NOT_SUPPORTED for c in claims]
     platt = fit_platt(scores, supported, fitted_on=f"{source_name} ({len(claims)} claims)")
-    result["ece_supported_cv"] = cross_validated_ece(scores, supported, seed)
-    manifest = Manifest.read(folder)
-    extra = {**manifest.extra, "heldout": {"data": source_name, **result}}
-    replace(manifest, calibration=platt, extra=extra).write(folder)
+    cv = cross_validated_probabilities(scores, supported, seed)
+    if cv is not None:
+        result["ece_supported_cv"] = expected_calibration_error(cv, supported)
+        result["operating_point_cv"] = operating_point(claims, list(cv), scorer.flag_threshold)
+    result["reader_alone"] = reader_metrics(claims, run)
+    _update(folder, calibration=platt, extra={"heldout": {"data": source_name, **result}})
     return result
+
+
+def nli_heldout(folder: Path, data_dir: Path, progress: Callable[[str], None] = print) -> dict:
+    """The reader's metrics on the held-out share of each NLI evaluation file (nli_mix.EVAL_FILES)."""
+    model = CrossEncoder(folder, Precision.INT8)
+    out = {}
+    for name, pairs in held_out_pairs(data_dir).items():
+        if pairs:
+            out[name] = nli_metrics(pairs, read_pairs(model, pairs))
+            progress(f"NLI held out: {name}: {out[name]}")
+    _update(folder, extra={"nli_heldout": out})
+    return out
 
 
 def write_card(folder: Path, text: str) -> Path:
@@ -115,14 +163,16 @@ def write_card(folder: Path, text: str) -> Path:
 def publish(
     folder: Path,
     config: TrainConfig,
-    pairs: Sequence[TrainPair],
+    recipe: Recipe,
+    results: Sequence[StageResult],
     train_minutes: float,
+    data_dir: Path,
     dev_file: Path,
-    combiner_claims: Sequence[WiceClaim],
     progress: Callable[[str], None] = print,
 ) -> dict:
-    """Everything after the weights are saved: manifest, combiner (fitted on ``combiner_claims``),
-    calibration on ``dev_file``, model card."""
+    """Everything after the weights are saved: manifest, window settings, combiner, calibration on
+    ``dev_file``, held-out NLI figures, model card."""
+    held = recipe.combiner_claims
     write_manifest(
         folder,
         config.limits,
@@ -132,20 +182,35 @@ def publish(
             "training": {
                 "seed": config.seed,
                 "epochs": config.epochs,
-                "max_steps": config.max_steps,
                 "layers": config.layers,
                 "rank_weight": config.rank_weight,
                 "batch_size": config.batch_size,
-                "learning_rate": config.learning_rate,
-                "pairs": len(pairs),
-                "pairs_by_origin": dict(Counter(p.origin for p in pairs)),
-                "combiner_subclaims": len(combiner_claims),
+                "learning_rates": {"nli": config.nli_learning_rate, "claims": config.claim_learning_rate},
+                "stages": [vars(r) for r in results],
+                "pairs_by_stage_and_origin": recipe.counts(),
+                "combiner_subclaims": len(held),
                 "wall_minutes": round(train_minutes, 1),
                 "threads": config.threads,
             },
         },
     )
-    fit_claim_combiner(folder, combiner_claims, progress)
+    examples = claim_examples(held)
+    windows = choose_windows(folder, examples, progress)
+    _update(
+        folder,
+        extra={
+            "window_sentences": windows["window_sentences"],
+            "keep_windows": windows["keep_windows"],
+            "window_choice": windows["table"],
+        },
+    )
+    fit_claim_combiner(
+        folder,
+        examples,
+        f"{len(held)} WiCE train sub-claims x (page as cited, page without evidence)",
+        progress,
+    )
     result = calibrate(folder, read_wice(dev_file), f"WiCE dev, {dev_file.name}", config.seed, progress)
+    nli_heldout(folder, data_dir, progress)
     write_card(folder, render_card(folder))
     return result

@@ -1,0 +1,32 @@
+"""Choose the sentence windows worth reading: a cheap lexical pre-filter in front of the reader.
+
+Each window is scored by the IDF-weighted share of the claim's content words it holds (IDF over the page's
+own windows, so the site's name and navigation words weigh little and the claim's names and numbers weigh
+most); the ``keep`` best are read, a shorter window winning a tie (it carries less unrelated text). The
+reader,
+not this filter, decides support: the filter only has to put the evidence among the ``keep`` (its recall at
+each ``keep`` is measured in docs/verifier.md).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from sidebot.sources.passages import Passage
+from sidebot.verify.coverage import content_stems, stems
+
+
+def select_windows(claim_text: str, windows: Sequence[Passage], keep: int) -> list[int]:
+    """Indexes (into ``windows``) of the ``keep`` windows to read, best first."""
+    if len(windows) <= keep:
+        return list(range(len(windows)))
+    wanted = content_stems(claim_text)
+    if not wanted:
+        return list(range(keep))
+    sets = [set(stems(w.text)) for w in windows]
+    idf = {w: math.log((1 + len(sets)) / (1 + sum(w in s for s in sets))) + 1.0 for w in wanted}
+    total = sum(idf.values())
+    scores = [sum(idf[w] for w in wanted if w in s) / total for s in sets]
+    order = sorted(range(len(windows)), key=lambda i: (-scores[i], len(windows[i].text), i))
+    return order[:keep]

@@ -1,0 +1,56 @@
+"""Sentence windows: the units the reader reads, 1 to ``max_sentences`` consecutive sentences of a page.
+
+A ~100-word passage mixes the claim's evidence with unrelated sentences, and a small cross-encoder reading it
+leans on word overlap; a window of one to three sentences is what NLI-style training teaches a model to read
+(a premise of a sentence or two), and what MiniCheck and SummaC score. Windows are plain ``Passage`` objects
+(offsets into the page text), so evidence, the review UI and the queue handle them like passages.
+
+A "sentence" longer than ``MAX_SENTENCE_WORDS`` (a list or a table flattened by extraction has no full stops)
+is cut into pieces of that many words, so no window is longer than the reader's input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from sidebot.sources.passages import Passage
+from sidebot.verify.sentences import sentence_spans
+
+MAX_SENTENCE_WORDS = 60
+MAX_WINDOW_WORDS = 110
+
+_WORD = re.compile(r"\S+")
+
+
+def page_sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans of ``text`` (Bling Fire), over-long ones cut into ``MAX_SENTENCE_WORDS``-word pieces."""
+    spans = []
+    for start, end in sentence_spans(text):
+        words = [m.span() for m in _WORD.finditer(text, start, end)]
+        for k in range(0, len(words), MAX_SENTENCE_WORDS):
+            piece = words[k : k + MAX_SENTENCE_WORDS]
+            spans.append((piece[0][0], piece[-1][1]))
+    return spans
+
+
+def windows_from_spans(
+    text: str, title: str, spans: Sequence[tuple[int, int]], max_sentences: int
+) -> list[Passage]:
+    """Every run of 1..``max_sentences`` consecutive ``spans`` (at most ``MAX_WINDOW_WORDS`` words, except
+    single sentences), as passages; ``index`` counts windows in order of (first sentence, size)."""
+    out: list[Passage] = []
+    for first in range(len(spans)):
+        for size in range(1, max_sentences + 1):
+            if first + size > len(spans):
+                break
+            start, end = spans[first][0], spans[first + size - 1][1]
+            if size > 1 and len(_WORD.findall(text, start, end)) > MAX_WINDOW_WORDS:
+                break
+            out.append(Passage(index=len(out), text=text[start:end], title=title, start=start, end=end))
+    return out
+
+
+def sentence_windows(text: str, title: str = "", max_sentences: int = 2) -> list[Passage]:
+    """The windows of a page's text."""
+    return windows_from_spans(text, title, page_sentences(text), max_sentences)
