@@ -124,7 +124,7 @@ def train_verifier(
     except FileNotFoundError as exc:
         raise fail(str(exc)) from exc
     train_minutes = (time.monotonic() - started) / 60
-    result = publish(out, config, recipe, results, train_minutes, data_dir, dev_file, progress=console.print)
+    result = publish(out, config, recipe, results, data_dir, dev_file, progress=console.print)
     console.print(
         f"model written to {out} (training {train_minutes:.1f} min, whole run "
         f"{(time.monotonic() - started) / 60:.1f} min)"
@@ -155,6 +155,14 @@ def eval_verify(
             dir_okay=False,
         ),
     ] = None,
+    heldout_nli: Annotated[
+        bool,
+        typer.Option(
+            "--heldout-nli",
+            help="Also read the held-out share of the NLI evaluation files (never trained on) from the data "
+            f"folder (${DATA_ENV}, else ../shared/data).",
+        ),
+    ] = False,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,
     scorer: Annotated[
         str, typer.Option(help=f"Scorer to evaluate: {', '.join(SCORER_NAMES[:2])}.")
@@ -172,8 +180,8 @@ def eval_verify(
     from sidebot.eval.verify import evaluate
     from sidebot.verify.factory import URL_DEPTH, load_scorer
 
-    if wice is None and not nli:
-        raise fail("give --wice FILE, --nli FILE, or both")
+    if wice is None and not nli and not heldout_nli:
+        raise fail("give --wice FILE, --nli FILE or --heldout-nli")
     if URL_DEPTH in (scorer, baseline):
         raise fail("WiCE has no source URLs, so the url-depth baseline cannot be evaluated on it")
     settings = settings_of(ctx).verify
@@ -200,9 +208,10 @@ def eval_verify(
         if "baseline" in result:
             console.print(f"[bold]baseline {result['baseline']['scorer']}[/bold]")
             _show(result["baseline"], METRIC_KEYS)
-    if nli:
+    if nli or heldout_nli:
         from sidebot.verify.model import CrossEncoder, Precision
         from sidebot.verify.nli_eval import nli_metrics, read_pairs
+        from sidebot.verify.training.nli_mix import held_out_pairs
 
         model = CrossEncoder(
             Path(settings.model_dir or shipped_model_dir()),
@@ -210,7 +219,14 @@ def eval_verify(
             settings.batch_size,
         )
         result["nli"] = {}
-        for name, pairs in _read_nli_files(nli).items():
+        files = _read_nli_files(nli or [])
+        if heldout_nli:
+            data_dir = default_data_dir()
+            try:
+                files |= {f"{name} (held-out share)": p for name, p in held_out_pairs(data_dir).items()}
+            except FileNotFoundError as exc:
+                raise fail(f"NLI evaluation files not found under {data_dir}: {exc}") from exc
+        for name, pairs in files.items():
             pairs = pairs[:limit]
             if not pairs:
                 raise fail(f"no NLI pairs in {name}")

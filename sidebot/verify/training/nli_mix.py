@@ -126,4 +126,7 @@ def mixture_pairs(data_dir: Path, sources: tuple[NliSource, ...], seed: int) -> 
 
 def held_out_pairs(data_dir: Path) -> dict[str, list[NliPair]]:
     """The evaluation pairs of every file in ``EVAL_FILES``, by file."""
+    missing = [str(data_dir / r) for r in EVAL_FILES if not (data_dir / r).is_file()]
+    if missing:
+        raise FileNotFoundError(", ".join(missing))
     return {relative: split_file(data_dir / relative, relative)[1] for relative in EVAL_FILES}

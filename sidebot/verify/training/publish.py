@@ -165,7 +165,6 @@ def publish(
     config: TrainConfig,
     recipe: Recipe,
     results: Sequence[StageResult],
-    train_minutes: float,
     data_dir: Path,
     dev_file: Path,
     progress: Callable[[str], None] = print,
@@ -189,7 +188,8 @@ def publish(
                 "stages": [vars(r) for r in results],
                 "pairs_by_stage_and_origin": recipe.counts(),
                 "combiner_subclaims": len(held),
-                "wall_minutes": round(train_minutes, 1),
+                # the stages' own clocks: a resumed run counts the minutes before its interruption too
+                "wall_minutes": round(sum(r.minutes for r in results), 1),
                 "threads": config.threads,
             },
         },
