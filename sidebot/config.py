@@ -72,7 +72,7 @@ class VerifySettings(_Section):
     # in cache (`sidebot bench verify --batch-size`; docs/verifier.md).
     batch_size: int = Field(8, ge=1)
     model_dir: str = ""  # the cross-encoder's folder; empty: the model shipped in sidebot/data/models
-    precision: Literal["int8", "fp32"] = "int8"
+    precision: Literal["bf16", "fp32"] = "bf16"
     # Sentence windows read per claim and per part of a claim, and sentences per window; 0: the values the
     # model was tuned with (its verifier.json).
     keep_windows: int = Field(0, ge=0)

@@ -215,7 +215,7 @@ def test_nli_metrics_read_pairs_with_the_reader(tiny_model):
     assert nli_metrics(pairs, -oracle)["auroc_entails"] == 0.0
 
 
-def test_fp32_and_int8_paths_load_the_trained_model(tiny_model):
+def test_fp32_and_bf16_paths_load_the_trained_model(tiny_model):
     rows = [([101, 2023, 102, 2003, 102], [0, 0, 0, 1, 1])]
     for precision in Precision:
         logits = CrossEncoder(tiny_model, precision).logits(rows)

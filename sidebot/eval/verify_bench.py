@@ -3,13 +3,12 @@ plain torch fp32 side by side in one run, the latency of verifying one citation 
 and, given WiCE claims, citations verified per second end to end (full cited pages: windows, pre-filter,
 claim parts, reader, combiner, evidence) on the fast path and in fp32, interleaved in the same run.
 
-Three paths are timed, interleaved so that load from other processes hits them alike: the shipped model on the
-fast path (int8), the same model in plain torch fp32, and a full 6-layer MiniLM cross-encoder in fp32 (the
-architecture of the first verifier; FACTS.md measured it at ~28 pairs/s on a quiet machine), so the figures
-can be compared with measurements from other runs.
+Three paths are timed, interleaved so that load from other processes hits them alike: the shipped model on
+the fast path (bf16 autocast), the same model in plain torch fp32, and a full 6-layer MiniLM cross-encoder in
+fp32 (FACTS.md measured it at ~28 pairs/s on a quiet machine), so the figures can be compared with
+measurements from other runs.
 
-The pair text is the shipped demo sources (real web pages cited by WiCE claims): each pair is one sentence
-of a
+The pair text is the shipped demo sources (real web pages cited by WiCE claims): each pair is one sentence of a
 page as the claim and the following words of the same page as the window, cut to exactly the model's maximum
 input length.
 """
@@ -120,7 +119,7 @@ def run_bench(
     citations: Sequence[tuple[Claim, list[Passage]]] = (),
 ) -> dict:
     pages = demo_pages()
-    fast = CrossEncoder(folder, Precision.INT8, batch_size=batch_size)
+    fast = CrossEncoder(folder, Precision.BF16, batch_size=batch_size)
     reference = CrossEncoder(folder, Precision.FP32, batch_size=batch_size)
     six = SixLayerReference(fast)
     tokens = fast.encoder.limits.max_tokens
@@ -153,7 +152,7 @@ def run_bench(
     return {
         "pair_tokens": tokens,
         "batch_size": batch_size,
-        "fast_path": str(Precision.INT8),
+        "fast_path": str(Precision.BF16),
         "fast_pairs_per_second": float(np.mean(fast_rates)),
         "fp32_pairs_per_second": float(np.mean(fp32_rates)),
         "speedup": float(np.mean(fast_rates) / np.mean(fp32_rates)),

@@ -24,7 +24,7 @@ def shipped_model_dir() -> Path:
 
 
 def load_verifier(settings: VerifySettings | None = None) -> Scorer:
-    """The trained cross-encoder verifier, configured by ``settings`` (defaults: the shipped model, int8)."""
+    """The trained reader, configured by ``settings`` (defaults: the shipped model, bf16 fast path)."""
     from sidebot.verify.crossencoder import CrossEncoderScorer
     from sidebot.verify.model import CrossEncoder, Precision
 

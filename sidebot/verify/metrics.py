@@ -1,6 +1,6 @@
-"""How well a verifier's source scores separate failing WiCE citations from the rest, the way SIDE uses it:
-each claim's FULL cited page is scored (no oracle evidence). Shared by the evaluation (``sidebot.eval.verify``)
-and by training, which reports these metrics in the model card.
+"""How well a verifier's source scores separate failing WiCE citations from the rest, the way SIDE uses
+it: each claim's FULL cited page is scored (no oracle evidence). Shared by the evaluation
+(``sidebot.eval.verify``) and by training, which reports these metrics in the model card.
 
 Metrics (all from the source score = best passage's score; lower = less supported):
 - ``auroc_not_supported``: not_supported vs (supported + partially_supported);

@@ -173,7 +173,7 @@ score through its Platt scaling (sigmoid({m.reader_calibration.slope:.4f} × sco
 fitted on the same held-out sub-claims).
 
 ## Held-out evaluation: {held.get("data", "?")}
-Full cited pages, no oracle evidence; int8 fast path. The model never trained on these claims (nor on WiCE dev
+Full cited pages, no oracle evidence; bf16 fast path. The model never trained on these claims (nor on WiCE dev
 sub-claims, which share their pages).
 
 | metric (source score = combiner) | value |
@@ -201,7 +201,7 @@ P(the source supports the claim at least in part) = sigmoid({m.calibration.slope
 + {m.calibration.intercept:.4f}), fitted on {m.calibration.fitted_on}. Flag threshold: {m.flag_threshold}.
 
 ## Files
-fp16 safetensors (loaded as fp32; the fast path quantizes Linear layers to int8 at load time).
+fp16 safetensors (loaded as fp32; the fast path runs the matrix products in bf16).
 
 | file | bytes | sha256 |
 |---|---|---|

@@ -85,7 +85,7 @@ def choose_windows(
     """The (sentences per window, windows read) whose reader score best separates each held-out sub-claim's
     page as cited from the same page without its evidence; the cheaper one when two are within
     ``WINDOW_TOLERANCE``."""
-    model = CrossEncoder(folder, Precision.INT8)
+    model = CrossEncoder(folder, Precision.BF16)
     labels = [e.supported for e in examples]
     table = []
     for sentences in WINDOW_SENTENCES:
@@ -107,7 +107,7 @@ def fit_claim_combiner(
 ) -> dict:
     """Score the claim-level examples with the model in ``folder`` (fast path, parts included, as at
     inference), fit the combiner and the reader's own calibration, store both in the manifest."""
-    scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.INT8))
+    scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.BF16))
     progress(f"combiner: scoring {len(examples)} claim-level examples")
     verdicts = scorer.verify_many([(e.claim, e.passages) for e in examples])
     scored = [(e, v) for e, v in zip(examples, verdicts) if v.features]
@@ -126,7 +126,7 @@ def calibrate(
     progress: Callable[[str], None] = print,
 ) -> dict:
     """Score ``claims`` (fast path), fit Platt scaling, store it in the manifest; return the metrics."""
-    scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.INT8))
+    scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.BF16))
     items = wice_items(claims)
     run = run_scorer(scorer, items, progress=lambda k: progress(f"calibration: {k}/{len(items)} claims"))
     result = metrics(claims, run)
@@ -144,7 +144,7 @@ def calibrate(
 
 def nli_heldout(folder: Path, data_dir: Path, progress: Callable[[str], None] = print) -> dict:
     """The reader's metrics on the held-out share of each NLI evaluation file (nli_mix.EVAL_FILES)."""
-    model = CrossEncoder(folder, Precision.INT8)
+    model = CrossEncoder(folder, Precision.BF16)
     out = {}
     for name, pairs in held_out_pairs(data_dir).items():
         if pairs:
