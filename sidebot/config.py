@@ -227,6 +227,10 @@ class WebSettings(_Section):
     # The consumer secret: a file holding it, or $SIDEBOT_OAUTH_CLIENT_SECRET; never in the config itself.
     oauth_client_secret_file: str = ""
     wiki_timeout: float = Field(15.0, gt=0)  # seconds for each call to a wiki's API
+    # A login counts on the wiki that checked it. Wikis (by [wiki] name) listed here share their accounts
+    # (e.g. Wikimedia's SUL: ["enwiki", "dewiki", "commonswiki"]): a login on one may review findings of the
+    # others, with blocks and self-review asked of the finding's wiki. Unlisted wikis: their own logins only.
+    shared_account_wikis: list[str] = []
 
 
 class Settings(_Section):

@@ -85,6 +85,8 @@ onwiki_group.command("resume")(onwiki.resume)
 onwiki_group.command("status")(onwiki.status)
 
 app.command("serve")(web_commands.serve)
+sessions_group = _group("sessions", "The review UI's login sessions.")
+sessions_group.command("revoke")(web_commands.revoke_sessions)
 bench_group = _group("bench", "Benchmarks (not tests): speed on this machine.")
 bench_group.command("ui")(web_commands.bench_ui)
 bench_group.command("verify")(verify_commands.bench_verify)

@@ -277,3 +277,15 @@ class TalkNoticeFinding(Base):
 
     notice: Mapped[TalkNotice] = relationship(back_populates="items")
     finding: Mapped[Finding] = relationship()
+
+
+class WebSession(Base):
+    """A login to the review UI. The signed cookie carries only a random token; this row (keyed by the token's
+    sha256, so the table alone lets nobody in) is the session: logging out, ``sidebot sessions revoke`` and a
+    block found on the wiki delete it, and a saved copy of the cookie means nothing from then on."""
+
+    __tablename__ = "web_sessions"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user: Mapped[str] = mapped_column(String(255), index=True)
+    wiki: Mapped[str] = mapped_column(String(64))  # the wiki whose login checked the password
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
