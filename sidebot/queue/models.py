@@ -54,6 +54,10 @@ class Page(Base):
     rev_id: Mapped[int | None]  # the revision last checked completely
     checked_at: Mapped[datetime | None]
     deleted_at: Mapped[datetime | None]
+    # Set when a run left some of the page's citations for the next run (over the per-page cap or time
+    # budget): why, and the origin the next run resumes it with.
+    deferred_reason: Mapped[str | None] = mapped_column(Text)
+    deferred_origin: Mapped[str | None] = mapped_column(String(32))
 
     wiki: Mapped[Wiki] = relationship()
     citations: Mapped[list[Citation]] = relationship(back_populates="page")
