@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import func, select
 
 from sidebot.config import Settings
-from sidebot.patrol import Patrol
+from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Run, Source
 from sidebot.sources.fetch import fetch_many

@@ -13,13 +13,13 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from sidebot.cli import app as cli_app
+from sidebot.cli.app import app as cli_app
 from sidebot.config import Settings, WikiSettings
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Review, Wiki
+from sidebot.sandbox import testwiki
 from sidebot.web.app import SESSION_COOKIE, create_app
 from sidebot.web.settings import WebSettings
-from sidebot.wiki import testwiki
 from tests.fixtures.web import SeededQueue, WebAccount, WebAccounts, api_login
 
 pytestmark = [pytest.mark.integration, pytest.mark.hostile]
