@@ -125,6 +125,11 @@ class RetrieveSettings(_Section):
 
 class PatrolSettings(_Section):
     recent_limit: int = 50
+    # One page cannot hold a patrol: past these, its remaining citations are deferred (with the reason, on
+    # the page's record) and the next run goes on with them. The largest real article in the test data
+    # (United Kingdom, 328 kB of wikitext) has 695 citations, 599 of them with a URL.
+    max_citations_per_page: int = Field(1000, ge=1)  # citations fetched and scored per page in one run
+    page_time_budget: float = Field(600.0, gt=0)  # seconds of fetching and scoring per page in one run
 
 
 # Durations below are seconds (``600``) or ISO 8601 (``"PT10M"``, ``"P1D"``).
@@ -233,6 +238,10 @@ class WebSettings(_Section):
     # The consumer secret: a file holding it, or $SIDEBOT_OAUTH_CLIENT_SECRET; never in the config itself.
     oauth_client_secret_file: str = ""
     wiki_timeout: float = Field(15.0, gt=0)  # seconds for each call to a wiki's API
+    # A login counts on the wiki that checked it. Wikis (by [wiki] name) listed here share their accounts
+    # (e.g. Wikimedia's SUL: ["enwiki", "dewiki", "commonswiki"]): a login on one may review findings of the
+    # others, with blocks and self-review asked of the finding's wiki. Unlisted wikis: their own logins only.
+    shared_account_wikis: list[str] = []
 
 
 class Settings(_Section):

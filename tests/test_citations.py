@@ -600,6 +600,28 @@ def test_what_a_ref_points_to(ref: str, url: str | None, archive_url: str | None
     assert citation.checkable is (reason is None)
 
 
+@pytest.mark.hostile
+@pytest.mark.parametrize(
+    ("ref", "url"),
+    [
+        (
+            "{{cite web |url=http://host.example/redir?http://[::1]:18520/ok |title=T}}",
+            "http://host.example/redir?http://[::1]:18520/ok",
+        ),
+        (
+            "{{cite web |url=<!-- moved -->https://a.example/q?x=[1]&y=2{{dead link}} |archive-url=https://web.archive.org/web/1/http://[2001:db8::1]/ |title=T}}",
+            "https://a.example/q?x=[1]&y=2",
+        ),
+    ],
+)  # fmt: skip
+def test_a_url_parameter_keeps_its_brackets(ref: str, url: str) -> None:
+    """A template parameter reaches the citation module as its whole text; only free links end at "["."""
+    citation = only(extract_citations(f"Claim.<ref>{ref}</ref>"))
+    assert citation.url == url and citation.checkable
+    if "archive-url" in ref:
+        assert citation.archive_url == "https://web.archive.org/web/1/http://[2001:db8::1]/"
+
+
 def test_cite_family_parameters_in_old_and_new_spellings() -> None:
     text = (
         "A.<ref>{{Cite_News |url=http://a.example/ |title=''Big'' [[News]] |accessdate=1 May 2010}}</ref>"

@@ -8,6 +8,11 @@ scorer); citations tagged {{failed verification}} are queued as open whatever th
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -430,3 +435,56 @@ def test_notices_keep_to_the_rate_limits(make_env, unique_title) -> None:
     third = env.update()  # two in the last 24 hours: the daily limit holds the third article back
     assert third.counts["notices_posted"] == 0 and third.counts["notices_waiting"] == 1
     assert sum(_sections_with(env.text(f"Talk:{t}")) for t in titles) == 2
+
+
+_UPDATE_IN_A_CHILD = """
+import sys
+from sidebot.config import Settings
+from sidebot.onwiki.outputs import update_onwiki
+from sidebot.queue.db import Database
+from sidebot.wiki.reader import PywikibotWiki
+
+settings = Settings.model_validate_json(sys.stdin.read())
+update_onwiki(settings, Database(settings.database_url), PywikibotWiki.connect(settings), show=print)
+"""
+
+
+@pytest.mark.hostile
+def test_kill_9_during_a_real_notice_save_then_rerun_posts_it_once(
+    make_env, unique_title, database_url
+) -> None:
+    """`sidebot onwiki update` in its own process, SIGKILLed as soon as its pending notice is on record (the
+    save to the wiki is then in flight); the rerun reconciles from the talk page's history."""
+    env = make_env(database_url, review_list={"enabled": False})
+    title = unique_title("Killed")
+    env.article(title, ["The council approved the budget.", "The vote was unanimous."])
+    env.patrol([title])
+    child = subprocess.Popen(
+        [sys.executable, "-c", _UPDATE_IN_A_CHILD],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    child.stdin.write(env.settings.model_dump_json())
+    child.stdin.close()
+    deadline = time.monotonic() + 120
+    while not env.notices() and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    assert child.returncode == -signal.SIGKILL, "the update finished before it could be killed"
+    (pending,) = env.notices()
+    assert pending.status == NoticeStatus.PENDING
+
+    rerun = env.update()
+    assert rerun.status == "ok", rerun.errors
+    (notice,) = env.notices()
+    assert notice.status == NoticeStatus.POSTED and notice.rev_id
+    text = env.text(f"Talk:{title}")
+    assert _sections_with(text) == 1 and notice.marker in text  # posted once, whichever side of the kill
+    with env.db.session() as session:
+        statuses = [
+            r.status for r in session.scalars(select(Run).where(Run.kind == "onwiki").order_by(Run.id))
+        ]
+    assert statuses[-2:] == ["interrupted", "ok"], statuses  # the killed run is on record as such

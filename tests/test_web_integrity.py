@@ -6,10 +6,12 @@ import pytest
 
 from sidebot.sandbox.demo_content import demo_source_url, demo_sources
 from sidebot.web.integrity import ReviewGate, ReviewNotAllowed, ReviewTarget, WikiApis, first_revision_with
+from sidebot.web.sessions import Login
 from sidebot.web.wikiapi import WikiApi, WikiApiError
 from tests.fixtures.web import SOURCE_BASE
 
 pytestmark = pytest.mark.integration
+WIKI = "testwiki"  # login and findings on one wiki (one wiki per login: test_hostile_sessions.py)
 
 
 class CountingApi(WikiApi):
@@ -47,25 +49,28 @@ def test_the_user_who_added_the_cited_url_is_found_in_a_long_history(test_wiki, 
     assert first_revision_with(api, title, None, demo_source_url(SOURCE_BASE, "elsewhere")) is None
 
     gate = ReviewGate(WikiApis())
-    target = ReviewTarget(test_wiki.api_url, title, revisions[-1].rev_id, url)
+    target = ReviewTarget(WIKI, test_wiki.api_url, title, revisions[-1].rev_id, url)
     with pytest.raises(
         ReviewNotAllowed, match=f"you added this citation \\(revision {revisions[7].rev_id}\\)"
     ):
-        gate.check(wiki_users.admin.username, target)
-    gate.check(wiki_users.editor.username, target)  # wrote the rest of the page, but not this citation
-    gate.check(wiki_users.bot.username, ReviewTarget(test_wiki.api_url, title, revisions[-1].rev_id, None))
+        gate.check(Login(wiki_users.admin.username, WIKI), target)
+    gate.check(
+        Login(wiki_users.editor.username, WIKI), target
+    )  # wrote the rest of the page, but not this citation
+    gate.check(
+        Login(wiki_users.bot.username, WIKI),
+        ReviewTarget(WIKI, test_wiki.api_url, title, revisions[-1].rev_id, None),
+    )
 
 
 def test_blocked_users_and_unreachable_wikis(test_wiki, web_accounts, unique_title):
     gate = ReviewGate(WikiApis(timeout=5))
-    target = ReviewTarget(test_wiki.api_url, unique_title("Nowhere"), None, None)
+    target = ReviewTarget(WIKI, test_wiki.api_url, unique_title("Nowhere"), None, None)
     with pytest.raises(ReviewNotAllowed, match="you are blocked on this wiki .by Admin: sidebot web tests"):
-        gate.check(web_accounts.blocked.username, target)
-    gate.check(web_accounts.reviewer.username, target)
+        gate.check(Login(web_accounts.blocked.username, WIKI), target)
+    gate.check(Login(web_accounts.reviewer.username, WIKI), target)
     with pytest.raises(ReviewNotAllowed, match="no API address"):
-        gate.check(web_accounts.reviewer.username, ReviewTarget("", "X", None, None))
-    closed = ReviewTarget(
-        "http://127.0.0.1:9/api.php", "X", None, None
-    )  # nothing listens on the discard port
+        gate.check(Login(web_accounts.reviewer.username, WIKI), ReviewTarget(WIKI, "", "X", None, None))
+    closed = ReviewTarget(WIKI, "http://127.0.0.1:9/api.php", "X", None, None)  # the discard port: no one
     with pytest.raises(WikiApiError, match="cannot reach the wiki"):
-        gate.check(web_accounts.reviewer.username, closed)
+        gate.check(Login(web_accounts.reviewer.username, WIKI), closed)

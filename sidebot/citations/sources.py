@@ -158,14 +158,22 @@ def _clean_url(url: str) -> str | None:
 
 
 def _url_value(value: Wikicode | None) -> str | None:
-    """A URL parameter's value: the link inside it if it holds one, else its text without comments."""
+    """A URL parameter's value: the bracketed link inside it if it holds one, else its first word without
+    comments.
+
+    A bare URL is read from the parameter's text, not from the free link mwparserfromhell sees in it: free
+    links end at "[" in wikitext (``?u=http://[::1]/`` would be cut after ``http://``), but a citation
+    template receives the parameter's whole text, brackets included.
+    """
     if value is None:
         return None
     link = next(iter(value.filter_external_links()), None)
-    if link is not None:
+    if link is not None and link.brackets:
         return _clean_url(str(link.url))
     words = _without_comments(value).split()
-    return words[0] if words else None
+    if not words:
+        return None
+    return words[0] if words[0].startswith("{{") else _clean_url(words[0])  # "{{": judged by _judged
 
 
 def _without_comments(code: Wikicode) -> str:

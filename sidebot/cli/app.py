@@ -14,7 +14,7 @@ from sidebot.cli import database, demo, onwiki, patrol, queue, schedule, testwik
 from sidebot.cli import retrieve as retrieve_commands
 from sidebot.cli import serve as web_commands
 from sidebot.cli import verify as verify_commands
-from sidebot.cli.common import fail
+from sidebot.cli.common import SidebotGroup, fail
 from sidebot.config import ConfigError, load_settings
 
 # Model loading must not draw progress bars over ours, nor reach for a model hub (there is none).
@@ -23,6 +23,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 app = typer.Typer(
+    cls=SidebotGroup,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     help="sidebot: find Wikipedia citations whose sources do not support the claim.",
@@ -85,6 +86,8 @@ onwiki_group.command("resume")(onwiki.resume)
 onwiki_group.command("status")(onwiki.status)
 
 app.command("serve")(web_commands.serve)
+sessions_group = _group("sessions", "The review UI's login sessions.")
+sessions_group.command("revoke")(web_commands.revoke_sessions)
 bench_group = _group("bench", "Benchmarks (not tests): speed on this machine.")
 bench_group.command("ui")(web_commands.bench_ui)
 bench_group.command("verify")(verify_commands.bench_verify)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from typer.core import TyperGroup
 
 from sidebot.config import Settings
 
@@ -16,8 +18,8 @@ def settings_of(ctx: typer.Context) -> Settings:
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
-    """Print ``message`` as an error and return the Exit to raise."""
-    err.print(f"[red]error:[/red] {message}", highlight=False)
+    """Print ``message`` (plain text, one line however narrow the terminal) as an error; return the Exit."""
+    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -31,3 +33,22 @@ def load_scorer(settings: Settings):  # -> sidebot.verify.types.Scorer (imported
     from sidebot.verify import load_scorer as load
 
     return load(settings.verify.scorer, settings.verify)
+
+
+class SidebotGroup(TyperGroup):
+    """The command group: a database fault in any command is one line naming the database and what to do,
+    with exit code 2 (see :mod:`sidebot.queue.faults`), not a traceback."""
+
+    def invoke(self, ctx):  # type: ignore[no-untyped-def]
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            from sqlalchemy.exc import DBAPIError
+
+            if not isinstance(exc, DBAPIError):
+                raise
+            from sidebot.queue.faults import describe
+
+            settings = ctx.obj if isinstance(ctx.obj, Settings) else None
+            url = settings.database_url if settings is not None else "sqlite://"
+            raise fail(describe(exc, url) or str(exc), 2) from exc

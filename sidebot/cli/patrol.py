@@ -226,7 +226,11 @@ def run_patrol(
     with Progress(*columns, console=console, transient=False) as progress:
         task = progress.add_task("patrol", total=len(refs), title="")
         summary = patrol.run(
-            refs, kind, options, on_page=lambda ref: progress.update(task, advance=1, title=ref.title[:50])
+            refs,
+            kind,
+            options,
+            on_page=lambda ref: progress.update(task, advance=1, title=ref.title[:50]),
+            resume_deferred=kind != "check",
         )
     db.dispose()
     return summary

@@ -1,4 +1,4 @@
-"""``sidebot serve`` and ``sidebot bench ui``: plain functions with Typer parameters for sidebot.cli.app."""
+"""``sidebot serve``, ``sidebot sessions revoke``, ``sidebot bench ui`` for sidebot.cli.app."""
 
 from __future__ import annotations
 
@@ -37,6 +37,20 @@ def serve(
         "Ctrl+C stops it)"
     )
     uvicorn.run(app, host=web.host, port=web.port, log_level="warning", proxy_headers=bool(web.public_url))
+
+
+def revoke_sessions(
+    ctx: typer.Context,
+    user: Annotated[str, typer.Argument(help="The wiki username whose review UI sessions end.")],
+    wiki: Annotated[
+        str | None, typer.Option(help="Only sessions whose login this wiki checked (default: all).")
+    ] = None,
+) -> None:
+    """End a user's review UI sessions now (a stolen cookie stops working at its next request)."""
+    from sidebot.web.sessions import revoke
+
+    ended = revoke(open_database(settings_of(ctx)), user, wiki)
+    console.print(f"ended {ended} session{'s' if ended != 1 else ''} of {user}")
 
 
 def bench_ui(

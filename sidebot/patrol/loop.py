@@ -14,13 +14,16 @@ when a weak citation needs it; without one the run goes on and says so in its su
 from __future__ import annotations
 
 import logging
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
+from itertools import chain
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import extract_citations
@@ -35,7 +38,7 @@ from sidebot.patrol.pipeline import (
 )
 from sidebot.queue import store
 from sidebot.queue.db import Database
-from sidebot.queue.models import Citation, Finding, Page, Run, RunStatus, Source, Wiki
+from sidebot.queue.models import Citation, Finding, Page, Run, RunStatus, Source, Wiki, utcnow
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
 from sidebot.sources.fetch import FetchResult, fetch_many
 from sidebot.verify.types import Claim, Scorer, Verdict
@@ -47,6 +50,9 @@ if TYPE_CHECKING:
     from sidebot.retrieve.retriever import Retriever
 
 log = logging.getLogger(__name__)
+
+# Citations fetched, verified and committed together; a page's cap and time budget are checked between chunks.
+CHUNK = 50
 
 
 class WikiReader(Protocol):
@@ -101,13 +107,20 @@ class Patrol:
         kind: str,
         options: dict,
         on_page: Callable[[PageRef], None] | None = None,
+        resume_deferred: bool = True,
     ) -> PatrolSummary:
+        """Check ``pages``, after the pages an earlier run left citations of (unless ``resume_deferred`` is
+        off: ``sidebot check`` looks at one page only)."""
         counts: Counter = Counter()
         with self.db.session() as session:
             mark_interrupted(session)
             wiki = store.get_or_create_wiki(session, self.wiki.name, self.wiki.api_url, self.wiki.article_url)
             run = start_run(session, kind, wiki.id, options)
         run_id, wiki_id = run.id, wiki.id
+        if resume_deferred:  # a page is looked at once per run: its cap and budget are per run
+            deferred = self._deferred_pages(wiki_id)
+            resumed = {ref.title for ref in deferred}
+            pages = chain(deferred, (ref for ref in pages if ref.title not in resumed))
         status = RunStatus.OK
         self._retriever, self._retrieval_looked, self._notes = None, False, []
         try:
@@ -176,14 +189,63 @@ class Patrol:
                 counts["citations_excluded"] += len(todo) - len(kept)
                 todo = kept
             page_id = page.id
-            citation_ids = [c.id for c in todo]
-        sources = self._sources_for({c.url for c in todo if c.url}, counts)
+            work = [(c.id, c.url) for c in todo]
+        done, deferred_reason = self._check_citations(page_id, work, ref, run_id, rev_id, counts)
         with self.db.session() as session:
             page = session.get(Page, page_id)
-            todo = [session.get(Citation, cid) for cid in citation_ids]
-            self._verify_and_store(session, page, todo, sources, ref.origin, run_id, rev_id, counts)
             store.mark_checked(page, rev_id)
+            page.deferred_reason = deferred_reason
+            page.deferred_origin = ref.origin if deferred_reason else None
             counts["pages_checked"] += 1
+        if deferred_reason:
+            counts["pages_deferred"] += 1
+            counts["citations_deferred"] += len(work) - done
+            self._notes.append(
+                f"{ref.title}: {len(work) - done} citations left for the next run ({deferred_reason})"
+            )
+
+    def _check_citations(
+        self,
+        page_id: int,
+        work: list[tuple[int, str | None]],
+        ref: PageRef,
+        run_id: int,
+        rev_id: int,
+        counts: Counter,
+    ) -> tuple[int, str | None]:
+        """Fetch, verify and store ``work`` (citation id, url) in chunks, each its own transaction, until the
+        per-page cap or time budget is reached; returns how many were done and why the rest were deferred."""
+        cap, budget = self.settings.patrol.max_citations_per_page, self.settings.patrol.page_time_budget
+        started = time.monotonic()
+        done = 0
+        for start in range(0, len(work), CHUNK):
+            if done >= cap:
+                return done, f"over the cap of {cap} citations checked per page and run"
+            if time.monotonic() - started > budget:
+                return done, f"over the time budget of {budget:g} s per page and run"
+            chunk = work[start : start + min(CHUNK, cap - done)]
+            sources = self._sources_for({url for _, url in chunk if url}, counts)
+            with self.db.session() as session:
+                page = session.get(Page, page_id)
+                citations = [session.get(Citation, cid) for cid, _ in chunk]
+                self._verify_and_store(session, page, citations, sources, ref.origin, run_id, rev_id, counts)
+            done += len(chunk)
+        return done, None
+
+    def _deferred_pages(self, wiki_id: int) -> list[PageRef]:
+        """Pages a previous run left citations of, to be resumed first."""
+        with self.db.session() as session:
+            rows = session.scalars(
+                select(Page).where(
+                    Page.wiki_id == wiki_id, Page.deferred_origin.is_not(None), Page.deleted_at.is_(None)
+                )
+            )
+            return [
+                PageRef(
+                    p.title, p.wiki_page_id or 0, p.rev_id or 0, p.checked_at or utcnow(), p.deferred_origin
+                )
+                for p in rows
+            ]
 
     def _source_excluded(self, url: str) -> bool:
         return self.exclusions is not None and self.exclusions.source_rule(url) is not None

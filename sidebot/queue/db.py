@@ -26,7 +26,7 @@ def make_engine(url: str) -> Engine:
     UI share the file with patrols)."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        if parsed.database and parsed.database != ":memory:":
+        if parsed.database and parsed.database != ":memory:" and not parsed.query.get("uri"):
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"timeout": 30})
 

@@ -54,6 +54,10 @@ class Page(Base):
     rev_id: Mapped[int | None]  # the revision last checked completely
     checked_at: Mapped[datetime | None]
     deleted_at: Mapped[datetime | None]
+    # Set when a run left some of the page's citations for the next run (over the per-page cap or time
+    # budget): why, and the origin the next run resumes it with.
+    deferred_reason: Mapped[str | None] = mapped_column(Text)
+    deferred_origin: Mapped[str | None] = mapped_column(String(32))
 
     wiki: Mapped[Wiki] = relationship()
     citations: Mapped[list[Citation]] = relationship(back_populates="page")
@@ -280,3 +284,15 @@ class TalkNoticeFinding(Base):
 
     notice: Mapped[TalkNotice] = relationship(back_populates="items")
     finding: Mapped[Finding] = relationship()
+
+
+class WebSession(Base):
+    """A login to the review UI. The signed cookie carries only a random token; this row (keyed by the token's
+    sha256, so the table alone lets nobody in) is the session: logging out, ``sidebot sessions revoke`` and a
+    block found on the wiki delete it, and a saved copy of the cookie means nothing from then on."""
+
+    __tablename__ = "web_sessions"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user: Mapped[str] = mapped_column(String(255), index=True)
+    wiki: Mapped[str] = mapped_column(String(64))  # the wiki whose login checked the password
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -5,6 +5,12 @@ non-ASCII characters is UTF-8 whatever the label says -- the usual lie is "iso-8
 real Latin-1 text is practically never valid UTF-8); the declared charset (header, then the HTML
 ``<meta>``), if Python knows it and the bytes fit; charset-normalizer's guess; UTF-8 with replacement
 characters as the last resort. Labels are read the WHATWG way: "iso-8859-1" and "ascii" mean windows-1252.
+
+A label is attacker-chosen: Python's registry also answers for codecs that are not character encodings
+(``base64``, ``hex``, ``zlib``, ``bz2``, ``uu``, ``quopri``, ``rot13``), for ``undefined`` (which refuses
+every byte) and for codecs of other jobs (``idna``, ``punycode``, ``unicode_escape``); those labels are
+ignored as if unknown, and a decode that fails in any way falls through to the next step.
+:func:`decode_text` never raises.
 """
 
 from __future__ import annotations
@@ -22,6 +28,11 @@ _BOMS = (
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
 _READ_AS_WINDOWS_1252 = frozenset({"iso8859-1", "ascii"})  # WHATWG Encoding Standard label mapping
+# Registered as text encodings but not charsets a web page can be in: they would turn escapes or IDNA labels
+# in the body into other characters, or (``undefined``) refuse every byte.
+_NOT_PAGE_CHARSETS = frozenset(
+    {"undefined", "idna", "punycode", "unicode-escape", "raw-unicode-escape", "charmap"}
+)
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)""", re.IGNORECASE)
 
 
@@ -45,7 +56,7 @@ def decode_text(body: bytes, declared: str | None = None, *, html: bool = False)
     for codec in codecs_named:
         try:
             return body.decode(codec)
-        except UnicodeDecodeError:
+        except (UnicodeError, LookupError, ValueError, TypeError):  # a codec may refuse bytes in other ways
             continue
     guess = charset_normalizer.from_bytes(body).best()
     if guess is not None:
@@ -54,10 +65,13 @@ def decode_text(body: bytes, declared: str | None = None, *, html: bool = False)
 
 
 def _codec(label: str) -> str | None:
-    """Python's codec name for a charset label, or None for a label it does not know."""
+    """Python's codec name for a charset label, or None for a label that is not a known page charset."""
     try:
-        name = codecs.lookup(label.strip().lower()).name
-    except LookupError:
+        info = codecs.lookup(label.strip().lower())
+    except (LookupError, ValueError, UnicodeError):  # ValueError: a label with a NUL in it
+        return None
+    name = info.name
+    if not info._is_text_encoding or name in _NOT_PAGE_CHARSETS:  # bytes-to-bytes or str-to-str codecs
         return None
     if name in _READ_AS_WINDOWS_1252:
         return "cp1252"

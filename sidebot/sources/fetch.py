@@ -16,6 +16,7 @@ nothing that matters, and each thread's total deadline is independent.
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -32,7 +33,10 @@ from sidebot.sources.client import DeadlineExceeded, SourceClient, deadline
 from sidebot.sources.extract import extract
 from sidebot.sources.sniff import SNIFF_BYTES, ContentKind, MediaType, sniff
 
+logger = logging.getLogger(__name__)
+
 ALLOWED_SCHEMES = frozenset({"http", "https"})
+_INVALID_LOCATION = "Invalid URL in location header"  # httpx's message, see _as_failure
 _HOST_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-_:")  # IDNA-encoded names, IP literals
 
 
@@ -125,7 +129,26 @@ def fetch_many(urls: Iterable[str], settings: FetchSettings) -> dict[str, FetchR
 
 
 def _fetch(url: str, settings: FetchSettings, client: SourceClient) -> FetchResult:
+    """:func:`_fetch_source`, with anything it did not foresee recorded as this source's failure.
+
+    The known failures are mapped to statuses where they happen; this net is what keeps ``fetch`` and
+    ``fetch_many`` from raising for a case nobody thought of, so one source cannot cost the page its others.
+    """
     started = time.monotonic()
+    try:
+        return _fetch_source(url, settings, client, started)
+    except Exception as exc:  # noqa: BLE001 -- the promise of fetch(): a result, never an exception
+        logger.exception("unexpected failure fetching %r", url)
+        return FetchResult(
+            url=url,
+            final_url=url,
+            status=FetchStatus.UNSUPPORTED,
+            error=f"the source could not be read: {type(exc).__name__}: {exc}",
+            elapsed_s=time.monotonic() - started,
+        )
+
+
+def _fetch_source(url: str, settings: FetchSettings, client: SourceClient, started: float) -> FetchResult:
     try:
         downloaded = _download(client, _parse_source_url(url), settings)
     except _Failure as failure:
@@ -209,7 +232,7 @@ def _download(client: SourceClient, url: httpx.URL, settings: FetchSettings) -> 
                         return _read(response, settings)
                 finally:
                     response.close()
-            next_url = _redirect_target(url, response.headers["location"])
+            next_url = _redirect_target(url, response)
             if hop == settings.max_redirects:
                 raise _Failure(
                     FetchStatus.TOO_MANY_REDIRECTS,
@@ -221,9 +244,18 @@ def _download(client: SourceClient, url: httpx.URL, settings: FetchSettings) -> 
     raise AssertionError("unreachable: the loop returns or raises")
 
 
-def _redirect_target(url: httpx.URL, location: str) -> httpx.URL:
+def _redirect_target(url: httpx.URL, response: httpx.Response) -> httpx.URL:
+    """Where a 3xx ``response`` for ``url`` points; a missing, empty or malformed Location is a failure."""
+    location = response.headers.get("location", "").strip()
+    if not location:
+        raise _Failure(
+            FetchStatus.HTTP_ERROR,
+            f"HTTP {response.status_code} redirect without a Location to follow",
+            final_url=url,
+            http_status=response.status_code,
+        )
     try:
-        target = url.join(location.strip())
+        target = url.join(location)
     except (httpx.InvalidURL, TypeError, ValueError, UnicodeError) as exc:
         raise _Failure(
             FetchStatus.INVALID_URL, f"{url} redirects to an invalid URL {location!r}: {exc}", final_url=url
@@ -294,6 +326,14 @@ def _as_failure(url: httpx.URL, settings: FetchSettings) -> Iterator[None]:
         else:
             message = f"{host} sent nothing for {settings.read_timeout:g} s"
         raise _Failure(FetchStatus.TIMEOUT, message, final_url=url) from None
+    except httpx.RemoteProtocolError as exc:
+        # httpx parses a 3xx's Location inside send() even when it does not follow it, and reports a
+        # malformed one ("http://[::1") as a protocol error; it is the redirect target that is invalid.
+        if str(exc).startswith(_INVALID_LOCATION):
+            raise _Failure(
+                FetchStatus.INVALID_URL, f"{url} redirects to an invalid URL: {exc}", final_url=url
+            ) from None
+        raise _Failure(FetchStatus.DEAD, f"connection to {host} failed: {exc}", final_url=url) from None
     except httpx.HTTPError as exc:
         raise _Failure(
             FetchStatus.DEAD, f"connection to {host} failed: {exc or type(exc).__name__}", final_url=url

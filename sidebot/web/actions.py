@@ -15,6 +15,7 @@ from sidebot.queue import reviews
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Review, Wiki
 from sidebot.web.integrity import ReviewGate, ReviewNotAllowed, ReviewTarget
+from sidebot.web.sessions import Login
 from sidebot.web.wikiapi import WikiApiError
 
 
@@ -45,7 +46,7 @@ STATUS_OF: dict[type[Exception], HTTPStatus] = {
 def target_of(db: Database, finding_id: int) -> ReviewTarget:
     with db.session() as session:
         row = session.execute(
-            select(Wiki.api_url, Page.title, Finding.rev_id, Citation.url)
+            select(Wiki.name, Wiki.api_url, Page.title, Finding.rev_id, Citation.url)
             .select_from(Finding)
             .join(Citation, Finding.citation_id == Citation.id)
             .join(Page, Citation.page_id == Page.id)
@@ -54,13 +55,13 @@ def target_of(db: Database, finding_id: int) -> ReviewTarget:
         ).first()
     if row is None:
         raise ActionError(f"there is no finding {finding_id}", HTTPStatus.NOT_FOUND)
-    api_url, title, rev_id, url = row
-    return ReviewTarget(api_url=api_url, title=title, rev_id=rev_id, url=url)
+    wiki, api_url, title, rev_id, url = row
+    return ReviewTarget(wiki=wiki, api_url=api_url, title=title, rev_id=rev_id, url=url)
 
 
-def check_may_review(gate: ReviewGate, user: str, target: ReviewTarget) -> None:
+def check_may_review(gate: ReviewGate, login: Login, target: ReviewTarget) -> None:
     try:
-        gate.check(user, target)
+        gate.check(login, target)
     except ReviewNotAllowed as exc:
         raise ActionError(str(exc), HTTPStatus.FORBIDDEN) from exc
     except WikiApiError as exc:
@@ -71,10 +72,10 @@ def check_may_review(gate: ReviewGate, user: str, target: ReviewTarget) -> None:
 
 
 def run_review_action(
-    db: Database, gate: ReviewGate, user: str, finding_id: int, operation: Callable[[Session], Review]
+    db: Database, gate: ReviewGate, login: Login, finding_id: int, operation: Callable[[Session], Review]
 ) -> Outcome:
-    """Check ``user`` may review the finding, then run ``operation`` in one transaction."""
-    check_may_review(gate, user, target_of(db, finding_id))
+    """Check ``login`` may review the finding, then run ``operation`` in one transaction."""
+    check_may_review(gate, login, target_of(db, finding_id))
     try:
         with db.session() as session:
             review = operation(session)
@@ -87,26 +88,27 @@ def run_review_action(
 def decide(
     db: Database,
     gate: ReviewGate,
-    user: str,
+    login: Login,
     finding_id: int,
     decision: str,
     suggestion_id: int | None,
     comment: str | None,
 ) -> Outcome:
+    user = login.user
     return run_review_action(
         db,
         gate,
-        user,
+        login,
         finding_id,
         lambda s: reviews.decide(s, finding_id, user, decision, suggestion_id=suggestion_id, comment=comment),
     )
 
 
-def undo(db: Database, gate: ReviewGate, user: str, finding_id: int) -> Outcome:
-    return run_review_action(db, gate, user, finding_id, lambda s: reviews.undo(s, finding_id, user))
+def undo(db: Database, gate: ReviewGate, login: Login, finding_id: int) -> Outcome:
+    return run_review_action(db, gate, login, finding_id, lambda s: reviews.undo(s, finding_id, login.user))
 
 
-def reopen(db: Database, gate: ReviewGate, user: str, finding_id: int) -> Outcome:
+def reopen(db: Database, gate: ReviewGate, login: Login, finding_id: int) -> Outcome:
     return run_review_action(
-        db, gate, user, finding_id, lambda s: reviews.return_to_open(s, finding_id, user)
+        db, gate, login, finding_id, lambda s: reviews.return_to_open(s, finding_id, login.user)
     )

@@ -16,6 +16,8 @@ from urllib.parse import urlencode, urlsplit
 
 import jinja2
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -30,7 +32,16 @@ from sidebot.queue.reviews import DECISION_LABELS
 from sidebot.web.integrity import ReviewGate, WikiApis
 from sidebot.web.login import LoginFailed, OAuthLogin, PasswordLogin
 from sidebot.web.security import SecurityHeaders
-from sidebot.web.sessions import CsrfError, csrf_token, current_user, take_flashes
+from sidebot.web.sessions import (
+    CsrfError,
+    Login,
+    csrf_token,
+    current_login,
+    log_in,
+    log_out,
+    revoke,
+    take_flashes,
+)
 from sidebot.web.settings import (
     WebConfigError,
     WebSettings,
@@ -57,12 +68,28 @@ class WebContext:
     base_url: str
     oauth: OAuthLogin | None
 
-    def user(self, request: Request) -> str | None:
-        return current_user(request, self.web.session_hours * 3600)
+    def login(self, request: Request) -> Login | None:
+        return current_login(request, self.db, self.web.session_hours * 3600)
 
-    def password_login(self) -> PasswordLogin:
-        """The wiki-password backend, on the wiki named by the settings (looked up when someone logs in, so
-        the app can start before the first patrol has recorded the wiki's address)."""
+    def user(self, request: Request) -> str | None:
+        login = self.login(request)
+        return login.user if login else None
+
+    def start_session(self, request: Request, user: str, api_url: str | None = None) -> None:
+        """Log ``user`` in, as checked by the wiki at ``api_url`` (None: the configured wiki, e.g. OAuth)."""
+        wiki = self.settings.wiki.name
+        if api_url:
+            with self.db.session() as session:
+                named = select(Wiki.name).where(Wiki.api_url == api_url).order_by(Wiki.name != wiki)
+                wiki = session.scalar(named) or wiki
+        log_in(request, self.db, Login(user, wiki), self.web.session_hours * 3600)
+
+    def end_session(self, request: Request) -> None:
+        log_out(request, self.db)
+
+    def login_api_url(self) -> str:
+        """The api.php wiki-password logins go to: ``[web] login_api_url``, else the wiki named by the
+        settings (looked up at login, so the app can start before the first patrol recorded its address)."""
         api_url = self.web.login_api_url
         if not api_url:
             with self.db.session() as session:
@@ -74,7 +101,10 @@ class WebContext:
                 f"there is no wiki to log in to: the queue does not know wiki {self.settings.wiki.name!r} "
                 "yet; set [web] login_api_url"
             )
-        return PasswordLogin(self.apis.get(api_url))
+        return api_url
+
+    def password_login(self) -> PasswordLogin:
+        return PasswordLogin(self.apis.get(self.login_api_url()))
 
     def render(self, request: Request, template: str, status_code: int = 200, **context: object) -> Response:
         context |= {
@@ -123,7 +153,11 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
         web=web,
         db=db,
         apis=apis,
-        gate=ReviewGate(apis),
+        gate=ReviewGate(
+            apis,
+            shared_accounts=frozenset(web.shared_account_wikis),
+            on_blocked=lambda login: revoke(db, login.user, login.wiki),
+        ),
         templates=_templates(),
         base_url=base_url,
         oauth=oauth,
@@ -143,6 +177,7 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
     app.include_router(routes_pages.router)
     app.add_exception_handler(CsrfError, _csrf_refused)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
     return app
 
 
@@ -229,3 +264,20 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         message=str(exc.detail),
         kept="",
     )
+
+
+async def _invalid_request(request: Request, exc: Exception) -> Response:
+    """A path number that cannot be a row (negative, huge, not a number) is a 404 like any unknown id; other
+    bad values are the API's 422 (its documented validation answer) or, on a page, a 400 page."""
+    assert isinstance(exc, RequestValidationError)
+    if any(error.get("loc", ("",))[0] == "path" for error in exc.errors()):
+        return await _http_error(
+            request, StarletteHTTPException(404, f"there is nothing at {request.url.path}")
+        )
+    if _wants_json(request):
+        return await request_validation_exception_handler(request, exc)
+    problems = "; ".join(
+        f"{'.'.join(str(part) for part in error.get('loc', ())[1:])}: {error.get('msg', 'invalid')}"
+        for error in exc.errors()
+    )
+    return await _http_error(request, StarletteHTTPException(400, problems or "the request is not valid"))

@@ -98,7 +98,9 @@ class Card(_View):
 
     @property
     def target(self) -> ReviewTarget:
-        return ReviewTarget(api_url=self.api_url, title=self.article, rev_id=self.rev_id, url=self.url)
+        return ReviewTarget(
+            wiki=self.wiki, api_url=self.api_url, title=self.article, rev_id=self.rev_id, url=self.url
+        )
 
     def diff_url(self, rev_id: int) -> str | None:
         """The wiki's diff of ``rev_id`` against the revision before it."""

@@ -1,5 +1,6 @@
-"""Who may review a finding, asked of the wiki itself: nobody blocked there, and nobody who added the
-citation under review.
+"""Who may review a finding: only someone whose login was checked by the finding's wiki (or by a wiki that
+shares its accounts, see ``[web] shared_account_wikis``), and, asked of that wiki itself, nobody blocked there
+and nobody who added the citation under review. A block found there ends the user's sessions at once.
 
 "Added the citation" is read from the page history: the user who saved the first revision whose wikitext
 contains the cited URL. The history up to the finding's revision never changes, so that answer is cached.
@@ -12,8 +13,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from sidebot.web.sessions import Login
 from sidebot.web.wikiapi import Revision, WikiApi
 
 
@@ -25,6 +28,7 @@ class ReviewNotAllowed(Exception):
 class ReviewTarget:
     """What the integrity rules need to know about a finding."""
 
+    wiki: str  # the [wiki] name the finding is filed under
     api_url: str
     title: str
     rev_id: int | None  # the revision the citation was verified at (None: the latest)
@@ -57,13 +61,29 @@ class ReviewGate:
     :class:`~sidebot.web.wikiapi.WikiApiError` when the wiki cannot be asked (then nobody may review: the
     rules are not skipped because a wiki is down)."""
 
-    def __init__(self, apis: WikiApis, cache_size: int = 4096) -> None:
+    def __init__(
+        self,
+        apis: WikiApis,
+        cache_size: int = 4096,
+        shared_accounts: frozenset[str] = frozenset(),
+        on_blocked: Callable[[Login], object] | None = None,
+    ) -> None:
+        """``shared_accounts``: wiki names whose accounts are one; ``on_blocked``: called with the login when
+        its user turns out to be blocked sitewide (the app ends their sessions)."""
         self.apis = apis
+        self.shared_accounts = shared_accounts
+        self.on_blocked = on_blocked
         self._authors: OrderedDict[ReviewTarget, Revision | None] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
 
-    def check(self, user: str, target: ReviewTarget) -> None:
+    def check(self, login: Login, target: ReviewTarget) -> None:
+        user = login.user
+        if target.wiki != login.wiki and not {target.wiki, login.wiki} <= self.shared_accounts:
+            raise ReviewNotAllowed(
+                f"you logged in on {login.wiki}, and this finding is on {target.wiki}, whose accounts are "
+                "not the same: log in there to review it"
+            )
         if not target.api_url:
             raise ReviewNotAllowed(
                 "this finding's wiki has no API address in the queue, so blocks and page "
@@ -72,6 +92,8 @@ class ReviewGate:
         block = self.apis.get(target.api_url).block(user)
         if block is not None:
             scope = "partially blocked" if block.partial else "blocked"
+            if self.on_blocked is not None and not block.partial:  # a partial block leaves the rest open
+                self.on_blocked(login)
             raise ReviewNotAllowed(
                 f"you are {scope} on this wiki (by {block.by}: {block.reason or 'no reason given'}), "
                 "so you cannot review"

@@ -22,16 +22,18 @@ from sidebot.web.login import LoginFailed
 from sidebot.web.schemas import (
     DecisionIn,
     FindingDetail,
+    FindingId,
     FindingList,
     Leaderboard,
     LeaderboardEntry,
     LoginIn,
+    PageNumber,
     Problem,
     ReviewResult,
     SessionOut,
 )
 from sidebot.web.security import require_csrf
-from sidebot.web.sessions import csrf_token, log_in, log_out
+from sidebot.web.sessions import Login, csrf_token
 from sidebot.web.wikiapi import WikiApiError
 
 router = APIRouter(prefix="/api", tags=["queue"])
@@ -42,11 +44,11 @@ def _ctx(request: Request) -> WebContext:
     return request.app.state.ctx
 
 
-def _user(request: Request) -> str:
-    user = _ctx(request).user(request)
-    if user is None:
+def _login(request: Request) -> Login:
+    login = _ctx(request).login(request)
+    if login is None:
         raise HTTPException(401, "log in first (POST /api/login, or the site's login page)")
-    return user
+    return login
 
 
 @router.get("/session", response_model=SessionOut, summary="Who is logged in, and the CSRF token for POSTs")
@@ -67,16 +69,17 @@ def api_login(request: Request, body: LoginIn) -> SessionOut:
     if ctx.web.auth != "wiki-password":
         raise HTTPException(400, "this site logs in through the wiki (OAuth): use the login page")
     try:
+        api_url = ctx.login_api_url()
         name = ctx.password_login().log_in(body.username, body.password, ctx.base_url + "/login")
     except LoginFailed as exc:
         raise HTTPException(401, str(exc)) from exc
-    log_in(request, name)
+    ctx.start_session(request, name, api_url)
     return SessionOut(user=name, csrf_token=csrf_token(request), auth=ctx.web.auth)
 
 
 @router.post("/logout", response_model=SessionOut, dependencies=[Depends(require_csrf)], summary="Log out")
 def api_logout(request: Request) -> SessionOut:
-    log_out(request)
+    _ctx(request).end_session(request)
     return SessionOut(user=None, csrf_token=csrf_token(request), auth=_ctx(request).web.auth)
 
 
@@ -95,7 +98,7 @@ def list_findings(
     origin: Annotated[str, Query(pattern="^(|recent|failed_verification|page)$")] = "",
     since: Annotated[date | None, Query(description="flagged on or after (UTC date)")] = None,
     until: Annotated[date | None, Query(description="flagged on or before (UTC date)")] = None,
-    page: Annotated[int, Query(ge=1)] = 1,
+    page: PageNumber = 1,
     per_page: Annotated[int | None, Query(ge=1, le=500)] = None,
 ) -> FindingList:
     ctx = _ctx(request)
@@ -119,17 +122,17 @@ def list_findings(
     responses=REFUSALS,
     summary="One finding: the claim in context, the source passage with evidence, suggestions, reviews",
 )
-def get_finding(request: Request, finding_id: int) -> FindingDetail:
+def get_finding(request: Request, finding_id: FindingId) -> FindingDetail:
     ctx = _ctx(request)
     with ctx.db.session() as session:
         card = load_card(session, finding_id)
     if card is None:
         raise HTTPException(404, f"there is no finding {finding_id}")
     can_review, reason = None, None
-    user = ctx.user(request)
-    if user is not None:
+    login = ctx.login(request)
+    if login is not None:
         try:
-            ctx.gate.check(user, card.target)
+            ctx.gate.check(login, card.target)
             can_review = True
         except (ReviewNotAllowed, WikiApiError) as exc:
             can_review, reason = False, str(exc)
@@ -143,13 +146,13 @@ def get_finding(request: Request, finding_id: int) -> FindingDetail:
     dependencies=[Depends(require_csrf)],
     summary="Decide on an open finding",
 )
-def post_decision(request: Request, finding_id: int, body: DecisionIn) -> ReviewResult:
+def post_decision(request: Request, finding_id: FindingId, body: DecisionIn) -> ReviewResult:
     ctx = _ctx(request)
-    user = _user(request)
+    login = _login(request)
     return _result(
         finding_id,
         lambda: actions.decide(
-            ctx.db, ctx.gate, user, finding_id, body.decision, body.suggestion_id, body.comment
+            ctx.db, ctx.gate, login, finding_id, body.decision, body.suggestion_id, body.comment
         ),
     )
 
@@ -161,10 +164,10 @@ def post_decision(request: Request, finding_id: int, body: DecisionIn) -> Review
     dependencies=[Depends(require_csrf)],
     summary="Undo your own latest decision on a finding",
 )
-def post_undo(request: Request, finding_id: int) -> ReviewResult:
+def post_undo(request: Request, finding_id: FindingId) -> ReviewResult:
     ctx = _ctx(request)
-    user = _user(request)
-    return _result(finding_id, lambda: actions.undo(ctx.db, ctx.gate, user, finding_id))
+    login = _login(request)
+    return _result(finding_id, lambda: actions.undo(ctx.db, ctx.gate, login, finding_id))
 
 
 @router.post(
@@ -174,10 +177,10 @@ def post_undo(request: Request, finding_id: int) -> ReviewResult:
     dependencies=[Depends(require_csrf)],
     summary="Return a reviewed finding to open (its decision stays on record)",
 )
-def post_reopen(request: Request, finding_id: int) -> ReviewResult:
+def post_reopen(request: Request, finding_id: FindingId) -> ReviewResult:
     ctx = _ctx(request)
-    user = _user(request)
-    return _result(finding_id, lambda: actions.reopen(ctx.db, ctx.gate, user, finding_id))
+    login = _login(request)
+    return _result(finding_id, lambda: actions.reopen(ctx.db, ctx.gate, login, finding_id))
 
 
 @router.get("/leaderboard", response_model=Leaderboard, summary="Reviewers by decisions made in a period")

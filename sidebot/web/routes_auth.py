@@ -11,7 +11,7 @@ from fastapi.responses import RedirectResponse, Response
 from sidebot.web.app import WebContext
 from sidebot.web.login import LoginFailed, PendingOAuth
 from sidebot.web.security import require_csrf
-from sidebot.web.sessions import OAUTH_KEY, flash, log_in, log_out
+from sidebot.web.sessions import OAUTH_KEY, flash
 
 router = APIRouter(include_in_schema=False)
 
@@ -52,12 +52,13 @@ def login_submit(
             error="this site logs in through the wiki (OAuth), not with a password form",
         )
     try:
+        api_url = ctx.login_api_url()
         name = ctx.password_login().log_in(username, password, ctx.base_url + "/login")
     except LoginFailed as exc:
         return ctx.render(
             request, "login.html", status_code=401, next=safe_next(next), username=username, error=str(exc)
         )
-    log_in(request, name)
+    ctx.start_session(request, name, api_url)
     flash(request, f"Logged in as {name}.")
     return RedirectResponse(safe_next(next), status_code=303)
 
@@ -83,13 +84,14 @@ def oauth_callback(request: Request) -> Response:
         name = ctx.oauth.finish(pending, dict(request.query_params))
     except LoginFailed as exc:
         return ctx.render(request, "login.html", status_code=400, next="/queue", username="", error=str(exc))
-    log_in(request, name)
+    ctx.start_session(request, name)
     flash(request, f"Logged in as {name}.")
     return RedirectResponse(safe_next((stored or {}).get("next")), status_code=303)
 
 
 @router.post("/logout", dependencies=[Depends(require_csrf)])
 def logout(request: Request) -> Response:
-    log_out(request)
+    ctx = _ctx(request)
+    ctx.end_session(request)
     flash(request, "Logged out.")
     return RedirectResponse("/queue", status_code=303)

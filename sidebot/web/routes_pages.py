@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Annotated
@@ -15,11 +16,15 @@ from sidebot.web.app import WebContext
 from sidebot.web.cards import Card, load_card
 from sidebot.web.integrity import ReviewNotAllowed
 from sidebot.web.listing import ORIGIN_LABELS, QueueFilter, Tab, list_queue, wiki_names
+from sidebot.web.schemas import MAX_PAGE, FindingId
 from sidebot.web.security import require_csrf
-from sidebot.web.sessions import flash
+from sidebot.web.sessions import Login, flash
 from sidebot.web.wikiapi import Revision, WikiApiError
 
 router = APIRouter(include_in_schema=False)
+_PAGE_NUMBER = re.compile(
+    r"[0-9]{1,7}"
+)  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
 
 
 def _ctx(request: Request) -> WebContext:
@@ -63,7 +68,7 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
                 errors.append(f"{key} {raw[key]!r} is not a date (YYYY-MM-DD)")
     page = 1
     if raw["page"]:
-        if raw["page"].isdigit() and int(raw["page"]) >= 1:
+        if _PAGE_NUMBER.fullmatch(raw["page"]) and 1 <= int(raw["page"]) <= MAX_PAGE:
             page = int(raw["page"])
         else:
             errors.append(f"page {raw['page']!r} is not a page number")
@@ -106,22 +111,22 @@ def queue_page(request: Request) -> Response:
 
 
 @router.get("/findings/{finding_id}")
-def card_page(request: Request, finding_id: int) -> Response:
+def card_page(request: Request, finding_id: FindingId) -> Response:
     return _render_card(request, finding_id)
 
 
 @router.post("/findings/{finding_id}/decide", dependencies=[Depends(require_csrf)])
 def decide(
     request: Request,
-    finding_id: int,
+    finding_id: FindingId,
     decision: Annotated[str, Form()] = "",
     suggestion_id: Annotated[str, Form()] = "",
     comment: Annotated[str, Form()] = "",
 ) -> Response:
     ctx = _ctx(request)
     form = {"decision": decision, "suggestion_id": suggestion_id, "comment": comment}
-    user = ctx.user(request)
-    if user is None:  # the login ended while the card was open: keep what was typed
+    login = ctx.login(request)
+    if login is None:  # the login ended while the card was open: keep what was typed
         return _render_card(
             request, finding_id, error="your login has ended: log in again", status=401, form=form
         )
@@ -135,7 +140,7 @@ def decide(
     if not decision:
         return _render_card(request, finding_id, error="choose a decision", status=400, form=form)
     try:
-        outcome = actions.decide(ctx.db, ctx.gate, user, finding_id, decision, suggestion, comment)
+        outcome = actions.decide(ctx.db, ctx.gate, login, finding_id, decision, suggestion, comment)
     except actions.ActionError as exc:
         return _render_card(request, finding_id, error=str(exc), status=exc.status, form=form)
     flash(request, f"Recorded: {DECISION_LABELS[Decision(outcome.review.decision)]}.")
@@ -143,12 +148,12 @@ def decide(
 
 
 @router.post("/findings/{finding_id}/undo", dependencies=[Depends(require_csrf)])
-def undo(request: Request, finding_id: int) -> Response:
+def undo(request: Request, finding_id: FindingId) -> Response:
     return _simple_action(request, finding_id, actions.undo, "Your decision was undone.")
 
 
 @router.post("/findings/{finding_id}/reopen", dependencies=[Depends(require_csrf)])
-def reopen(request: Request, finding_id: int) -> Response:
+def reopen(request: Request, finding_id: FindingId) -> Response:
     return _simple_action(request, finding_id, actions.reopen, "The finding is open again.")
 
 
@@ -191,21 +196,21 @@ def api_overview(request: Request) -> Response:
     return ctx.render(request, "api.html", endpoints=endpoints)
 
 
-def _require_user(request: Request, ctx: WebContext) -> str | Response:
-    user = ctx.user(request)
-    if user is None:
+def _require_login(request: Request, ctx: WebContext) -> Login | Response:
+    login = ctx.login(request)
+    if login is None:
         flash(request, "Log in to review.", "error")
         return RedirectResponse(f"/login?next={request.url.path.rsplit('/', 1)[0]}", status_code=303)
-    return user
+    return login
 
 
 def _simple_action(request: Request, finding_id: int, action, done: str) -> Response:  # type: ignore[no-untyped-def]
     ctx = _ctx(request)
-    user = _require_user(request, ctx)
-    if isinstance(user, Response):
-        return user
+    login = _require_login(request, ctx)
+    if isinstance(login, Response):
+        return login
     try:
-        action(ctx.db, ctx.gate, user, finding_id)
+        action(ctx.db, ctx.gate, login, finding_id)
     except actions.ActionError as exc:
         return _render_card(request, finding_id, error=str(exc), status=exc.status)
     flash(request, done)
@@ -224,9 +229,9 @@ def _render_card(
         card = load_card(session, finding_id)
     if card is None:
         raise HTTPException(404, f"there is no finding {finding_id}")
-    user = ctx.user(request)
+    login = ctx.login(request)
     author, author_problem = _author(ctx, card)
-    refusal = _refusal(ctx, user, card) if user and card.state in ("open", "reviewed") else None
+    refusal = _refusal(ctx, login, card) if login and card.state in ("open", "reviewed") else None
     return ctx.render(
         request,
         "card.html",
@@ -252,9 +257,9 @@ def _author(ctx: WebContext, card: Card) -> tuple[Revision | None, str | None]:
         return None, f"the page history could not be read: {exc}"
 
 
-def _refusal(ctx: WebContext, user: str, card: Card) -> str | None:
+def _refusal(ctx: WebContext, login: Login, card: Card) -> str | None:
     try:
-        ctx.gate.check(user, card.target)
+        ctx.gate.check(login, card.target)
     except ReviewNotAllowed as exc:
         return str(exc)
     except WikiApiError as exc:

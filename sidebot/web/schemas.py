@@ -6,13 +6,21 @@ A finding's own fields are defined once, by what the pages show: :class:`~sidebo
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
+from fastapi import Path, Query
 from pydantic import BaseModel, ConfigDict, Field
 
 from sidebot.queue.reviews import MAX_COMMENT_CHARS, Decision
 from sidebot.web.cards import Card, ReviewOut
 from sidebot.web.listing import FindingSummary
+
+# Row ids are INTEGER columns: 32-bit on PostgreSQL, 64-bit on SQLite. A number past them is no row, and
+# must be answered so before the database sees it (it would raise an overflow, not find nothing).
+MAX_ROW_ID = 2**31 - 1
+MAX_PAGE = 1_000_000  # times the largest page size (500) stays far below any integer limit
+FindingId = Annotated[int, Path(ge=1, le=MAX_ROW_ID, description="a finding's id")]
+PageNumber = Annotated[int, Query(ge=1, le=MAX_PAGE)]
 
 
 class _Out(BaseModel):

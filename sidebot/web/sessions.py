@@ -1,51 +1,104 @@
-"""Who is logged in, and CSRF tokens, kept in the signed session cookie (Starlette's SessionMiddleware,
-itsdangerous).
+"""Who is logged in, and CSRF tokens: a server-side session row per login, named by a random token kept in the
+signed session cookie (Starlette's SessionMiddleware, itsdangerous).
 
 A session ends when it has been unused for ``session_idle_minutes`` (the cookie's signature carries its time
-and is refused when older: checked on the server, not left to the browser) or, at the latest,
-``session_hours`` after the login. Logging in replaces the whole session, CSRF token included.
+and is refused when older: checked on the server, not left to the browser), at the latest ``session_hours``
+after the login, and at once when its row goes: on logout, ``sidebot sessions revoke USER``, or when the
+wiki is found to block the user (:class:`~sidebot.web.integrity.ReviewGate` reports it). A copy of the cookie
+saved before any of those is worth nothing. Logging in replaces the whole session, CSRF token included; the
+row records which wiki checked the login (:class:`Login`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import time
+from dataclasses import dataclass
+from datetime import timedelta
 
+from sqlalchemy import delete, select
 from starlette.requests import Request
+
+from sidebot.queue.db import Database
+from sidebot.queue.models import WebSession, utcnow
 
 USER_KEY = "user"
 LOGIN_AT_KEY = "login_at"
+SESSION_KEY = "sid"
 CSRF_KEY = "csrf"
 FLASH_KEY = "flash"
 OAUTH_KEY = "oauth"
+
+
+@dataclass(frozen=True, slots=True)
+class Login:
+    user: str
+    wiki: str  # the [wiki] name of the wiki whose login checked the password
 
 
 class CsrfError(Exception):
     """A state-changing request without the session's CSRF token."""
 
 
-def current_user(request: Request, max_age_s: float) -> str | None:
-    """The logged-in username, or None (also when the login is older than ``max_age_s``: it is dropped)."""
+def current_login(request: Request, db: Database, max_age_s: float) -> Login | None:
+    """Who is logged in, or None: also when the login is older than ``max_age_s`` or its session row is gone
+    (logged out, revoked); the cookie's session is then cleared."""
     session = request.session
-    user, login_at = session.get(USER_KEY), session.get(LOGIN_AT_KEY)
+    user, login_at, token = session.get(USER_KEY), session.get(LOGIN_AT_KEY), session.get(SESSION_KEY)
     if not user:
         return None
-    if not isinstance(login_at, (int, float)) or time.time() - login_at > max_age_s:
+    login = None
+    if isinstance(login_at, (int, float)) and time.time() - login_at <= max_age_s and isinstance(token, str):
+        with db.session() as s:
+            row = s.get(WebSession, _row_id(token))
+            if row is not None and row.user == user:
+                login = Login(row.user, row.wiki)
+    if login is None:
         session.clear()
-        return None
-    return user
+    return login
 
 
-def log_in(request: Request, username: str) -> None:
+def log_in(request: Request, db: Database, login: Login, max_age_s: float) -> None:
+    """Start a session for ``login``; sessions older than ``max_age_s`` (ended anyway) are cleared out."""
+    token = secrets.token_urlsafe(32)
+    with db.session() as s:
+        s.execute(delete(WebSession).where(WebSession.created_at < utcnow() - timedelta(seconds=max_age_s)))
+        s.add(WebSession(id=_row_id(token), user=login.user, wiki=login.wiki))
     request.session.clear()
     request.session.update(
-        {USER_KEY: username, LOGIN_AT_KEY: time.time(), CSRF_KEY: secrets.token_urlsafe(32)}
+        {
+            USER_KEY: login.user,
+            LOGIN_AT_KEY: time.time(),
+            SESSION_KEY: token,
+            CSRF_KEY: secrets.token_urlsafe(32),
+        }
     )
 
 
-def log_out(request: Request) -> None:
+def log_out(request: Request, db: Database) -> None:
+    token = request.session.get(SESSION_KEY)
+    if isinstance(token, str):
+        with db.session() as s:
+            s.execute(delete(WebSession).where(WebSession.id == _row_id(token)))
     request.session.clear()
+
+
+def revoke(db: Database, user: str, wiki: str | None = None) -> int:
+    """End every session of ``user`` (on ``wiki`` only, when given) now; returns how many there were."""
+    with db.session() as s:
+        query = select(WebSession).where(WebSession.user == user)
+        if wiki is not None:
+            query = query.where(WebSession.wiki == wiki)
+        rows = list(s.scalars(query))
+        for row in rows:
+            s.delete(row)
+    return len(rows)
+
+
+def _row_id(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def csrf_token(request: Request) -> str:

@@ -1,0 +1,124 @@
+"""Hostile cookies and logins: a saved session cookie replayed after logout, after `sidebot sessions revoke`,
+and after the wiki blocked its user; and a login on one wiki deciding on another wiki's findings.
+
+Real parts: the local MediaWiki checks the passwords and the blocks; the queue is SQLite
+(tests/fixtures/web.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from sidebot.cli.app import app as cli_app
+from sidebot.config import Settings, WikiSettings
+from sidebot.queue.db import Database
+from sidebot.queue.models import Citation, Finding, Page, Review, Wiki
+from sidebot.sandbox import testwiki
+from sidebot.web.app import SESSION_COOKIE, create_app
+from sidebot.web.settings import WebSettings
+from tests.fixtures.web import SeededQueue, WebAccount, WebAccounts, api_login
+
+pytestmark = [pytest.mark.integration, pytest.mark.hostile]
+
+
+def _logged_in(app, account: WebAccount) -> tuple[TestClient, str, str]:  # type: ignore[no-untyped-def]
+    """A client logged in as ``account``; also the cookie and CSRF token an attacker would copy."""
+    client = TestClient(app)
+    token = api_login(client, account)
+    return client, client.cookies[SESSION_COOKIE], token
+
+
+def _replay(app, cookie: str, token: str, fid: int):  # type: ignore[no-untyped-def]
+    """Fresh clients presenting a saved cookie: who it is, and what a decision POST with it gets."""
+    who = TestClient(app, cookies={SESSION_COOKIE: cookie}).get("/api/session").json()["user"]
+    answer = TestClient(app, cookies={SESSION_COOKIE: cookie}).post(
+        f"/api/findings/{fid}/decision", json={"decision": "unsure"}, headers={"X-CSRF-Token": token}
+    )
+    return who, answer.status_code
+
+
+def test_a_cookie_saved_before_logout_is_worthless_after_it(web_app, web_queue: SeededQueue, web_accounts):
+    fid = web_queue.open_ids()[0]
+    client, cookie, token = _logged_in(web_app, web_accounts.reviewer)
+    assert _replay(web_app, cookie, token, fid)[0] == web_accounts.reviewer.username  # the copy works now
+    assert client.post("/api/logout", headers={"X-CSRF-Token": token}).status_code == 200
+    assert _replay(web_app, cookie, token, fid) == (None, 401)
+
+
+def test_revoke_ends_every_session_of_the_user_at_once(
+    web_app, web_db: Database, web_queue: SeededQueue, web_accounts: WebAccounts
+):
+    fid = web_queue.open_ids()[0]
+    _, cookie, token = _logged_in(web_app, web_accounts.reviewer)
+    _, other_cookie, other_token = _logged_in(web_app, web_accounts.second)
+    result = CliRunner().invoke(
+        cli_app,
+        ["sessions", "revoke", web_accounts.reviewer.username],
+        env={"SIDEBOT_DATABASE_URL": str(web_db.engine.url)},
+    )
+    assert result.exit_code == 0 and "ended 1 session" in result.output, result.output
+    assert _replay(web_app, cookie, token, fid) == (None, 401)
+    assert _replay(web_app, other_cookie, other_token, fid)[0] == web_accounts.second.username  # untouched
+
+
+def test_a_block_found_on_the_wiki_ends_the_session(web_app, web_queue: SeededQueue, web_accounts):
+    fid = web_queue.open_ids()[0]
+    client, cookie, token = _logged_in(web_app, web_accounts.blocked)  # blocked users can log in
+    refused = client.post(
+        f"/api/findings/{fid}/decision", json={"decision": "unsure"}, headers={"X-CSRF-Token": token}
+    )
+    assert refused.status_code == 403 and "you are blocked" in refused.json()["detail"]
+    assert _replay(web_app, cookie, token, fid) == (None, 401)
+
+
+def _move_to_other_wiki(db: Database, fid: int) -> str:
+    """File the finding's page under a second wiki (same api.php: one MediaWiki plays both)."""
+    with db.session() as session:
+        home = session.query(Wiki).filter_by(name=testwiki.WIKI_NAME).one()
+        other = Wiki(name="otherwiki", api_url=home.api_url, article_url=home.article_url)
+        session.add(other)
+        session.flush()
+        page = (
+            session.query(Page)
+            .join(Citation, Citation.page_id == Page.id)
+            .join(Finding, Finding.citation_id == Citation.id)
+            .filter(Finding.id == fid)
+            .one()
+        )
+        page.wiki_id = other.id
+    return "otherwiki"
+
+
+@pytest.mark.parametrize("shared", [False, True])
+def test_a_login_reviews_only_its_own_wiki_unless_accounts_are_shared(
+    web_db: Database, web_queue: SeededQueue, web_accounts: WebAccounts, test_wiki, tmp_path: Path, shared
+):
+    fid = web_queue.open_ids()[-1]
+    other = _move_to_other_wiki(web_db, fid)
+    web = WebSettings(
+        login_api_url=test_wiki.api_url,
+        secret_key_file=str(tmp_path / "web-secret.key"),
+        shared_account_wikis=[testwiki.WIKI_NAME, other] if shared else [],
+    )
+    app = create_app(Settings(home=tmp_path, wiki=WikiSettings(name=testwiki.WIKI_NAME)), web_db, web)
+    client, _, token = _logged_in(app, web_accounts.reviewer)
+    answer = client.post(
+        f"/api/findings/{fid}/decision", json={"decision": "unsure"}, headers={"X-CSRF-Token": token}
+    )
+    with web_db.session() as session:
+        reviews = session.query(Review).filter_by(finding_id=fid).count()
+    if shared:
+        assert answer.status_code == 200, answer.text
+        assert reviews == 1
+    else:
+        assert answer.status_code == 403, answer.text
+        assert (
+            f"you logged in on {testwiki.WIKI_NAME}, and this finding is on {other}"
+            in answer.json()["detail"]
+        )
+        assert reviews == 0
+        assert client.get(f"/api/findings/{fid}").json()["can_review"] is False
