@@ -43,9 +43,10 @@ def triage(
 ) -> Triage:
     """Decide whether a citation goes to the review queue.
 
-    A citation is queued (open) when its source scores below ``flag_below`` or when an editor already tagged
-    it {{failed verification}} (then the reviewer sees what the verifier found either way). A source that
-    could not be read is ``unverifiable`` with the reason.
+    A citation is queued (open) when its source scores below ``flag_below`` (as "partial support: <part>"
+    when the verifier found the part of the claim the source does not back, else "low support") or when an
+    editor already tagged it {{failed verification}} (then the reviewer sees what the verifier found either
+    way). A source that could not be read is ``unverifiable`` with the reason.
     """
     tagged = FAILED_VERIFICATION in tags
     if verdict is None or verdict.best_passage is None:
@@ -54,6 +55,8 @@ def triage(
     value = verdict.probability if verdict.probability is not None else verdict.score
     if tagged:
         return Triage("open", f"tagged failed verification (support {value:.2f})")
+    if value < flag_below and verdict.failed_part:  # the source backs the other parts of the claim
+        return Triage("open", f"partial support: {verdict.failed_part} ({value:.2f} < {flag_below:.2f})")
     if value < flag_below:
         return Triage("open", f"low support ({value:.2f} < {flag_below:.2f})")
     return Triage("passed", None)

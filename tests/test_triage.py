@@ -1,0 +1,23 @@
+"""Triage of one verdict: queued as partial support when the verifier names the part the source fails."""
+
+from sidebot.patrol.pipeline import triage
+from sidebot.sources.passages import Passage
+from sidebot.verify.types import Verdict
+
+WINDOW = Passage(0, "Arnold is the publisher of Media Play News.", "About us", 0, 44)
+
+
+def verdict(probability: float, failed_part: str | None = None) -> Verdict:
+    return Verdict("test", 0.0, [0.0], WINDOW, probability=probability, failed_part=failed_part)
+
+
+def test_partial_support_names_the_failed_part():
+    part = "Media Play News is the only trade dedicated to home entertainment."
+    decision = triage(verdict(0.3, part), None, [], 0.5)
+    assert decision.state == "open" and decision.flag_reason == f"partial support: {part} (0.30 < 0.50)"
+
+
+def test_low_support_without_a_failed_part_and_a_pass_above_the_threshold():
+    assert triage(verdict(0.3), None, [], 0.5).flag_reason == "low support (0.30 < 0.50)"
+    assert triage(verdict(0.7, "a part"), None, [], 0.5).state == "passed"
+    assert triage(verdict(0.7), None, ["failed verification"], 0.5).flag_reason.startswith("tagged")
