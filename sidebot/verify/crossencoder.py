@@ -2,8 +2,9 @@
 part of the claim.
 
 Per citation: the claim is split into its parts (decompose.py; a claim that does not split is one part); the
-source's passages are cut into windows of 1 to ``window_sentences`` sentences (page_windows.py); for the whole
-claim and for each part, a lexical pre-filter picks the ``keep_windows`` windows worth reading
+source's passages are cut into windows of 1 to ``window_sentences`` sentences (page_windows.py); a lexical
+pre-filter picks the ``keep_windows`` windows worth reading for the whole claim and ``part_windows`` for each
+part
 (window_select.py), and the reader scores them (all citations of a call share the model batches). A unit's
 reader score is its best window's support log-odds. The source score is the claim-level combiner's log-odds
 (combiner.py: the reader's scores for the whole claim and its weakest part, its strongest "refutes", and the
@@ -34,6 +35,7 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # Part of the scorer's name, with the weights' digest: the patrol re-scores a citation only when the name
 # changes, so bump it whenever the same weights give another verdict (r3: sentence windows, claim parts).
 SCORING_REVISION = 3
+PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 
 @dataclass
@@ -60,6 +62,7 @@ class CrossEncoderScorer:
         model: CrossEncoder,
         keep_windows: int | None = None,
         window_sentences: int | None = None,
+        part_windows: int | None = None,
         max_evidence: int = 3,
         decompose_claims: bool = True,
     ) -> None:
@@ -67,7 +70,9 @@ class CrossEncoderScorer:
         manifest = model.manifest
         self.name = f"{manifest.name}.r{SCORING_REVISION}"
         self.flag_threshold = manifest.flag_threshold
-        self.keep_windows = keep_windows or int(manifest.extra.get("keep_windows", 6))
+        self.keep_windows = keep_windows or int(manifest.extra.get("keep_windows", 4))
+        # A part is short and specific: its best windows are found with fewer reads (half the cost per part)
+        self.part_windows = part_windows or int(manifest.extra.get("part_windows", PART_WINDOWS))
         self.window_sentences = (
             window_sentences
             if window_sentences is not None
@@ -94,9 +99,10 @@ class CrossEncoderScorer:
         units: list[list[_Unit]] = []
         for (claim, _), page in zip(items, pages):
             units.append(
-                [
-                    _Unit(c, select_windows(c.text, page.windows, self.keep_windows))
-                    for c in [claim, *self.parts(claim)]
+                [_Unit(claim, select_windows(claim.text, page.windows, self.keep_windows))]
+                + [
+                    _Unit(p, select_windows(p.text, page.windows, self.part_windows))
+                    for p in self.parts(claim)
                 ]
             )
         self._read(units, pages)
