@@ -16,6 +16,8 @@ from urllib.parse import urlencode, urlsplit
 
 import jinja2
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -27,6 +29,7 @@ from sidebot.config import Settings
 from sidebot.queue.db import Database
 from sidebot.queue.models import Wiki
 from sidebot.queue.reviews import DECISION_LABELS
+from sidebot.queue.support import support_percent, support_text
 from sidebot.web.integrity import ReviewGate, WikiApis
 from sidebot.web.login import LoginFailed, OAuthLogin, PasswordLogin
 from sidebot.web.security import SecurityHeaders
@@ -56,6 +59,7 @@ class WebContext:
     templates: Jinja2Templates
     base_url: str
     oauth: OAuthLogin | None
+    corpus_documents: int | None  # documents suggestions are searched in; None: no corpus
 
     def user(self, request: Request) -> str | None:
         return current_user(request, self.web.session_hours * 3600)
@@ -63,12 +67,7 @@ class WebContext:
     def password_login(self) -> PasswordLogin:
         """The wiki-password backend, on the wiki named by the settings (looked up when someone logs in, so
         the app can start before the first patrol has recorded the wiki's address)."""
-        api_url = self.web.login_api_url
-        if not api_url:
-            with self.db.session() as session:
-                api_url = (
-                    session.scalar(select(Wiki.api_url).where(Wiki.name == self.settings.wiki.name)) or ""
-                )
+        api_url = self.web.login_api_url or login_wiki(self.db, self.settings.wiki.name)[1]
         if not api_url:
             raise LoginFailed(
                 f"there is no wiki to log in to: the queue does not know wiki {self.settings.wiki.name!r} "
@@ -84,6 +83,30 @@ class WebContext:
             "auth": self.web.auth,
         }
         return self.templates.TemplateResponse(request, template, context, status_code=status_code)
+
+
+def login_wiki(db: Database, name: str) -> tuple[str, str]:
+    """The wiki people log in to, as (name, api.php URL): the one the settings name, or, when they name none
+    (no config given), the only wiki the queue knows. ("", "") when there is none (yet)."""
+    with db.session() as session:
+        if name:
+            return name, session.scalar(select(Wiki.api_url).where(Wiki.name == name)) or ""
+        wikis = session.execute(select(Wiki.name, Wiki.api_url).limit(2)).all()
+    return (wikis[0][0], wikis[0][1]) if len(wikis) == 1 else ("", "")
+
+
+def corpus_size(settings: Settings) -> int | None:
+    """Documents in the retrieval corpus (None when there is none): a card without suggestions says how
+    large the corpus searched was."""
+    if not settings.retrieve.enabled:
+        return None
+    from sidebot.retrieve.corpus import CORPUS_FILE, Corpus
+
+    folder = settings.retrieve.resolved_folder(settings.home)
+    if not (folder / CORPUS_FILE).is_file():
+        return None
+    with Corpus(folder) as corpus:
+        return corpus.stats()["documents"]
 
 
 def create_app(settings: Settings, db: Database, web: WebSettings | None = None) -> FastAPI:
@@ -127,6 +150,7 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
         templates=_templates(),
         base_url=base_url,
         oauth=oauth,
+        corpus_documents=corpus_size(settings),
     )
     app.add_middleware(SecurityHeaders)
     app.add_middleware(
@@ -143,6 +167,7 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
     app.include_router(routes_pages.router)
     app.add_exception_handler(CsrfError, _csrf_refused)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
     return app
 
 
@@ -160,6 +185,8 @@ def _templates() -> Jinja2Templates:
     )
     env.filters["when"] = _format_time
     env.filters["number"] = _format_number
+    env.filters["percent"] = support_percent
+    env.filters["support"] = support_text
     env.filters["http_url"] = _is_http_url
     env.filters["truncate_left"] = _truncate_left
     env.filters["section"] = _format_section
@@ -227,5 +254,26 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         status_code=exc.status_code,
         title=f"Error {exc.status_code}",
         message=str(exc.detail),
+        kept="",
+    )
+
+
+async def _invalid_request(request: Request, exc: Exception) -> Response:
+    """A page address that does not parse (``/findings/abc``) gets a page that says so; the API keeps
+    FastAPI's 422 JSON."""
+    assert isinstance(exc, RequestValidationError)
+    if _wants_json(request):
+        return await request_validation_exception_handler(request, exc)
+    ctx: WebContext = request.app.state.ctx
+    problems = "; ".join(
+        f"{' '.join(map(str, error.get('loc', ())[1:]))} {error.get('input')!r}: {error.get('msg')}"
+        for error in exc.errors()
+    )
+    return ctx.render(
+        request,
+        "error.html",
+        status_code=404 if request.method == "GET" else 400,
+        title="Not a valid address",
+        message=f"This address does not name anything here ({problems}).",
         kept="",
     )
