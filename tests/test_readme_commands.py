@@ -32,6 +32,8 @@ VALUES = {
     "DIR": "/tmp/sidebot-readme-test",
     "OUT": "/tmp/sidebot-readme-test.json",
     "PATH": "sidebot.toml",
+    "P": "0.9",
+    "D": "7",
 }
 # Safe to run for real in an empty data folder: they only read (or create) the empty queue.
 SAFE = [

@@ -101,8 +101,9 @@ def corpus_size(settings: Settings) -> int | None:
     if not settings.retrieve.enabled:
         return None
     from sidebot.retrieve.corpus import CORPUS_FILE, Corpus
+    from sidebot.retrieve.retriever import CORPUS_DIR
 
-    folder = settings.retrieve.resolved_folder(settings.home)
+    folder = settings.retrieve.resolved_folder(settings.home) / CORPUS_DIR
     if not (folder / CORPUS_FILE).is_file():
         return None
     with Corpus(folder) as corpus:

@@ -1,8 +1,9 @@
 """The README's path to a first review, word for word, in real Chromium: `sidebot demo`, `sidebot serve`
 (no config: it finds the demo's), log in with the account the demo names, open the first card, decide,
-undo, decide again, and the leaderboard counts it. Also: the list at phone width without sideways
-scrolling, decisions by keyboard with a visible focus, and screenshots of the list and a card at 390 and
-1280 px (into $SIDEBOT_SCREENSHOTS when set, e.g. docs/screenshots, else the test's temp folder)."""
+undo, decide again, and the leaderboard counts it; a second decision, and /stats measures the reviewers'
+precision. Also: the list at phone width without sideways scrolling, decisions by keyboard with a visible
+focus, and screenshots of the list, a card and the stats at 390 and 1280 px (into $SIDEBOT_SCREENSHOTS when
+set, e.g. docs/screenshots, else the test's temp folder)."""
 
 from __future__ import annotations
 
@@ -109,6 +110,11 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served, tmp_path: Path
         assert re.search(r"\d+ %", page.get_by_test_id("support").inner_text())
         assert page.get_by_test_id("reason").is_visible()
         assert page.get_by_test_id("refusal").count() == 0, page.get_by_test_id("refusal").inner_text()
+        # suggestions, or the corpus searched and its size
+        if not page.get_by_test_id("suggestion").count():
+            assert re.search(
+                r"found in the corpus \(\d+ documents\)", page.get_by_test_id("no-suggestion").inner_text()
+            )
         page.screenshot(path=str(shots / "card-1280.png"), full_page=True)
 
         # decide by keyboard: focus the first decision, move with the arrow keys, record with Enter
@@ -137,9 +143,19 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served, tmp_path: Path
         assert leader.locator(".reviewer").inner_text() == username
         assert leader.locator(".total").inner_text() == "1"
 
+        # a second decision, then the stats page measures precision from both
+        page.goto(f"/findings/{second}")
+        page.get_by_label("Source does not support the claim").check()
+        page.get_by_role("button", name="Record decision").click()
+        page.get_by_role("link", name="Stats").click()
+        overall = page.locator('[data-testid="precision-row"][data-wiki="all"][data-reason="all"]')
+        assert "2 reviewed" in overall.inner_text() and "95 % CI" in overall.inner_text()
+        assert page.locator("figure.chart rect").count() >= 2  # bars drawn server-side, no script
+        page.screenshot(path=str(shots / "stats-1280.png"), full_page=True)
+
         # a phone: the list and the card fit the width
         page.set_viewport_size({"width": WIDTHS["phone"], "height": 844})
-        for path, name in (("/queue", "list"), (f"/findings/{second}", "card")):
+        for path, name in (("/queue", "list"), (f"/findings/{second}", "card"), ("/stats", "stats")):
             page.goto(path)
             width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
             assert width[0] <= width[1], f"{path} scrolls sideways at 390 px: {width}"
