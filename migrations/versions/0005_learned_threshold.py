@@ -17,7 +17,7 @@ depends_on = None
 
 def upgrade() -> None:
     with op.batch_alter_table("wikis", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("flag_below", sa.Float(), nullable=True))
+        batch_op.add_column(sa.Column("flag_below", sa.Double(), nullable=True))
 
 
 def downgrade() -> None:
