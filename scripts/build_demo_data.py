@@ -1,7 +1,8 @@
 #!/usr/bin/env python
 """Build the demo content in ``sidebot/data/demo/`` from the project's shared real data sets.
 
-Users do not have the shared data: this script's output is committed, and ``sidebot.sandbox.demo_content`` reads it.
+Users do not have the shared data: this script's output is committed, and ``sidebot.sandbox.demo_content``
+reads it.
 Run it from the repository root (it is deterministic: the same input gives byte-identical output)::
 
     .venv/bin/python scripts/build_demo_data.py [--data /work/shared/data] [--out sidebot/data/demo]

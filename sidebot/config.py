@@ -263,6 +263,20 @@ class Settings(_Section):
         return url or f"sqlite:///{self.home / 'sidebot.db'}"
 
 
+# In the data folder; written by `sidebot demo` and `sidebot testwiki up`.
+SANDBOX_CONFIG = Path("testwiki") / "sidebot.toml"
+
+
+def default_config_path() -> Path | None:
+    """The config a command uses when it is given none: ``$SIDEBOT_CONFIG``, else the local sandbox's that
+    ``sidebot demo`` (or ``sidebot testwiki up``) wrote into the data folder, so that after the demo every
+    command works on the demo's wiki and queue; else None (the built-in defaults)."""
+    if os.environ.get(CONFIG_ENV):
+        return Path(os.environ[CONFIG_ENV]).expanduser()
+    sandbox = default_home() / SANDBOX_CONFIG
+    return sandbox if sandbox.is_file() else None
+
+
 def load_settings(path: Path | str | None = None) -> Settings:
     """Read settings from ``path`` (or ``$SIDEBOT_CONFIG``); with neither, the built-in defaults."""
     path = path or os.environ.get(CONFIG_ENV)

@@ -15,4 +15,5 @@ pytest_plugins = [
     "tests.fixtures.sources",
     "tests.fixtures.database",
     "tests.fixtures.web",
+    "tests.fixtures.demo",
 ]

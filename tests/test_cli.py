@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from sidebot.sandbox.demo_content import demo_sources
+from tests.fixtures.demo import DemoRun
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -84,6 +85,17 @@ def test_check_shows_each_citation(sandbox: dict, cli_env: dict[str, str]) -> No
     assert source.claim.article_title in out and "/wice/" + source.id in out
 
 
+@pytest.mark.parametrize(
+    "args", [("check", ""), ("check", "bad[title"), ("patrol", "--once", "--page", "bad[title")]
+)
+def test_invalid_titles_are_clear_errors(
+    sandbox: dict, cli_env: dict[str, str], args: tuple[str, ...]
+) -> None:
+    result = sidebot("--config", sandbox["config_path"], *args, env=cli_env, check=False)
+    assert result.returncode == 1 and "is not a valid title" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
 def test_patrol_without_once_points_to_the_scheduler(sandbox: dict, cli_env: dict[str, str]) -> None:
     result = sidebot("--config", sandbox["config_path"], "patrol", env=cli_env, check=False)
     assert result.returncode == 2 and "sidebot schedule" in result.stderr
@@ -96,33 +108,58 @@ def test_bad_config_is_a_clear_error(tmp_path: Path, cli_env: dict[str, str]) ->
     assert result.returncode == 2 and "nmae" in result.stderr
 
 
-def test_demo_fills_the_queue_with_suggested_sources(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """`sidebot demo` in a fresh data folder: wiki, demo corpus and indexes, patrol, suggestions for weak
-    citations; run again, it skips the corpus build and adds nothing."""
+@pytest.mark.timeout(3600)  # the first use runs `sidebot demo` (corpus and indexes included), then again
+def test_demo_fills_the_queue_with_honest_suggestions(demo_run: DemoRun) -> None:
+    """`sidebot demo` in a fresh data folder: wiki, demo corpus and indexes, patrol; every suggestion stored
+    is one the verifier judges as supporting (at least its pass threshold), better than the cited source,
+    at a web address; the summary counts only those. Run again, it skips the corpus build and adds
+    nothing."""
     from sqlalchemy import create_engine, text
 
     from sidebot.retrieve.exclusions import is_wikimedia_url
+    from sidebot.verify import load_verifier
 
-    home = tmp_path_factory.mktemp("demo-home")
-    env = {**os.environ, "SIDEBOT_HOME": str(home), "COLUMNS": "200"}
-    try:
-        out = sidebot("demo", env=env, timeout=1800).stdout  # minutes on a quiet machine, more on a busy one
-        assert "suggested sources:" in out
-        engine = create_engine(f"sqlite:///{home / 'sidebot.db'}")
-        query = text(
-            "SELECT f.id, f.state, c.url, s.url FROM suggestions s JOIN findings f ON f.id = s.finding_id "
-            "JOIN citations c ON c.id = f.citation_id"
-        )
-        with engine.connect() as connection:
-            rows = connection.execute(query).all()
-        assert any(state == "open" for _, state, _, _ in rows), "no open finding got a suggested source"
-        for _, _, cited, suggested in rows:
-            assert suggested != cited and not is_wikimedia_url(suggested)
+    threshold = load_verifier().flag_threshold
+    env, home = demo_run.env, demo_run.home
+    out = demo_run.output
+    engine = create_engine(f"sqlite:///{home / 'sidebot.db'}")
+    query = text(
+        "SELECT f.id, f.probability, c.url, s.url, s.probability FROM suggestions s "
+        "JOIN findings f ON f.id = s.finding_id JOIN citations c ON c.id = f.citation_id"
+    )
+    with engine.connect() as connection:
+        rows = connection.execute(query).all()
+    assert f"suggested sources: {len(rows)} for {len({r[0] for r in rows})} findings" in out
+    for _, cited_probability, cited, suggested, probability in rows:
+        assert suggested != cited and not is_wikimedia_url(suggested)
+        assert suggested.startswith(("http://", "https://"))
+        assert probability >= threshold
+        assert cited_probability is None or probability > cited_probability
 
-        again = sidebot("demo", env=env, timeout=1800).stdout
-        assert "already built" in again
-        with engine.connect() as connection:
-            assert len(connection.execute(query).all()) == len(rows), "a second demo duplicated suggestions"
-        engine.dispose()
-    finally:
-        sidebot("testwiki", "down", "--state-dir", str(home / "testwiki"), env=env, check=False)
+    listing = json.loads(sidebot("queue", "list", "--json", env=env).stdout)  # no --config: the demo's
+    assert listing["findings"] and all("suggestions" in f and f["support"] for f in listing["findings"])
+    shown = [s for f in listing["findings"] for s in f["suggestions"]]
+    assert all(set(s) == {"url", "title", "probability"} for s in shown)
+
+    again = sidebot("demo", env=env, timeout=1800).stdout
+    assert "already built" in again
+    with engine.connect() as connection:
+        assert len(connection.execute(query).all()) == len(rows), "a second demo duplicated suggestions"
+    engine.dispose()
+
+
+@pytest.mark.timeout(3600)
+def test_after_the_demo_commands_use_its_config(demo_run: DemoRun, tmp_path: Path) -> None:
+    """`sidebot check "Megadeth"` as the README shows it: the demo's wiki, no --config; Pywikibot's files
+    go to the data folder, none to the working folder."""
+    result = subprocess.run(
+        [sys.executable, "-m", "sidebot", "check", "Megadeth"],
+        env=demo_run.env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Megadeth" in result.stdout and "citations" in result.stdout
+    assert list(tmp_path.iterdir()) == []

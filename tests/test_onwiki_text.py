@@ -201,7 +201,7 @@ def _finding(fid: int, article: str, claim: str, url: str, score: float | None, 
         probability=extra.get("probability"),
         stance=extra.get("stance"),
         state="open",
-        flag_reason="low",
+        flag_reason="low support (0.12 < 0.50)",
         origin="recent",
         tags=[],
         best_passage=None,
@@ -242,13 +242,26 @@ def test_review_list_round_trips_hostile_rows_across_subpages() -> None:
     rows = review_rows(findings, settings)
     assert rows[0].claim.endswith("…") and len(rows[0].claim) <= 120
     assert rows[2] == ReviewRow(
-        3, "Gamma", "* list = head =", "https://example.org/b", "0.12", "", "https://better.example/s?a=1&b=2"
+        3,
+        "Gamma",
+        "* list = head =",
+        "https://example.org/b",
+        "https://example.org/b",
+        "source unlikely to support the claim, 12 %",
+        "low support",
+        "https://better.example/s?a=1&b=2",
     )
+    # a URL that cannot be a link stays text; the others are clickable, and each row links to its card
+    assert rows[0].source_url == "" and "evil.example" in rows[0].source
+    assert rows[0].reason == "source contradicts"
+    assert rows[1].source_url == "https://example.org/a" and rows[1].source == "T | || {{t}}"
     pages = render_pages(rows, settings, "User:Bot")
     assert [p.title for p in pages] == ["User:Bot/List", "User:Bot/List/2", "User:Bot/List/3"]
     assert [row for page in pages for row in parse_rows(page.text)] == rows[:6]
     assert "(the list shows the first 6)" in pages[0].text
     assert "[[User:Bot/List/2|2]]" in pages[0].text and "'''2'''" in pages[1].text
+    assert "[https://example.org/b " in pages[1].text
+    assert "[https://tool.example/findings/3 <nowiki>3</nowiki>]" in pages[1].text
 
 
 def test_an_empty_review_list_says_so() -> None:

@@ -17,7 +17,7 @@ from sidebot.datasets.documents import Document, read_documents
 from sidebot.eval.retrieve import gold_rank, read_wice_queries, run_evaluation, success_rate
 from sidebot.eval.retrieve_bench import bench_inputs, run_bench
 from sidebot.retrieve.dense import DenseIndex
-from sidebot.retrieve.retriever import Retriever, System
+from sidebot.retrieve.retriever import Retriever, System, is_web_url
 
 DATA = Path(__file__).parent / "data" / "retrieve"
 WICE = DATA / "wice-claims.jsonl"
@@ -103,6 +103,33 @@ def test_suggest_excludes_the_cited_page_and_respects_the_margin(retriever):
     assert weaker[0].score == pytest.approx(alone.score, abs=0.05)
     assert weaker[0].probability == pytest.approx(alone.probability, abs=0.02)
     assert weaker[0].evidence == alone.evidence
+
+
+def test_a_suggestion_supports_the_claim_and_beats_the_cited_source(retriever):
+    """Only candidates the verifier judges as supporting (at least its own pass threshold), better than the
+    cited source on calibrated probability, at a web address."""
+    threshold = retriever.scorer.flag_threshold
+    query = next(q for q in QUERIES if q.label == "supported")
+    found = retriever.suggest(query.claim, current_url=None, current_score=None)
+    assert found, "the supported claim's own page should pass"
+    for suggestion in found:
+        assert suggestion.probability >= threshold and is_web_url(suggestion.url)
+    best = found[0].probability
+    assert retriever.suggest(query.claim, None, None, min_probability=best + 1e-6) == [
+        s for s in found if s.probability >= best + 1e-6
+    ]
+    assert all(
+        s.probability > best for s in retriever.suggest(query.claim, None, None, current_probability=best)
+    )
+    for query in QUERIES:
+        for suggestion in retriever.suggest(query.claim, current_url=query.gold_url, current_score=None):
+            assert suggestion.probability >= threshold, (query.claim.text, suggestion)
+
+
+def test_only_web_addresses_are_suggested():
+    assert is_web_url("https://example.org/a") and is_web_url("http://127.0.0.1:8731/wice/x")
+    assert not is_web_url("wice:train00012") and not is_web_url("javascript:alert(1)")
+    assert not is_web_url("https://") and not is_web_url("")
 
 
 def test_never_returns_a_copy_of_the_citing_article(tmp_path):

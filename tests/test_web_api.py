@@ -14,6 +14,7 @@ from markupsafe import escape
 from sidebot.config import Settings
 from sidebot.queue.models import Finding, Review
 from sidebot.web.app import create_app
+from sidebot.web.listing import next_open
 from sidebot.web.security import CONTENT_SECURITY_POLICY
 from tests.fixtures.web import SeededQueue, WebAccounts, api_login
 
@@ -349,8 +350,14 @@ def test_pages_render_and_forms_keep_what_was_typed(web_client, web_queue, web_a
         data={"csrf_token": token, "decision": "unsupported", "comment": typed},
     )
     assert done.status_code == 303
+    # the next open item opens, least supported first after this one
+    with web_db.session() as session:
+        following = next_open(session, fid)
+    assert following != fid
+    assert done.headers["location"] == (f"/findings/{following}" if following else "/queue")
     shown = web_client.get(done.headers["location"]).text
-    assert "Recorded: Source does not support the claim." in shown and "Undo my decision" in shown
+    assert "Recorded: Source does not support the claim." in shown
+    assert "Undo my decision" in web_client.get(f"/findings/{fid}").text
     assert _reviews(web_db, fid) == [(web_accounts.reviewer.username, "unsupported")]
     assert web_accounts.reviewer.username in web_client.get("/leaderboard").text
 
@@ -387,3 +394,29 @@ def test_openapi_documents_every_endpoint(web_client):
     }
     overview = web_client.get("/api").text
     assert "/api/findings/{finding_id}/decision" in overview and "X-CSRF-Token" in overview
+
+
+def test_a_page_address_that_does_not_parse_gets_a_page(web_client):
+    page = web_client.get("/findings/abc")
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert "does not name anything here" in page.text and "abc" in page.text
+    api = web_client.get("/api/findings/abc")
+    assert api.status_code == 422 and api.headers["content-type"] == "application/json"
+
+
+def test_list_and_card_show_one_support_figure_and_a_reason(web_client, web_queue: SeededQueue):
+    listing = web_client.get("/api/findings", params={"status": "all", "per_page": 500}).json()["findings"]
+    assert listing and all(f["support"] for f in listing)
+    queued = [f for f in listing if f["reason"]]
+    assert queued, "no queued finding in the seeded queue"
+    kind = queued[0]["reason_kind"]
+    filtered = web_client.get("/api/findings", params={"status": "all", "reason": kind}).json()["findings"]
+    assert filtered and all(f["reason_kind"] == kind for f in filtered)
+    assert {f["id"] for f in filtered} == {f["id"] for f in listing if f["reason_kind"] == kind}
+    page = web_client.get("/queue", params={"status": "all", "reason": kind}).text
+    assert page.count('data-testid="finding-row"') == len(filtered) and "p=" not in page
+    assert web_client.get("/queue", params={"reason": "bogus"}).status_code == 400
+    card = web_client.get(f"/findings/{queued[0]['id']}").text
+    assert queued[0]["support"] in card and queued[0]["reason"] in card
+    # raw figures only in the details
+    assert card.index("Details of the verdict") < card.index('data-testid="score"')

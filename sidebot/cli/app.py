@@ -10,21 +10,25 @@ from typing import Annotated
 
 import typer
 
-from sidebot.cli import database, demo, onwiki, patrol, queue, schedule, testwiki
+from sidebot.cli import database, demo, onwiki, patrol, queue, schedule, stats, testwiki
 from sidebot.cli import retrieve as retrieve_commands
 from sidebot.cli import serve as web_commands
 from sidebot.cli import verify as verify_commands
 from sidebot.cli.common import SidebotGroup, fail
-from sidebot.config import ConfigError, load_settings
+from sidebot.config import ConfigError, default_config_path, load_settings
 
 # Model loading must not draw progress bars over ours, nor reach for a model hub (there is none).
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
+# Help texts are plain text: with rich markup on, "[web] host" in a help string would lose its "[web]".
+MARKUP = None
+
 app = typer.Typer(
     cls=SidebotGroup,
     no_args_is_help=True,
+    rich_markup_mode=MARKUP,
     pretty_exceptions_enable=False,
     help="sidebot: find Wikipedia citations whose sources do not support the claim.",
 )
@@ -33,7 +37,15 @@ app = typer.Typer(
 @app.callback()
 def main(
     ctx: typer.Context,
-    config: Annotated[Path | None, typer.Option("--config", "-c", help="sidebot TOML config file.")] = None,
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            "-c",
+            help="sidebot TOML config file (default: $SIDEBOT_CONFIG, else the local demo wiki's config "
+            "when `sidebot demo` or `sidebot testwiki up` made one, else the built-in defaults).",
+        ),
+    ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log progress details.")] = False,
 ) -> None:
     logging.basicConfig(
@@ -41,13 +53,13 @@ def main(
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     try:
-        ctx.obj = load_settings(config)
+        ctx.obj = load_settings(config or default_config_path())
     except ConfigError as exc:
         raise fail(str(exc), 2) from exc
 
 
 def _group(name: str, help: str) -> typer.Typer:
-    group = typer.Typer(no_args_is_help=True, help=help)
+    group = typer.Typer(no_args_is_help=True, help=help, rich_markup_mode=MARKUP)
     app.add_typer(group, name=name)
     return group
 
@@ -58,6 +70,8 @@ app.command("runs")(patrol.runs)
 app.command("demo")(demo.demo)
 app.command("doctor")(database.doctor)
 app.command("schedule")(schedule.schedule)
+app.command("stats")(stats.stats)
+app.command("calibrate")(stats.calibrate)
 
 db_group = _group("db", "The queue database.")
 db_group.command("upgrade")(database.upgrade)

@@ -71,9 +71,29 @@ def doctor(ctx: typer.Context) -> None:
             raise RuntimeError("chromium not found (needed for browser tests only)")
         return path
 
+    def wiki() -> str:
+        """The configured wiki answers its API (a short plain request, not Pywikibot's long retries)."""
+        import httpx
+
+        from sidebot.wiki.site import connect
+
+        settings = settings_of(ctx)
+        site = connect(settings, login=False)
+        api_url = site.base_url(site.apipath())
+        answer = httpx.get(
+            api_url,
+            params={"action": "query", "meta": "siteinfo", "format": "json", "formatversion": 2},
+            headers={"User-Agent": settings.fetch.user_agent},
+            timeout=10,
+        )
+        answer.raise_for_status()
+        general = answer.json()["query"]["general"]
+        return f"{settings.wiki.name or site} at {api_url}: {general['sitename']}, {general['generator']}"
+
     check("local wiki (php, MediaWiki)", php)
     check("base model (all-MiniLM-L6-v2, sha256)", minilm)
     check("queue database", database)
+    check("configured wiki reachable", wiki)
     check("chromium", chromium)
     table = Table("check", "ok", "detail")
     for name, ok, detail in checks:

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from sidebot.cli.common import console, fail, settings_of
 from sidebot.cli.patrol import print_summary, run_patrol
-from sidebot.config import RetrieveSettings, load_settings
+from sidebot.config import RetrieveSettings, Settings, load_settings
 
 
 def demo(ctx: typer.Context) -> None:
@@ -65,15 +65,30 @@ def demo(ctx: typer.Context) -> None:
     print_summary(summary)
     console.print("[bold]4/4[/bold] the review queue")
     _print_demo_outcome(wiki_settings, wiki.name, info["sources_url"])
-    from sidebot.web.settings import public_url
-
-    console.print(
-        f"done in {time.monotonic() - started:.0f} s. Next: [bold]sidebot queue list[/bold] (or --json), or "
-        f"[bold]sidebot serve[/bold] for the review UI at {public_url(settings.web)} (accounts: "
-        f"{info['state_dir']}/accounts.json); the wiki stays up until [bold]sidebot testwiki down[/bold]."
-    )
+    _print_next_steps(settings, info, time.monotonic() - started)
     if summary.status != "ok":
         raise typer.Exit(1)
+
+
+def _print_next_steps(settings: Settings, info: dict, seconds: float) -> None:
+    """The closing lines: what to run next, and the account to review with (it added no demo citation, so
+    it may review them all; the sandbox's passwords are local and random, readable by you only)."""
+    from sidebot.sandbox.testwiki import credentials
+    from sidebot.web.settings import public_url
+
+    reviewer = credentials(Path(info["state_dir"]))["reviewer"]
+    console.print(
+        f"done in {seconds:.0f} s. Next: [bold]sidebot queue list[/bold] (or --json), or "
+        f"[bold]sidebot serve[/bold] for the review UI at {public_url(settings.web)}.",
+        highlight=False,
+    )
+    console.print(
+        f"To review, log in as [bold]{reviewer.username}[/bold] with password [bold]{reviewer.password}"
+        f"[/bold] (all accounts: {info['state_dir']}/accounts.json). Commands without --config now use "
+        f"the demo's config ({info['config_path']}); the wiki stays up until "
+        "[bold]sidebot testwiki down[/bold].",
+        highlight=False,
+    )
 
 
 def _build_corpus(folder: Path, sources_url: str, settings: RetrieveSettings) -> None:

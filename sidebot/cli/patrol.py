@@ -61,7 +61,7 @@ def patrol(
 
 
 def check(ctx: typer.Context, title: Annotated[str, typer.Argument(help="Article title.")]) -> None:
-    """Check one article now and show each citation's score and best passage."""
+    """Check one article now and show each citation's support and best passage."""
     from sidebot.wiki.pages import single_page
     from sidebot.wiki.site import WikiError
 
@@ -77,11 +77,15 @@ def check(ctx: typer.Context, title: Annotated[str, typer.Argument(help="Article
     _print_page_table(settings, wiki.name, ref.title)
 
 
+COMMAND_RUN_KINDS = ("patrol", "check", "demo")  # runs the commands record; the scheduler's are its job names
+
+
 def runs(
     ctx: typer.Context,
     limit: Annotated[int, typer.Option(min=1, help="How many recent runs.")] = 20,
     kind: Annotated[
-        str | None, typer.Option(help="Only this kind: recent, failed-verification, stale, onwiki, patrol, …")
+        str | None,
+        typer.Option(help="Only this kind: recent, failed-verification, stale, onwiki, patrol, check, demo."),
     ] = None,
     check: Annotated[
         bool, typer.Option("--check", help="Exit 1 if the latest run of any kind failed (for monitoring).")
@@ -93,7 +97,11 @@ def runs(
 
     from sidebot.queue.models import Run
     from sidebot.queue.runs import mark_interrupted
+    from sidebot.scheduler.jobs import JOB_NAMES
 
+    known = [*JOB_NAMES, *COMMAND_RUN_KINDS]
+    if kind and kind not in known:
+        raise fail(f"unknown kind {kind}: choose from {', '.join(known)}", 2)
     db = open_database(settings_of(ctx))
     with db.session() as session:
         mark_interrupted(session)
@@ -255,20 +263,21 @@ def print_summary(summary: PatrolSummary) -> None:
 
 def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:
     from sidebot.queue.queries import page_citations
+    from sidebot.queue.support import queue_reason, support_text
 
     db = open_database(settings)
     with db.session() as session:
         rows = page_citations(session, wiki_name, title)
-    table = Table("#", "claim", "source", "score", "state", "best passage / reason", show_lines=True)
+    table = Table("#", "claim", "source", "support", "state", "best passage / reason", show_lines=True)
     for i, row in enumerate(rows, 1):
-        score = "—" if row.score is None else f"{row.score:.2f}"
-        detail = row.best_passage or row.flag_reason or row.reason or ""
+        queued = queue_reason(row.flag_reason, row.stance)
+        detail = row.best_passage or row.reason or ""
         table.add_row(
             str(i),
             row.claim[-160:],
             row.url or f"({row.kind})",
-            score,
-            row.state or "not checked",
+            "—" if row.state is None or row.best_passage is None else support_text(row.probability),
+            (row.state or "not checked") + (f" ({queued.label})" if queued else ""),
             detail[:300],
         )
     console.print(f"[bold]{title}[/bold]: {len(rows)} citations")

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from sidebot.cli.common import console, open_database, settings_of
+from sidebot.cli.common import console, fail, open_database, settings_of
 
 STATE_HELP = (
     "States to list (repeatable): open, passed, unverifiable, reviewed, stale, fixed; 'all' for every state."
@@ -17,7 +17,12 @@ STATE_HELP = (
 
 def list_findings(
     ctx: typer.Context,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Print JSON (the listed findings, with their suggestions) instead of a table."
+        ),
+    ] = False,
     state: Annotated[list[str] | None, typer.Option("--state", "-s", help=STATE_HELP)] = None,
     wiki: Annotated[str | None, typer.Option(help="Only this wiki (its configured name).")] = None,
     article: Annotated[str | None, typer.Option(help="Only this article title.")] = None,
@@ -25,9 +30,14 @@ def list_findings(
     offset: Annotated[int, typer.Option(min=0)] = 0,
 ) -> None:
     """List findings, least supported first (default: the open ones)."""
+    from sidebot.queue.models import FindingState
     from sidebot.queue.queries import count_by_state
     from sidebot.queue.queries import list_findings as query
 
+    known = [s.value for s in FindingState]
+    unknown = sorted(set(state or []) - {*known, "all"})
+    if unknown:
+        raise fail(f"unknown state {', '.join(unknown)}: choose from {', '.join(known)} or all", 2)
     states = None if state and "all" in state else (state or ["open"])
     db = open_database(settings_of(ctx))
     with db.session() as session:
@@ -40,20 +50,22 @@ def list_findings(
             )
         )
         return
-    table = Table("id", "article", "claim", "source", "score", "state", "why", show_lines=False)
+    if not counts:
+        console.print("The queue is empty: no article has been checked yet (run `sidebot patrol --once`).")
+        return
+    table = Table("id", "article", "claim", "source", "support", "reason", "state", show_lines=False)
     for r in rows:
-        score = "—" if r.score is None else f"{r.score:.2f}"
         table.add_row(
             str(r.id),
             r.article,
             _cut(r.claim, 70),
             _cut(r.url or "", 45),
-            score,
+            r.support,
+            r.reason or "—",
             r.state,
-            _cut(r.flag_reason or "", 40),
         )
     console.print(table)
-    console.print("counts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    console.print("findings by state: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
 
 
 def _cut(text: str, width: int) -> str:

@@ -29,13 +29,16 @@ def serve(
     if not _port_free(web.host, web.port):
         raise fail(f"{web.host}:{web.port} is in use: choose another with --port", 2)
     try:
-        app = create_app(settings, open_database(settings), web)
+        db = open_database(settings)
+        app = create_app(settings, db, web)
     except WebConfigError as exc:
         raise fail(str(exc), 2) from exc
     console.print(
         f"sidebot review UI: [bold]{public_url(web)}[/bold]  (JSON API: {public_url(web)}/api; "
-        "Ctrl+C stops it)"
+        "Ctrl+C stops it)",
+        soft_wrap=True,
     )
+    console.print(_banner(settings, web, db), highlight=False, soft_wrap=True)
     uvicorn.run(app, host=web.host, port=web.port, log_level="warning", proxy_headers=bool(web.public_url))
 
 
@@ -95,8 +98,28 @@ def bench_ui(
         json_out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
 
 
+def _banner(settings, web, db) -> str:  # type: ignore[no-untyped-def]  # Settings, WebSettings, Database
+    """Which wiki people log in to and which queue is served, so nobody wonders whose queue this is."""
+    from sqlalchemy.engine import make_url
+
+    from sidebot.web.app import login_wiki
+
+    name, api_url = login_wiki(db, settings.wiki.name)
+    if web.auth == "oauth":
+        login = f"log in with a wiki account through OAuth at {web.oauth_rest_url}"
+    elif web.login_api_url or api_url:
+        login = f"log in with an account of wiki {name or '?'} ({web.login_api_url or api_url})"
+    else:
+        login = f"no wiki to log in to yet: the queue does not know wiki {settings.wiki.name!r}"
+    config = f"config {settings.source_file}" if settings.source_file else "built-in defaults"
+    return f"queue database {make_url(db.url).render_as_string(hide_password=True)}; {login}; {config}"
+
+
 def _port_free(host: str, port: int) -> bool:
+    """Whether uvicorn could listen there now. SO_REUSEADDR as uvicorn sets it: sockets of a stopped server
+    lingering in TIME_WAIT do not make the port busy."""
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError:

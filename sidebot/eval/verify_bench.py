@@ -8,9 +8,9 @@ the fast path (bf16 autocast), the same model in plain torch fp32, and a full 6-
 fp32 (FACTS.md measured it at ~28 pairs/s on a quiet machine), so the figures can be compared with
 measurements from other runs.
 
-The pair text is the shipped demo sources (real web pages cited by WiCE claims): each pair is one sentence of a
-page as the claim and the following words of the same page as the window, cut to exactly the model's maximum
-input length.
+The pair text is the shipped demo sources (real web pages cited by WiCE claims): each pair is one sentence
+of a page as the claim and the following words of the same page as the window, cut to exactly the model's
+maximum input length.
 """
 
 from __future__ import annotations

@@ -30,10 +30,11 @@ from sidebot.onwiki import records
 from sidebot.onwiki.exclusions import Exclusions
 from sidebot.onwiki.reading import revisions_by
 from sidebot.onwiki.records import OpenFinding
-from sidebot.onwiki.wikitext import article_link, external_link, inert
+from sidebot.onwiki.wikitext import article_link, excerpt, external_link, inert, is_linkable
 from sidebot.onwiki.writer import SaveOutcome, SaveStatus, WikiWriter, WritesStopped
 from sidebot.queue.db import Database
 from sidebot.queue.models import FindingState, NoticeStatus, TalkNotice, utcnow
+from sidebot.queue.support import queue_reason, support_text
 
 if TYPE_CHECKING:
     from pywikibot.site import APISite
@@ -94,13 +95,17 @@ def notice_text(notice: PlannedNotice, marker: str, settings: OnwikiSettings) ->
     ]
     for item in notice.findings:
         f = item.row
-        value = f.probability if f.probability is not None else f.score
-        details = [] if value is None else [f"support score {value:.2f}"]
-        if f.stance:
-            details.append(f"stance: {inert(f.stance.replace('_', ' '))}")
+        reason = queue_reason(f.flag_reason, f.stance)
+        details = [inert(support_text(f.probability))]
+        if reason:
+            details.append(f"listed because: {inert(reason.label)}")
         if rl.finding_url:
             details.append(external_link(rl.finding_url.format(id=f.id), "review"))
-        source = inert(f.url or f.source_title or "?", cfg.source_chars)
+        source = (
+            external_link(f.url, excerpt(f.source_title or f.url, cfg.source_chars))
+            if f.url and is_linkable(f.url)
+            else inert(f.url or f.source_title or "?", cfg.source_chars)
+        )
         line = f"* “{inert(f.claim, cfg.claim_chars)}” — cited source: {source}"
         if details:
             line += f" ({'; '.join(details)})"

@@ -15,9 +15,10 @@ import mwparserfromhell
 
 from sidebot.config import ReviewListSettings
 from sidebot.onwiki.records import OpenFinding
-from sidebot.onwiki.wikitext import article_link, excerpt, external_link, inert, read_inert
+from sidebot.onwiki.wikitext import article_link, excerpt, external_link, inert, is_linkable, read_inert
+from sidebot.queue.support import queue_reason, support_text
 
-COLUMNS = ("#", "Article", "Claim", "Cited source", "Score", "Stance", "Top suggestion")
+COLUMNS = ("#", "Article", "Claim", "Cited source", "Support", "Why listed", "Top suggestion")
 HEADER_COMMENT = "<!-- Written by sidebot from its review queue: its next update replaces edits here. -->"
 
 
@@ -28,9 +29,10 @@ class ReviewRow:
     finding_id: int
     article: str
     claim: str
-    source: str
-    score: str  # "0.12", or "" when the finding has no score
-    stance: str
+    source_url: str  # the cited URL as a clickable link; "" when it cannot be one (then it is in ``source``)
+    source: str  # the link's label (the source's title), or the URL and title as text
+    support: str  # "source unlikely to support the claim, 13 %"
+    reason: str  # why it is in the queue: "tagged by editors", "low support", …
     suggestion: str
 
 
@@ -44,16 +46,21 @@ def review_rows(findings: Sequence[OpenFinding], settings: ReviewListSettings) -
     rows = []
     for item in findings:
         f = item.row
-        value = f.probability if f.probability is not None else f.score
-        source = " · ".join(part for part in (f.url, f.source_title) if part)  # the URL survives cuts
+        reason = queue_reason(f.flag_reason, f.stance)
+        if f.url and is_linkable(f.url):
+            source_url, source = f.url, excerpt(f.source_title or f.url, settings.source_chars)
+        else:
+            source_url = ""
+            source = excerpt(" · ".join(p for p in (f.url, f.source_title) if p), settings.source_chars)
         rows.append(
             ReviewRow(
                 finding_id=f.id,
                 article=f.article,
                 claim=excerpt(f.claim, settings.claim_chars),
-                source=excerpt(source, settings.source_chars),
-                score="" if value is None else f"{value:.2f}",
-                stance=excerpt((f.stance or "").replace("_", " "), 40),
+                source_url=source_url,
+                source=source,
+                support=support_text(f.probability),
+                reason=reason.label if reason else "",
                 suggestion=excerpt(item.suggestion_url or "", settings.source_chars),
             )
         )
@@ -121,9 +128,9 @@ def _table(rows: Sequence[ReviewRow], settings: ReviewListSettings) -> str:
             f"| {number}",
             f"| {article_link(row.article)}",
             f"| {inert(row.claim)}",
-            f"| {inert(row.source)}",
-            f"| {row.score}",
-            f"| {inert(row.stance)}",
+            f"| {external_link(row.source_url, row.source) if row.source_url else inert(row.source)}",
+            f"| {inert(row.support)}",
+            f"| {inert(row.reason)}",
             f"| {inert(row.suggestion)}",
         ]
     lines.append("|}")
@@ -139,7 +146,8 @@ def parse_rows(wikitext: str) -> list[ReviewRow]:
             continue
         if len(cells) != len(COLUMNS):
             raise ValueError(f"a review list row of {len(cells)} cells, not {len(COLUMNS)}: {str(tr)[:200]}")
-        number, article, claim, source, score, stance, suggestion = (c.contents for c in cells)
+        number, article, claim, source, support, reason, suggestion = (c.contents for c in cells)
+        source_links = source.filter_external_links()
         links = number.filter_external_links()
         number_text = str(links[0].title) if links else str(number)
         wikilinks = article.filter_wikilinks()
@@ -150,9 +158,10 @@ def parse_rows(wikitext: str) -> list[ReviewRow]:
                 finding_id=int(read_inert(number_text)),
                 article=str(wikilinks[0].title).removeprefix(":"),
                 claim=read_inert(str(claim)),
-                source=read_inert(str(source)),
-                score=str(score).strip(),
-                stance=read_inert(str(stance)),
+                source_url=str(source_links[0].url) if source_links else "",
+                source=read_inert(str(source_links[0].title if source_links else source)),
+                support=read_inert(str(support)),
+                reason=read_inert(str(reason)),
                 suggestion=read_inert(str(suggestion)),
             )
         )

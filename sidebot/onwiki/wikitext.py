@@ -76,9 +76,14 @@ def article_link(title: str) -> str:
     return f"[[:{title}]]"
 
 
+def is_linkable(url: str) -> bool:
+    """Whether ``url`` can be an external link as it is: http(s), nothing that could break out of it."""
+    return bool(re.fullmatch(r"https?://[^\s\[\]<>{}|\"']+", url))
+
+
 def external_link(url: str, label: str) -> str:
     """``[url label]`` for a URL we build ourselves (the review UI); refuses anything that could break out
     of the link. ``label`` is made inert."""
-    if not re.fullmatch(r"https?://[^\s\[\]<>{}|\"']+", url):
+    if not is_linkable(url):
         raise ValueError(f"not a safe URL for a link: {url!r}")
     return f"[{url} {inert(label)}]"

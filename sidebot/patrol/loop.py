@@ -96,6 +96,9 @@ class Patrol:
         self.fetcher: Fetcher = fetcher or (lambda urls: fetch_many(urls, settings.fetch))
         threshold = settings.verify.flag_below
         self.flag_below = threshold if threshold is not None else getattr(scorer, "flag_threshold", 0.5)
+        # A suggestion must pass the same bar on the retrieval verifier's calibrated probability; a scorer
+        # without calibration (its threshold on another scale) leaves that verifier's own threshold.
+        self.pass_probability = self.flag_below if hasattr(scorer, "flag_threshold") else None
         self._reranker: Scorer | None = None  # the retrieval verifier, loaded once per Patrol when needed
         self._retriever: Retriever | None = None  # opened once per run when a weak citation needs it
         self._retrieval_looked = False
@@ -116,6 +119,8 @@ class Patrol:
             mark_interrupted(session)
             wiki = store.get_or_create_wiki(session, self.wiki.name, self.wiki.api_url, self.wiki.article_url)
             run = start_run(session, kind, wiki.id, options)
+            if self.settings.verify.flag_below is None and wiki.flag_below is not None:
+                self.flag_below = wiki.flag_below  # learned from this wiki's reviewers
         run_id, wiki_id = run.id, wiki.id
         if resume_deferred:  # a page is looked at once per run: its cap and budget are per run
             deferred = self._deferred_pages(wiki_id)
@@ -379,7 +384,15 @@ class Patrol:
             "{title}", quote(page.title.replace(" ", "_"), safe=MEDIAWIKI_URL_SAFE)
         )
         try:
-            found = suggest_sources(retriever, claim, cited, verdict, tags, exclude_urls=[article])
+            found = suggest_sources(
+                retriever,
+                claim,
+                cited,
+                verdict,
+                tags,
+                exclude_urls=[article],
+                min_probability=self.pass_probability,
+            )
         except Exception as exc:  # e.g. a Java error from Lucene: this citation's suggestions only
             log.exception("retrieval failed for a citation on %s", page.title)
             counts["suggestions_failed"] += 1

@@ -75,6 +75,7 @@ def suggest_sources(
     verdict: Verdict | None,
     tags: Sequence[str],
     exclude_urls: Sequence[str] = (),
+    min_probability: float | None = None,
 ) -> list[Suggestion]:
     """Better sources than ``source`` for ``claim``. A suggestion must beat the cited source on the
     retriever's own verifier scale (its margin is fitted there), so a verdict by another scorer is redone
@@ -82,14 +83,24 @@ def suggest_sources(
 
     The fitted margin guards citations whose source is fine against spurious suggestions. A citation editors
     tagged {{failed verification}} is already judged to fail, so, as in SIDE, any candidate the verifier
-    prefers to the cited source is worth showing: ``tagged_margin`` (default 0) applies instead."""
+    prefers to the cited source is worth showing: ``tagged_margin`` (default 0) applies instead. Either way a
+    suggestion must itself pass: its calibrated probability at least ``min_probability`` (the patrol's pass
+    threshold; default the verifier's own)."""
     settings = retriever.settings
     margin = settings.tagged_margin if FAILED_VERIFICATION in tags else settings.margin
-    current: float | None = None
+    current: Verdict | None = None
     if verdict is not None and verdict.best_passage is not None:
         reranker = retriever.scorer
         if verdict.scorer == reranker.name:
-            current = verdict.score
+            current = verdict
         else:
-            current = reranker.verify(claim, split_passages(source.text, source.title), source.url).score
-    return retriever.suggest(claim, source.url or None, current, exclude_urls, margin=margin)
+            current = reranker.verify(claim, split_passages(source.text, source.title), source.url)
+    return retriever.suggest(
+        claim,
+        source.url or None,
+        None if current is None else current.score,
+        exclude_urls,
+        margin=margin,
+        min_probability=min_probability,
+        current_probability=None if current is None else current.probability,
+    )

@@ -41,6 +41,9 @@ class Wiki(Base):
     name: Mapped[str] = mapped_column(String(64), unique=True)
     api_url: Mapped[str] = mapped_column(Text, default="")
     article_url: Mapped[str] = mapped_column(Text, default="")  # "https://…/wiki/{title}"
+    # The flag threshold learned from reviewers (`sidebot calibrate --from-reviews --apply`); None: the
+    # config's verify.flag_below, else the verifier's own. A config that sets flag_below keeps it.
+    flag_below: Mapped[float | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -10,6 +10,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, Page, Source, Wiki
+from sidebot.queue.support import queue_reason, support_text
 
 
 @dataclass(frozen=True)
@@ -35,11 +36,21 @@ class FindingRow:
     scorer: str
     rev_id: int | None
     created_at: datetime
+    suggestions: list[dict[str, Any]] = field(default_factory=list)  # [{url, title, probability}], best first
+
+    @property
+    def support(self) -> str:
+        return support_text(self.probability)
+
+    @property
+    def reason(self) -> str | None:
+        reason = queue_reason(self.flag_reason, self.stance)
+        return reason.label if reason else None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["created_at"] = self.created_at.isoformat()
-        return data
+        return data | {"support": self.support, "reason": self.reason}
 
 
 def _findings_query() -> Select:
@@ -108,6 +119,7 @@ def _row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> Finding
         scorer=f.scorer,
         rev_id=f.rev_id,
         created_at=f.created_at,
+        suggestions=[{"url": g.url, "title": g.title, "probability": g.probability} for g in f.suggestions],
     )
 
 

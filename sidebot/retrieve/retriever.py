@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from sidebot.config import RetrieveSettings
 from sidebot.retrieve.corpus import Corpus
@@ -246,23 +247,31 @@ class Retriever:
         current_score: float | None,
         exclude_urls: Iterable[str] = (),
         margin: float | None = None,
+        min_probability: float | None = None,
+        current_probability: float | None = None,
     ) -> list[Suggestion]:
         """Better sources for a claim whose cited source (``current_url``) scored ``current_score`` with the
-        same scorer; ``None`` when the cited source could not be read, in which case the best candidates are
-        suggested. A candidate must beat ``current_score`` by ``margin`` (default: ``settings.margin``).
-        Pass the citing article's URL in ``exclude_urls``."""
+        same scorer; ``None`` when the cited source could not be read. A candidate is suggested only when the
+        verifier judges that it supports the claim — its calibrated probability is at least
+        ``min_probability`` (default: the verifier's own pass threshold, ``flag_threshold``) — and it beats
+        ``current_score`` by ``margin`` (default: ``settings.margin``) and the cited source's calibrated
+        ``current_probability`` (when known), and only with a web (http/https) address. Pass the citing
+        article's URL in ``exclude_urls``."""
         excluded = [*exclude_urls, *([current_url] if current_url else [])]
         hits = self.search(claim, System.HYBRID_RERANK, exclude_urls=excluded)
         margin = self.settings.margin if margin is None else margin
         floor = -math.inf if current_score is None else current_score + margin
+        if min_probability is None:
+            min_probability = float(getattr(self.scorer, "flag_threshold", 0.5))
         chosen = [
             (hit, hit.verdict.best_passage)
             for hit in hits[: self.settings.rerank]
-            if hit.verdict and hit.verdict.best_passage and hit.verdict.score > floor
+            if hit.verdict and hit.verdict.best_passage and hit.verdict.score > floor and is_web_url(hit.url)
         ][: self.settings.max_suggestions]
         if not chosen:
             return []
-        # Verified again one by one: now with the probability, stance and evidence sentences a reviewer sees.
+        # Verified again one by one: now with the probability, stance and evidence sentences a reviewer sees;
+        # the rule is checked again on this verdict, the one the reviewer is shown.
         verdicts = self.scorer.verify_many(
             [(claim, [passage]) for _, passage in chosen], urls=[hit.url for hit, _ in chosen]
         )
@@ -278,7 +287,16 @@ class Retriever:
                 gain=None if current_score is None else verdict.score - current_score,
             )
             for (hit, _), verdict in zip(chosen, verdicts)
+            if verdict.probability is not None
+            and verdict.probability >= min_probability
+            and (current_probability is None or verdict.probability > current_probability)
         ]
+
+
+def is_web_url(url: str) -> bool:
+    """Whether ``url`` is an address a reviewer can open (corpus ids such as ``wice:train00012`` are not)."""
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https") and bool(parts.netloc)
 
 
 def open_retriever(

@@ -26,7 +26,11 @@ def up(
     if with_demo:
         _, sources_url = start_detached(info.state_dir)
         info = testwiki.up(
-            state_dir, port=info.port, pages=demo_pages(sources_url), database_url=database_url
+            state_dir,
+            port=info.port,
+            pages=demo_pages(sources_url),
+            database_url=database_url,
+            review_list=True,  # the demo's queue can go on the wiki: `sidebot onwiki update`
         )
     return json.loads(info.to_json()) | {"sources_url": sources_url}
 

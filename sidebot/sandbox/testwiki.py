@@ -43,7 +43,7 @@ PYWIKIBOT_FOLDER = "pywikibot"
 IMPORT_SUMMARY = "Imported by sidebot's test wiki"
 TEMPLATE_SUMMARY = "Standard template of sidebot's test wiki"
 
-Role = Literal["admin", "bot", "editor"]
+Role = Literal["admin", "bot", "editor", "reviewer"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,9 @@ ROLES: dict[Role, _Role] = {
     "bot": _Role("SidebotBot", ("bot",), ("basic", "highvolume", "editpage", "createeditmovepage")),
     # An ordinary person: edits that recent changes lists as human edits.
     "editor": _Role("Example Editor", (), ("basic", "highvolume", "editpage", "createeditmovepage")),
+    # A patroller who reviews the queue in the web UI: the editor imported the demo articles, so it added
+    # every citation and may not review them; this account added none.
+    "reviewer": _Role("Demo Reviewer", (), ("basic",)),
 }
 
 
@@ -104,6 +107,7 @@ class TestWikiInfo:
     bot_user: str
     admin_user: str
     editor_user: str
+    reviewer_user: str  # the account to review the queue with (it authored no demo citation)
     config_path: Path  # sidebot.toml for this wiki
     pywikibot_dir: Path
     log_path: Path
@@ -122,13 +126,15 @@ def up(
     port: int | None = None,
     pages: Mapping[str, str] | None = None,
     database_url: str | None = None,
+    review_list: bool = False,
 ) -> TestWikiInfo:
     """Install (the first time), start and seed the test wiki in ``state_dir``.
 
     ``port``: where to serve; None keeps the previous port when it is free, else picks a free one.
     ``pages``: title → wikitext, created or updated by the ordinary editor account (templates first), so
     they appear in recent changes as human edits. ``database_url``: written into sidebot.toml's
-    ``[database]`` when given. Raises TestWikiError for anything that goes wrong.
+    ``[database]`` when given; ``review_list`` turns the on-wiki review list on in it. Raises TestWikiError
+    for anything that goes wrong.
     """
     state_dir = Path(state_dir).expanduser().resolve()
     php = php_tools.require_php()
@@ -153,6 +159,8 @@ def up(
     php_tools.write_wiki_settings(state_dir, port)
     if not state.get("installed"):
         _install(php, state_dir, port)
+    else:
+        _add_missing_accounts(php, state_dir)
     _save_state(state_dir, state | {"installed": True, "port": port})
     info = _info(state_dir, port, pid)
     accounts = credentials(state_dir)
@@ -161,7 +169,13 @@ def up(
         info.pywikibot_dir, WIKI_NAME, info.api_url, bot.username, bot.bot_password_name, bot.bot_password
     )
     write_sidebot_config(
-        info.config_path, WIKI_NAME, info.pywikibot_dir, WIKI_NAME, info.article_url, database_url
+        info.config_path,
+        WIKI_NAME,
+        info.pywikibot_dir,
+        WIKI_NAME,
+        info.article_url,
+        database_url,
+        review_list=review_list,
     )
     if pid is None:
         pid = php_tools.start_server(php, state_dir, port)
@@ -211,6 +225,7 @@ def _info(state_dir: Path, port: int, pid: int | None) -> TestWikiInfo:
         bot_user=ROLES["bot"].username,
         admin_user=ROLES["admin"].username,
         editor_user=ROLES["editor"].username,
+        reviewer_user=ROLES["reviewer"].username,
         config_path=state_dir / CONFIG_FILE,
         pywikibot_dir=state_dir / PYWIKIBOT_FOLDER,
         log_path=state_dir / php_tools.LOG_FILE,
@@ -237,25 +252,54 @@ def _install(php: str, state_dir: Path, port: int) -> None:
     # A previous attempt that failed half-way leaves files only this module wrote (the folder is claimed).
     (state_dir / "LocalSettings.php").unlink(missing_ok=True)
     shutil.rmtree(state_dir / "data", ignore_errors=True)
-    accounts = {
-        role: Account(
-            username=spec.username,
-            password=secrets.token_hex(18),  # hex: a leading "-" would read as an option
-            bot_password_name=BOT_PASSWORD_NAME,
-            bot_password=secrets.token_hex(16),  # createBotPassword.php wants exactly 32 characters
-        )
-        for role, spec in ROLES.items()
-    }
+    accounts = {role: _new_account(spec) for role, spec in ROLES.items()}
     php_tools.install(php, state_dir, port, SITE_NAME, accounts["admin"].username, accounts["admin"].password)
-    for role, spec in ROLES.items():
-        account = accounts[role]
-        if role != "admin":  # the installer created the admin
-            php_tools.create_account(php, state_dir, account.username, account.password, spec.groups)
+    _create_accounts(php, state_dir, {role: a for role, a in accounts.items() if role != "admin"})
+    php_tools.create_bot_password(  # the installer created the admin itself
+        php,
+        state_dir,
+        accounts["admin"].username,
+        BOT_PASSWORD_NAME,
+        accounts["admin"].bot_password,
+        ROLES["admin"].grants,
+    )
+    _save_accounts(state_dir, accounts)
+
+
+def _add_missing_accounts(php: str, state_dir: Path) -> None:
+    """Accounts a newer sidebot added to ROLES (e.g. the reviewer) are created in a wiki installed before."""
+    try:
+        accounts: dict[Role, Account] = dict(credentials(state_dir))
+    except TestWikiError:
+        return  # no accounts file: not ours to complete
+    missing = {role: _new_account(spec) for role, spec in ROLES.items() if role not in accounts}
+    if missing:
+        _create_accounts(php, state_dir, missing)
+        _save_accounts(state_dir, accounts | missing)
+
+
+def _new_account(spec: _Role) -> Account:
+    return Account(
+        username=spec.username,
+        password=secrets.token_hex(18),  # hex: a leading "-" would read as an option
+        bot_password_name=BOT_PASSWORD_NAME,
+        bot_password=secrets.token_hex(16),  # createBotPassword.php wants exactly 32 characters
+    )
+
+
+def _create_accounts(php: str, state_dir: Path, accounts: Mapping[Role, Account]) -> None:
+    for role, account in accounts.items():
+        spec = ROLES[role]
+        php_tools.create_account(php, state_dir, account.username, account.password, spec.groups)
         php_tools.create_bot_password(
             php, state_dir, account.username, account.bot_password_name, account.bot_password, spec.grants
         )
+
+
+def _save_accounts(state_dir: Path, accounts: Mapping[Role, Account]) -> None:
     accounts_file = state_dir / ACCOUNTS_FILE
     accounts_file.touch(mode=0o600)
+    accounts_file.chmod(0o600)
     accounts_file.write_text(json.dumps({role: asdict(a) for role, a in accounts.items()}, indent=2))
 
 

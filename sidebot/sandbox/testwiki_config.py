@@ -8,6 +8,7 @@ from pathlib import Path
 
 USER_CONFIG = "user-config.py"
 PASSWORD_FILE = "user-password.py"
+REVIEW_UI = "http://127.0.0.1:8080"  # `sidebot serve` with the default [web] settings
 
 
 def write_pywikibot_config(
@@ -23,8 +24,8 @@ def write_pywikibot_config(
         f"({username!r}, BotPassword({bot_password_name!r}, {bot_password!r}))\n",
     )
     (folder / USER_CONFIG).write_text(
-        f"""# Written by sidebot (sidebot/sandbox/testwiki_config.py) for the local test wiki; rewritten on every
-# `sidebot testwiki up`, so change the wiki's options there rather than here.
+        f"""# Written by sidebot (sidebot/sandbox/testwiki_config.py) for the local test wiki; rewritten
+# on every `sidebot testwiki up`, so change the wiki's options there rather than here.
 family_files[{family!r}] = {api_url!r}
 family = {family!r}
 mylang = {family!r}
@@ -49,12 +50,21 @@ user_agent_description = 'sidebot local test wiki'
 
 
 def write_sidebot_config(
-    path: Path, wiki_name: str, pywikibot_dir: Path, family: str, article_url: str, database_url: str | None
+    path: Path,
+    wiki_name: str,
+    pywikibot_dir: Path,
+    family: str,
+    article_url: str,
+    database_url: str | None,
+    review_list: bool = False,
 ) -> None:
-    """A sidebot config for this wiki. Sources may be fetched from 127.0.0.1 only (tests serve them there)."""
+    """A sidebot config for this wiki. Sources may be fetched from 127.0.0.1 only (tests serve them there).
+    ``review_list``: the on-wiki review list and count page are on (the bot's user subpages, each row
+    linking to its card in `sidebot serve` at its default address), so `sidebot onwiki update` can be
+    tried; talk notices stay off, as on a real wiki until its community asks for them."""
     lines = [
-        "# Written by sidebot (sidebot/sandbox/testwiki_config.py) for the local test wiki; rewritten on every",
-        "# `sidebot testwiki up`.",
+        "# Written by sidebot (sidebot/sandbox/testwiki_config.py) for the local test wiki; rewritten",
+        "# on every `sidebot testwiki up`.",
         "[wiki]",
         f"name = {_toml(wiki_name)}",
         f"pywikibot_dir = {_toml(str(pywikibot_dir))}",
@@ -67,6 +77,19 @@ def write_sidebot_config(
     ]
     if database_url is not None:
         lines += ["", "[database]", f"url = {_toml(database_url)}"]
+    if review_list:
+        lines += [
+            "",
+            "[onwiki]",
+            'doc_page = "User:SidebotBot"',
+            'stop_page = "User:SidebotBot/Stop"',
+            "",
+            "[onwiki.review_list]",
+            "enabled = true",
+            'title = "User:SidebotBot/Review list"',
+            'count_title = "User:SidebotBot/Open count"',
+            f"finding_url = {_toml(REVIEW_UI + '/findings/{id}')}",
+        ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -29,6 +29,7 @@ from sidebot.config import Settings
 from sidebot.queue.db import Database
 from sidebot.queue.models import Wiki
 from sidebot.queue.reviews import DECISION_LABELS
+from sidebot.queue.support import support_percent, support_text
 from sidebot.web.integrity import ReviewGate, WikiApis
 from sidebot.web.login import LoginFailed, OAuthLogin, PasswordLogin
 from sidebot.web.security import SecurityHeaders
@@ -67,6 +68,7 @@ class WebContext:
     templates: Jinja2Templates
     base_url: str
     oauth: OAuthLogin | None
+    corpus_documents: int | None  # documents suggestions are searched in; None: no corpus
 
     def login(self, request: Request) -> Login | None:
         return current_login(request, self.db, self.web.session_hours * 3600)
@@ -77,7 +79,7 @@ class WebContext:
 
     def start_session(self, request: Request, user: str, api_url: str | None = None) -> None:
         """Log ``user`` in, as checked by the wiki at ``api_url`` (None: the configured wiki, e.g. OAuth)."""
-        wiki = self.settings.wiki.name
+        wiki = login_wiki(self.db, self.settings.wiki.name)[0] or self.settings.wiki.name
         if api_url:
             with self.db.session() as session:
                 named = select(Wiki.name).where(Wiki.api_url == api_url).order_by(Wiki.name != wiki)
@@ -88,14 +90,10 @@ class WebContext:
         log_out(request, self.db)
 
     def login_api_url(self) -> str:
-        """The api.php wiki-password logins go to: ``[web] login_api_url``, else the wiki named by the
-        settings (looked up at login, so the app can start before the first patrol recorded its address)."""
-        api_url = self.web.login_api_url
-        if not api_url:
-            with self.db.session() as session:
-                api_url = (
-                    session.scalar(select(Wiki.api_url).where(Wiki.name == self.settings.wiki.name)) or ""
-                )
+        """The api.php wiki-password logins go to: ``[web] login_api_url``, else the wiki the settings name,
+        or the only wiki the queue knows when they name none (looked up at login, so the app can start before
+        the first patrol recorded its address)."""
+        api_url = self.web.login_api_url or login_wiki(self.db, self.settings.wiki.name)[1]
         if not api_url:
             raise LoginFailed(
                 f"there is no wiki to log in to: the queue does not know wiki {self.settings.wiki.name!r} "
@@ -114,6 +112,31 @@ class WebContext:
             "auth": self.web.auth,
         }
         return self.templates.TemplateResponse(request, template, context, status_code=status_code)
+
+
+def login_wiki(db: Database, name: str) -> tuple[str, str]:
+    """The wiki people log in to, as (name, api.php URL): the one the settings name, or, when they name none
+    (no config given), the only wiki the queue knows. ("", "") when there is none (yet)."""
+    with db.session() as session:
+        if name:
+            return name, session.scalar(select(Wiki.api_url).where(Wiki.name == name)) or ""
+        wikis = session.execute(select(Wiki.name, Wiki.api_url).limit(2)).all()
+    return (wikis[0][0], wikis[0][1]) if len(wikis) == 1 else ("", "")
+
+
+def corpus_size(settings: Settings) -> int | None:
+    """Documents in the retrieval corpus (None when there is none): a card without suggestions says how
+    large the corpus searched was."""
+    if not settings.retrieve.enabled:
+        return None
+    from sidebot.retrieve.corpus import CORPUS_FILE, Corpus
+    from sidebot.retrieve.retriever import CORPUS_DIR
+
+    folder = settings.retrieve.resolved_folder(settings.home) / CORPUS_DIR
+    if not (folder / CORPUS_FILE).is_file():
+        return None
+    with Corpus(folder) as corpus:
+        return corpus.stats()["documents"]
 
 
 def create_app(settings: Settings, db: Database, web: WebSettings | None = None) -> FastAPI:
@@ -161,6 +184,7 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
         templates=_templates(),
         base_url=base_url,
         oauth=oauth,
+        corpus_documents=corpus_size(settings),
     )
     app.add_middleware(SecurityHeaders)
     app.add_middleware(
@@ -195,6 +219,8 @@ def _templates() -> Jinja2Templates:
     )
     env.filters["when"] = _format_time
     env.filters["number"] = _format_number
+    env.filters["percent"] = support_percent
+    env.filters["support"] = support_text
     env.filters["http_url"] = _is_http_url
     env.filters["truncate_left"] = _truncate_left
     env.filters["section"] = _format_section

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, Page, Review, Source, Suggestion, Wiki
 from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision, history
+from sidebot.queue.support import queue_reason, support_text
 from sidebot.web.integrity import ReviewTarget
 
 MEDIAWIKI_URL_SAFE = ";@$!*(),/~:"  # what MediaWiki leaves unescaped in page URLs (as sidebot.wiki.site)
@@ -78,8 +79,10 @@ class Card(_View):
     page_title: str | None = Field(description="the fetched page's own title")
     source_status: str | None
     source_error: str | None
-    score: float | None
-    probability: float | None
+    score: float | None = Field(description="the verifier's raw score (details only)")
+    probability: float | None = Field(description="calibrated P(source supports the claim)")
+    support: str = Field(description='the probability in words: "source unlikely to support the claim, 13 %"')
+    reason: str | None = Field(description="why it is in the queue (tagged by editors, low support, …)")
     stance: str | None
     scorer: str
     flag_reason: str | None
@@ -117,6 +120,7 @@ def load_card(session: Session, finding_id: int) -> Card | None:
     wiki: Wiki = page.wiki
     source: Source | None = finding.source
     suggestions: list[Suggestion] = list(finding.suggestions)
+    reason = queue_reason(finding.flag_reason, finding.stance)
     return Card(
         id=finding.id,
         state=finding.state,
@@ -136,6 +140,8 @@ def load_card(session: Session, finding_id: int) -> Card | None:
         source_error=source.error if source else None,
         score=finding.score,
         probability=finding.probability,
+        support=support_text(finding.probability),
+        reason=reason.label if reason else None,
         stance=finding.stance,
         scorer=finding.scorer,
         flag_reason=finding.flag_reason,

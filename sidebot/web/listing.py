@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Source, Wiki
 from sidebot.queue.reviews import FIRM_DECISIONS
+from sidebot.queue.support import REASON_LABELS, ReasonKind, queue_reason, reason_condition, support_text
 
 
 class Tab(StrEnum):
@@ -26,6 +27,7 @@ class Tab(StrEnum):
     ALL = "all"
 
 
+REASONS = {kind.value: label for kind, label in REASON_LABELS.items()}
 ORIGIN_LABELS = {
     "recent": "recent change",
     "failed_verification": "failed-verification sweep",
@@ -39,6 +41,7 @@ class QueueFilter:
     article: str = ""  # title prefix, any case
     wiki: str = ""
     origin: str = ""
+    reason: ReasonKind | None = None  # why it is queued (tagged, contradicts, partial, low support)
     since: date | None = None  # flagged on or after (UTC)
     until: date | None = None  # flagged on or before (UTC)
 
@@ -63,6 +66,14 @@ class FindingSummary(BaseModel):
     state: str
     origin: str = Field(description="how it was found: recent, failed_verification or page")
     flag_reason: str | None
+    support: str = Field(
+        description='the calibrated support in words, e.g. "source unlikely to support the claim, 13 %"'
+    )
+    reason: str | None = Field(
+        description="why it is in the queue: tagged by editors, source contradicts, partial support "
+        "(with the failed part when the verifier names it) or low support; none when it never was"
+    )
+    reason_kind: ReasonKind | None = Field(description="the reason as a key, for filters")
     created_at: datetime
     decided_by: str | None = Field(description="reviewed and mine tabs: who made the decision shown")
     decided_at: datetime | None
@@ -101,6 +112,30 @@ def list_queue(
     return QueuePage(items=items, total=counts[flt.tab.value], counts=counts, page=page, per_page=per_page)
 
 
+def next_open(session: Session, after: int) -> int | None:
+    """The open finding that follows finding ``after`` in the open list's order (least supported first);
+    past the end, the first open one; None when no other is open. Reviewers work down the list."""
+    current = session.get(Finding, after)
+    others = select(Finding.id).where(Finding.state == FindingState.OPEN, Finding.id != after)
+    if current is not None and current.score is not None:
+        later = others.where(
+            (Finding.score > current.score)
+            | ((Finding.score == current.score) & (Finding.id > after))
+            | Finding.score.is_(None)
+        )
+        found = _by_score(session, later, 0, 1)
+        if found:
+            return found[0]
+    elif current is not None:  # unscored ones come last, by id
+        found = list(
+            session.scalars(others.where(Finding.score.is_(None), Finding.id > after).order_by(Finding.id))
+        )[:1]
+        if found:
+            return found[0]
+    first = _by_score(session, others, 0, 1)
+    return first[0] if first else None
+
+
 def wiki_names(session: Session) -> list[str]:
     return list(session.scalars(select(Wiki.name).order_by(Wiki.name)))
 
@@ -116,6 +151,8 @@ def _filtered(query: Select, flt: QueueFilter) -> Select:
         query = query.where(Finding.citation_id.in_(select(Citation.id).where(Citation.page_id.in_(pages))))
     if flt.origin:
         query = query.where(Finding.origin == flt.origin)
+    if flt.reason:
+        query = query.where(reason_condition(flt.reason))
     if flt.since:
         query = query.where(Finding.created_at >= datetime.combine(flt.since, time.min))
     if flt.until:
@@ -233,6 +270,7 @@ def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) ->
     items = []
     for fid, review in ids_with_review:
         f, c, p, w, source_title = found[fid]
+        reason = queue_reason(f.flag_reason, f.stance)
         items.append(
             FindingSummary(
                 id=f.id,
@@ -248,6 +286,9 @@ def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) ->
                 state=f.state,
                 origin=f.origin,
                 flag_reason=f.flag_reason,
+                support=support_text(f.probability),
+                reason=reason.label if reason else None,
+                reason_kind=reason.kind if reason else None,
                 created_at=f.created_at,
                 decided_by=review.reviewer if review else None,
                 decided_at=review.created_at if review else None,

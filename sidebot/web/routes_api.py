@@ -13,6 +13,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
 from sidebot.queue.reviews import Period, leaderboard
+from sidebot.queue.support import ReasonKind
 from sidebot.web import actions
 from sidebot.web.app import WebContext
 from sidebot.web.cards import load_card, review_view
@@ -96,6 +97,7 @@ def list_findings(
     article: Annotated[str, Query(max_length=512, description="article title prefix, any case")] = "",
     wiki: Annotated[str, Query(max_length=64)] = "",
     origin: Annotated[str, Query(pattern="^(|recent|failed_verification|page)$")] = "",
+    reason: Annotated[ReasonKind | None, Query(description="why it is queued")] = None,
     since: Annotated[date | None, Query(description="flagged on or after (UTC date)")] = None,
     until: Annotated[date | None, Query(description="flagged on or before (UTC date)")] = None,
     page: PageNumber = 1,
@@ -103,7 +105,9 @@ def list_findings(
 ) -> FindingList:
     ctx = _ctx(request)
     user = ctx.user(request)
-    flt = QueueFilter(tab=status, article=article, wiki=wiki, origin=origin, since=since, until=until)
+    flt = QueueFilter(
+        tab=status, article=article, wiki=wiki, origin=origin, reason=reason, since=since, until=until
+    )
     with ctx.db.session() as session:
         result = list_queue(session, flt, user, page, per_page or ctx.web.page_size)
     return FindingList(

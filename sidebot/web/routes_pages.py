@@ -11,11 +11,20 @@ from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
 from sidebot.queue.reviews import DECISION_LABELS, Decision, Period, leaderboard
+from sidebot.queue.support import ReasonKind
 from sidebot.web import actions
 from sidebot.web.app import WebContext
 from sidebot.web.cards import Card, load_card
 from sidebot.web.integrity import ReviewNotAllowed
-from sidebot.web.listing import ORIGIN_LABELS, QueueFilter, Tab, list_queue, wiki_names
+from sidebot.web.listing import (
+    ORIGIN_LABELS,
+    REASONS,
+    QueueFilter,
+    Tab,
+    list_queue,
+    next_open,
+    wiki_names,
+)
 from sidebot.web.schemas import MAX_PAGE, FindingId
 from sidebot.web.security import require_csrf
 from sidebot.web.sessions import Login, flash
@@ -25,6 +34,15 @@ router = APIRouter(include_in_schema=False)
 _PAGE_NUMBER = re.compile(
     r"[0-9]{1,7}"
 )  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
+
+
+# Access keys of the decisions (and "s" records the decision), as CopyPatrol's reviewers work by keyboard.
+ACCESS_KEYS = {
+    Decision.UNSUPPORTED: "n",
+    Decision.SUPPORTED: "f",
+    Decision.BETTER_SUGGESTION: "b",
+    Decision.UNSURE: "u",
+}
 
 
 def _ctx(request: Request) -> WebContext:
@@ -45,7 +63,7 @@ class ParsedFilter:
 def parse_filter(params: dict[str, str]) -> ParsedFilter:
     raw = {
         key: params.get(key, "").strip()
-        for key in ("status", "article", "wiki", "origin", "since", "until", "page")
+        for key in ("status", "article", "wiki", "origin", "reason", "since", "until", "page")
     }
     errors: list[str] = []
     tab = Tab.OPEN
@@ -58,6 +76,12 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
     if origin and origin not in ORIGIN_LABELS:
         errors.append(f"origin {origin!r} is not one of {', '.join(ORIGIN_LABELS)}")
         origin = ""
+    reason = None
+    if raw["reason"]:
+        if raw["reason"] in REASONS:
+            reason = ReasonKind(raw["reason"])
+        else:
+            errors.append(f"reason {raw['reason']!r} is not one of {', '.join(REASONS)}")
     dates: dict[str, date | None] = {}
     for key in ("since", "until"):
         dates[key] = None
@@ -77,6 +101,7 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
         article=raw["article"][:512],
         wiki=raw["wiki"][:64],
         origin=origin,
+        reason=reason,
         since=dates["since"],
         until=dates["until"],
     )
@@ -107,6 +132,7 @@ def queue_page(request: Request) -> Response:
         wikis=wikis,
         tabs=list(Tab),
         origins=ORIGIN_LABELS,
+        reasons=REASONS,
     )
 
 
@@ -143,8 +169,17 @@ def decide(
         outcome = actions.decide(ctx.db, ctx.gate, login, finding_id, decision, suggestion, comment)
     except actions.ActionError as exc:
         return _render_card(request, finding_id, error=str(exc), status=exc.status, form=form)
-    flash(request, f"Recorded: {DECISION_LABELS[Decision(outcome.review.decision)]}.")
-    return RedirectResponse(f"/findings/{finding_id}", status_code=303)
+    flash(
+        request,
+        f"Recorded: {DECISION_LABELS[Decision(outcome.review.decision)]}. (finding {finding_id}; undo it on "
+        "its card, under Mine in the queue)",
+    )
+    with ctx.db.session() as session:
+        following = next_open(session, finding_id)
+    if following is None:
+        flash(request, "No open finding is left.")
+        return RedirectResponse("/queue", status_code=303)
+    return RedirectResponse(f"/findings/{following}", status_code=303)
 
 
 @router.post("/findings/{finding_id}/undo", dependencies=[Depends(require_csrf)])
@@ -176,6 +211,30 @@ def leaderboard_page(request: Request, period: str = Period.WEEK.value) -> Respo
         periods=list(Period),
         decisions=list(Decision),
         labels=DECISION_LABELS,
+    )
+
+
+@router.get("/stats")
+def stats_page(request: Request, days: int = 30) -> Response:
+    from sidebot.queue.reviews import Decision
+    from sidebot.queue.stats import queue_stats, reason_label
+    from sidebot.web.charts import stacked_bars
+
+    ctx = _ctx(request)
+    if not 1 <= days <= 366:
+        raise HTTPException(400, "days must be between 1 and 366")
+    with ctx.db.session() as session:
+        stats = queue_stats(session, days)
+    return ctx.render(
+        request,
+        "stats.html",
+        days=days,
+        queued_chart=stacked_bars(stats.days, stats.queued, REASONS),
+        decisions_chart=stacked_bars(
+            stats.days, stats.decisions, {d.value: DECISION_LABELS[d] for d in Decision}
+        ),
+        precision=stats.precision_rows(),
+        reason_label=reason_label,
     )
 
 
@@ -244,7 +303,9 @@ def _render_card(
         form=form or {"decision": "", "suggestion_id": "", "comment": ""},
         decisions=list(Decision),
         labels=DECISION_LABELS,
+        access_keys=ACCESS_KEYS,
         origins=ORIGIN_LABELS,
+        corpus_documents=ctx.corpus_documents,
     )
 
 

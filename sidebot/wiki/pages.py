@@ -125,9 +125,12 @@ def single_page(site: APISite, title: str) -> PageRef:
     import pywikibot
     from pywikibot.exceptions import InvalidTitleError
 
+    if not title.strip():
+        raise PageNotFoundError(title, "is not a valid title: it is empty")
     try:
         page = pywikibot.Page(site, title)
-    except InvalidTitleError as exc:
+        page.title()  # Pywikibot parses the title lazily: an invalid one fails here, not in the middle
+    except (InvalidTitleError, ValueError) as exc:
         raise PageNotFoundError(title, f"is not a valid title: {exc}") from exc
     with translate_errors():
         if not page.exists():

@@ -55,7 +55,8 @@ def configure_pywikibot(settings: Settings) -> None:
     """Point Pywikibot at ``settings.wiki.pywikibot_dir`` before its first import (see module docstring)."""
     folder = settings.wiki.pywikibot_dir
     if not folder:
-        return  # Pywikibot's own search: $PYWIKIBOT_DIR, the current folder, ~/.pywikibot
+        _default_pywikibot_dir(settings.home)
+        return
     wanted = Path(folder).expanduser().resolve()
     if not (wanted / "user-config.py").is_file():
         raise WikiConfigError(
@@ -73,6 +74,26 @@ def configure_pywikibot(settings: Settings) -> None:
             )
         return
     os.environ["PYWIKIBOT_DIR"] = str(wanted)
+
+
+def _default_pywikibot_dir(home: Path) -> None:
+    """No folder in the settings: Pywikibot's own search ($PYWIKIBOT_DIR, the current folder, ~/.pywikibot)
+    when it finds a user-config.py; otherwise Pywikibot's defaults with its files (throttle.ctrl, logs,
+    API cache) in ``<data folder>/pywikibot`` rather than in whatever folder the command was started from."""
+    if "PYWIKIBOT_DIR" in os.environ or "pywikibot" in sys.modules:
+        return
+    if any((place / "user-config.py").is_file() for place in (Path.cwd(), Path.home() / ".pywikibot")):
+        return
+    folder = home / "pywikibot"
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    config = folder / "user-config.py"
+    if not config.is_file():  # Pywikibot takes a folder only when it holds one
+        config.write_text(
+            "# Written by sidebot: Pywikibot's defaults. Add your settings here (see user-config.py.example\n"
+            "# in sidebot's repository), or name another folder in the config's [wiki] pywikibot_dir.\n",
+            encoding="utf-8",
+        )
+    os.environ["PYWIKIBOT_DIR"] = str(folder)
 
 
 def connect(settings: Settings, login: bool = True) -> APISite:

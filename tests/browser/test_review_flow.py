@@ -79,6 +79,8 @@ def test_log_in_filter_decide_see_the_leaderboard_and_undo(
     page.get_by_label("Comment (optional)").fill("The page never mentions this.")
     page.get_by_role("button", name="Record decision").click()
     assert "Recorded: Source does not support the claim." in page.get_by_role("status").first.inner_text()
+    assert not page.url.endswith(f"/findings/{finding_id}")  # the next open item (or the queue) opens
+    page.goto(f"/findings/{finding_id}")
     assert page.get_by_test_id("state").inner_text() == "reviewed"
     assert reviewer.username in page.get_by_test_id("current-decision").inner_text()
 

@@ -1,0 +1,137 @@
+"""`sidebot stats` and `sidebot calibrate --from-reviews`: what reviewers measured, and a flag threshold
+refitted from it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from sidebot.cli.common import console, fail, open_database, settings_of
+from sidebot.config import Settings
+
+
+def stats(
+    ctx: typer.Context,
+    days: Annotated[int, typer.Option(min=1, max=366, help="Days of history per day-by-day table.")] = 14,
+) -> None:
+    """Findings queued per day by reason, decisions per day, and the share of reviewed findings reviewers
+    confirmed (precision measured by people, 95 % interval) per wiki and reason. Also at /stats in serve."""
+    from sidebot.queue.reviews import DECISION_LABELS, Decision
+    from sidebot.queue.stats import queue_stats, reason_label
+    from sidebot.queue.support import REASON_LABELS
+
+    db = open_database(settings_of(ctx))
+    with db.session() as session:
+        result = queue_stats(session, days)
+    db.dispose()
+    queued = Table("day", *REASON_LABELS.values(), title="Findings queued per day, by reason")
+    decided = Table("day", *DECISION_LABELS.values(), title="Decisions per day")
+    for day in result.days:
+        q, d = result.queued.get(day), result.decisions.get(day)
+        if q:
+            queued.add_row(str(day), *(str(q[kind.value]) for kind in REASON_LABELS))
+        if d:
+            decided.add_row(str(day), *(str(d[decision.value]) for decision in Decision))
+    console.print(queued)
+    console.print(decided)
+    precision = Table("wiki", "reason", "confirmed", "share (95 % CI)", title="Confirmed by reviewers")
+    for wiki, reason, share in result.precision_rows():
+        precision.add_row(
+            "all wikis" if wiki == "all" else wiki,
+            reason_label(reason),
+            f"{share.confirmed} of {share.reviewed}",
+            share.text(),
+        )
+    console.print(precision if result.precision else "No reviews yet: nothing to measure precision from.")
+
+
+def calibrate(
+    ctx: typer.Context,
+    from_reviews: Annotated[
+        bool, typer.Option("--from-reviews", help="Refit each wiki's flag threshold from reviewer decisions.")
+    ] = False,
+    target: Annotated[
+        float, typer.Option(min=0.5, max=1.0, help="Reviewer-confirmed share (precision) to reach.")
+    ] = 0.85,
+    min_decisions: Annotated[
+        int, typer.Option(min=10, help="Refuse below this many reviewed, model-flagged findings.")
+    ] = 50,
+    wiki: Annotated[
+        str | None, typer.Option(help="Only this wiki (default: every wiki in the queue).")
+    ] = None,
+    apply: Annotated[
+        bool, typer.Option("--apply", help="Store the new thresholds (default: only show).")
+    ] = False,
+) -> None:
+    """Show (and with --apply store) the flag threshold per wiki that reaches the target reviewer-confirmed
+    precision, with the open queue's size and the precision before and after."""
+    from sqlalchemy import select
+
+    from sidebot.queue.calibrate import NotEnoughReviews, apply_threshold, plan_threshold
+    from sidebot.queue.models import Wiki
+
+    if not from_reviews:
+        raise fail("say what to calibrate from: --from-reviews", 2)
+    settings = settings_of(ctx)
+    db = open_database(settings)
+    refused = 0
+    with db.session() as session:
+        wikis = {w.name: w for w in session.scalars(select(Wiki).order_by(Wiki.name))}
+        if wiki and wiki not in wikis:
+            raise fail(f"the queue knows no wiki {wiki!r}: {', '.join(wikis) or 'none yet'}", 2)
+        table = Table(
+            "wiki",
+            "decisions",
+            "threshold",
+            "open queue",
+            "confirmed share",
+            title="Flag threshold from reviews",
+        )
+        for name, row in wikis.items():
+            if wiki and name != wiki:
+                continue
+            current = row.flag_below if row.flag_below is not None else _configured_threshold(settings)
+            try:
+                plan = plan_threshold(session, name, current, target, min_decisions)
+            except NotEnoughReviews as exc:
+                console.print(f"{exc}: left as it is", highlight=False)
+                refused += 1
+                continue
+            table.add_row(
+                name,
+                str(plan.decisions),
+                f"{plan.current:.3f} → {plan.proposed:.3f}",
+                f"{plan.queue_before} → {plan.queue_after} (+{plan.tagged_open} tagged by editors)",
+                f"{plan.precision_before.text()} → {plan.precision_after.text()}",
+            )
+            if apply and plan.changes:
+                apply_threshold(session, name, plan.proposed)
+        if table.rows:
+            console.print(table)
+            if settings.verify.flag_below is not None:
+                console.print("note: this config sets verify.flag_below, which its patrols keep using.")
+            console.print(
+                "applied: the next patrols flag with the new thresholds."
+                if apply
+                else "nothing changed: add --apply to store these thresholds."
+            )
+    db.dispose()
+    if refused and not table.rows:
+        raise typer.Exit(1)
+
+
+def _configured_threshold(settings: Settings) -> float:
+    """The threshold patrols flag with when nothing was learned: the config's, else the verifier's own (read
+    from its manifest, without loading the model)."""
+    if settings.verify.flag_below is not None:
+        return settings.verify.flag_below
+    if settings.verify.scorer != "cross-encoder":
+        return 0.5  # sidebot.patrol's default for a scorer without a threshold of its own
+    from sidebot.verify.factory import shipped_model_dir
+    from sidebot.verify.model import Manifest
+
+    folder = Path(settings.verify.model_dir or shipped_model_dir()).expanduser()
+    return Manifest.read(folder).flag_threshold

@@ -1,0 +1,149 @@
+"""What the queue and its reviewers did: findings queued per day by reason, decisions per day, and the share
+of reviewed findings reviewers confirmed — the bot's precision in production, measured by people — per wiki
+and per reason, with a 95 % Wilson interval and the number of reviews it rests on.
+
+A finding counts as *confirmed* when its current decision says the cited source does not support the claim
+("does not support" or "a suggestion is better"); "source is fine" means the bot was wrong. "Unsure" decisions
+and withdrawn (undone) or superseded (reopened) ones do not count.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from sqlalchemy import and_, select
+from sqlalchemy.orm import Session
+
+from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Wiki, utcnow
+from sidebot.queue.reviews import FIRM_DECISIONS, Decision
+from sidebot.queue.support import REASON_LABELS, ReasonKind, queue_reason
+
+CONFIRMING = frozenset({Decision.UNSUPPORTED, Decision.BETTER_SUGGESTION})
+ALL = "all"
+
+
+@dataclass(frozen=True)
+class Share:
+    """Reviewer-confirmed findings out of reviewed ones, with a 95 % Wilson interval."""
+
+    confirmed: int
+    reviewed: int
+
+    @property
+    def value(self) -> float | None:
+        return self.confirmed / self.reviewed if self.reviewed else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        if not self.reviewed:
+            return None
+        from scipy.stats import binomtest
+
+        ci = binomtest(self.confirmed, self.reviewed).proportion_ci(confidence_level=0.95, method="wilson")
+        return float(ci.low), float(ci.high)
+
+    def text(self) -> str:
+        """ "83 % (95 % CI 70–91 %, 40 reviewed)"; "no reviews yet"."""
+        if not self.reviewed:
+            return "no reviews yet"
+        low, high = self.interval or (0.0, 0.0)
+        return (
+            f"{round(100 * (self.value or 0))} % (95 % CI {round(100 * low)}–{round(100 * high)} %, "
+            f"{self.reviewed} reviewed)"
+        )
+
+
+@dataclass(frozen=True)
+class ReviewedFinding:
+    """A finding's current firm decision, with what the bot knew when it queued it."""
+
+    wiki: str
+    reason: ReasonKind | None
+    support: float | None  # what triage compared with the threshold: the probability, else the raw score
+    confirmed: bool
+
+
+@dataclass
+class QueueStats:
+    days: list[date]
+    queued: dict[date, Counter[str]]  # day → reason kind → findings queued that day
+    decisions: dict[date, Counter[str]]  # day → decision → decisions made that day (withdrawn ones left out)
+    precision: dict[tuple[str, str], Share] = field(default_factory=dict)  # (wiki or "all", reason or "all")
+
+    def precision_rows(self) -> list[tuple[str, str, Share]]:
+        return [(wiki, reason, share) for (wiki, reason), share in sorted(self.precision.items())]
+
+
+def reviewed_findings(session: Session, wiki: str | None = None) -> list[ReviewedFinding]:
+    """Every finding whose current decision is firm (one row per finding)."""
+    current = and_(
+        Review.undone_at.is_(None),
+        Review.reopened_at.is_(None),
+        Review.decision.in_([str(d) for d in FIRM_DECISIONS]),
+    )
+    query = (
+        select(Wiki.name, Finding.flag_reason, Finding.stance, Finding.probability, Finding.score)
+        .add_columns(Review.decision, Finding.id)
+        .join(Review, and_(Review.finding_id == Finding.id, current))
+        .join(Citation, Finding.citation_id == Citation.id)
+        .join(Page, Citation.page_id == Page.id)
+        .join(Wiki, Page.wiki_id == Wiki.id)
+        .order_by(Finding.id, Review.created_at.desc())
+    )
+    if wiki:
+        query = query.where(Wiki.name == wiki)
+    seen: set[int] = set()
+    rows = []
+    for name, flag_reason, stance, probability, score, decision, finding_id in session.execute(query):
+        if finding_id in seen:
+            continue
+        seen.add(finding_id)
+        reason = queue_reason(flag_reason, stance)
+        support = probability if probability is not None else score
+        rows.append(ReviewedFinding(name, reason.kind if reason else None, support, decision in CONFIRMING))
+    return rows
+
+
+def queue_stats(session: Session, days: int = 30, today: date | None = None) -> QueueStats:
+    today = today or utcnow().date()
+    first = today - timedelta(days=days - 1)
+    since = datetime.combine(first, datetime.min.time())
+    queued: dict[date, Counter[str]] = {}
+    for created_at, flag_reason, stance in session.execute(
+        select(Finding.created_at, Finding.flag_reason, Finding.stance).where(
+            Finding.flag_reason.is_not(None),
+            Finding.state != FindingState.UNVERIFIABLE,
+            Finding.created_at >= since,
+        )
+    ):
+        reason = queue_reason(flag_reason, stance)
+        if reason:
+            queued.setdefault(created_at.date(), Counter())[reason.kind.value] += 1
+    decisions: dict[date, Counter[str]] = {}
+    for created_at, decision in session.execute(
+        select(Review.created_at, Review.decision).where(
+            Review.created_at >= since, Review.undone_at.is_(None)
+        )
+    ):
+        decisions.setdefault(created_at.date(), Counter())[decision] += 1
+    precision: dict[tuple[str, str], Counter[str]] = {}
+    for row in reviewed_findings(session):
+        reason = row.reason.value if row.reason else "never queued"
+        for key in ((ALL, ALL), (row.wiki, ALL), (ALL, reason), (row.wiki, reason)):
+            counts = precision.setdefault(key, Counter())
+            counts["reviewed"] += 1
+            counts["confirmed"] += row.confirmed
+    return QueueStats(
+        days=[first + timedelta(days=i) for i in range(days)],
+        queued=queued,
+        decisions=decisions,
+        precision={key: Share(c["confirmed"], c["reviewed"]) for key, c in precision.items()},
+    )
+
+
+def reason_label(key: str) -> str:
+    if key == ALL:
+        return "all reasons"
+    return REASON_LABELS[ReasonKind(key)] if key in {k.value for k in ReasonKind} else key

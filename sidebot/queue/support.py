@@ -1,0 +1,96 @@
+"""What people are shown about a finding: one support figure in words and the reason it is in the queue.
+
+Everywhere a person looks (the web list and card, the CLI tables, the on-wiki list, talk notices) shows the
+verifier's calibrated probability that the source supports the claim as a percentage with words, and why the
+finding is queued. Raw scores and stances stay in details and the JSON. The reason is a kind plus an
+optional detail, so that a verifier that checks sub-claims can report "partial support: <sub-claim> failed"
+(a ``flag_reason`` starting with ``partial support``) without a new shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from sqlalchemy import ColumnElement, and_, not_
+
+from sidebot.queue.models import Finding
+
+# Upper bounds (exclusive) of the calibrated probability for each wording, lowest first.
+SUPPORT_WORDS: tuple[tuple[float, str], ...] = (
+    (0.2, "source unlikely to support the claim"),
+    (0.5, "source may not support the claim"),
+    (0.8, "source probably supports the claim"),
+    (float("inf"), "source likely supports the claim"),
+)
+
+
+def support_text(probability: float | None) -> str:
+    """``"source unlikely to support the claim, 13 %"``; a scorer without calibration gives no figure."""
+    if probability is None:
+        return "support not measured"
+    words = next(words for upper, words in SUPPORT_WORDS if probability < upper)
+    return f"{words}, {support_percent(probability)}"
+
+
+def support_percent(probability: float | None) -> str:
+    return "—" if probability is None else f"{round(100 * probability)} %"
+
+
+class ReasonKind(StrEnum):
+    """Why a finding is in the queue, most telling first."""
+
+    TAGGED = "tagged"
+    CONTRADICTS = "contradicts"
+    PARTIAL = "partial"
+    LOW_SUPPORT = "low_support"
+
+
+REASON_LABELS: dict[ReasonKind, str] = {
+    ReasonKind.TAGGED: "tagged by editors",
+    ReasonKind.CONTRADICTS: "source contradicts",
+    ReasonKind.PARTIAL: "partial support",
+    ReasonKind.LOW_SUPPORT: "low support",
+}
+
+TAGGED_PREFIX = "tagged"  # sidebot.patrol.pipeline.triage's flag_reason for citations editors tagged
+LOW_PREFIX = "low support"  # triage's flag_reason for a citation below the flag threshold
+PARTIAL_PREFIX = "partial support"  # a verifier reporting sub-claims: "partial support: <sub-claim> failed"
+REFUTES = "refutes"
+
+
+@dataclass(frozen=True)
+class QueueReason:
+    kind: ReasonKind
+    detail: str = ""  # e.g. the sub-claim that failed
+
+    @property
+    def label(self) -> str:
+        return REASON_LABELS[self.kind] + (f": {self.detail}" if self.detail else "")
+
+
+def queue_reason(flag_reason: str | None, stance: str | None) -> QueueReason | None:
+    """The reason for a finding with this ``flag_reason`` (set when it was triaged) and verdict stance; None
+    for one that was never queued (passed, or unverifiable with the problem as its reason)."""
+    if not flag_reason:
+        return None
+    if flag_reason.startswith(TAGGED_PREFIX):
+        return QueueReason(ReasonKind.TAGGED)
+    if flag_reason.startswith(PARTIAL_PREFIX):
+        return QueueReason(ReasonKind.PARTIAL, flag_reason[len(PARTIAL_PREFIX) :].lstrip(" :"))
+    if flag_reason.startswith(LOW_PREFIX):
+        return QueueReason(ReasonKind.CONTRADICTS if stance == REFUTES else ReasonKind.LOW_SUPPORT)
+    return None
+
+
+def reason_condition(kind: ReasonKind) -> ColumnElement[bool]:
+    """The SQL condition on ``findings`` that matches :func:`queue_reason` giving ``kind``."""
+    refutes = and_(Finding.stance.is_not(None), Finding.stance == REFUTES)
+    low = Finding.flag_reason.like(LOW_PREFIX + "%")
+    if kind is ReasonKind.TAGGED:
+        return Finding.flag_reason.like(TAGGED_PREFIX + "%")
+    if kind is ReasonKind.PARTIAL:
+        return Finding.flag_reason.like(PARTIAL_PREFIX + "%")
+    if kind is ReasonKind.CONTRADICTS:
+        return and_(low, refutes)
+    return and_(low, not_(refutes))

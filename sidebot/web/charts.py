@@ -1,0 +1,59 @@
+"""Bar charts as plain SVG geometry for the stats page: the template draws rectangles, so the page needs no
+script (the Content-Security-Policy allows none) and no chart library."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+WIDTH, HEIGHT, AXIS = 720, 180, 20  # SVG user units; the chart scales to the page's width
+PALETTE = ("#d33", "#fc3", "#3366cc", "#14866d", "#72777d")
+
+
+@dataclass(frozen=True)
+class Bar:
+    x: float
+    y: float
+    width: float
+    height: float
+    fill: str
+    title: str  # shown as the bar's tooltip and read by screen readers
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    bars: list[Bar]
+    ticks: list[tuple[float, str]]  # x position, day label
+    legend: list[tuple[str, str]]  # label, colour
+    peak: int  # the tallest bar's total
+    total: int
+
+
+def stacked_bars(days: Sequence[date], series: Mapping[date, Counter[str]], keys: Mapping[str, str]) -> Chart:
+    """One stacked bar per day; ``keys`` maps each series key to its label, in stacking order."""
+    colours = {key: PALETTE[i % len(PALETTE)] for i, key in enumerate(keys)}
+    peak = max((sum(series.get(day, Counter()).values()) for day in days), default=0)
+    slot = WIDTH / max(1, len(days))
+    scale = (HEIGHT - AXIS) / peak if peak else 0.0
+    bars: list[Bar] = []
+    for i, day in enumerate(days):
+        bottom = HEIGHT - AXIS
+        for key, label in keys.items():
+            count = series.get(day, Counter()).get(key, 0)
+            if not count:
+                continue
+            height = count * scale
+            bottom -= height
+            bars.append(
+                Bar(i * slot + 1, bottom, max(1.0, slot - 2), height, colours[key], f"{day}: {count} {label}")
+            )
+    step = max(1, len(days) // 6)
+    ticks = [(i * slot + slot / 2, day.strftime("%m-%d")) for i, day in enumerate(days) if i % step == 0]
+    total = sum(sum(c.values()) for day, c in series.items() if day in set(days))
+    return Chart(
+        WIDTH, HEIGHT, bars, ticks, [(label, colours[key]) for key, label in keys.items()], peak, total
+    )
