@@ -420,3 +420,40 @@ def test_list_and_card_show_one_support_figure_and_a_reason(web_client, web_queu
     assert queued[0]["support"] in card and queued[0]["reason"] in card
     # raw figures only in the details
     assert card.index("Details of the verdict") < card.index('data-testid="score"')
+
+
+def test_the_card_shows_each_part_of_the_claim_and_the_one_the_source_fails(
+    web_client, web_db, hostile_finding
+):
+    """Parts come from the verifier (stored on the finding); a part's text is untrusted like the claim."""
+    failing = 'It won <script>alert("part")</script> three awards.'
+    with web_db.session() as session:
+        finding = session.get(Finding, hostile_finding)
+        finding.parts = [
+            {
+                "text": "It opened in 1998.",
+                "score": 2.0,
+                "probability": 0.91,
+                "stance": "supports",
+                "window": "x",
+            },
+            {
+                "text": failing,
+                "score": -2.0,
+                "probability": 0.12,
+                "stance": "not_enough_info",
+                "window": None,
+            },
+        ]
+        finding.failed_part = failing
+        session.commit()
+    body = web_client.get(f"/findings/{hostile_finding}").text
+    assert "Parts of the claim" in body and "It opened in 1998." in body
+    assert (
+        "source likely supports the claim, 91 %" in body
+        and "source unlikely to support the claim, 12 %" in body
+    )
+    assert str(escape(failing)) in body and failing not in body
+    assert "the part the source does not back" in body
+    detail = web_client.get(f"/api/findings/{hostile_finding}").json()
+    assert detail["failed_part"] == failing and [p["probability"] for p in detail["parts"]] == [0.91, 0.12]

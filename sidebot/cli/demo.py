@@ -131,9 +131,26 @@ def _print_demo_outcome(settings, wiki_name: str, sources_url: str) -> None:  # 
     by_label: dict[str, Counter] = {}
     for row in rows:
         if row.url in labels:
-            by_label.setdefault(labels[row.url], Counter())[row.state] += 1
-    table = Table("WiCE label of the demo claim", "open (queued)", "passed", "unverifiable")
+            by_label.setdefault(labels[row.url], Counter())[_outcome(row)] += 1
+    table = Table(
+        "WiCE label of the demo claim",
+        "queued by the model",
+        "queued: tagged by editors",
+        "passed",
+        "unverifiable",
+    )
     for label in ("not_supported", "partially_supported", "supported"):
         c = by_label.get(label, Counter())
-        table.add_row(label, str(c["open"]), str(c["passed"]), str(c["unverifiable"]))
+        table.add_row(label, str(c["model"]), str(c["tagged"]), str(c["passed"]), str(c["unverifiable"]))
     console.print(table)
+
+
+def _outcome(row) -> str:  # type: ignore[no-untyped-def]
+    """A demo finding's column: queued because the verifier scored it low ("model"), queued because editors
+    had tagged it {{failed verification}} ("tagged": the model did not decide it), passed or unverifiable."""
+    from sidebot.queue.support import ReasonKind, queue_reason
+
+    if row.state != "open":
+        return row.state
+    reason = queue_reason(row.flag_reason, row.stance)
+    return "tagged" if reason and reason.kind is ReasonKind.TAGGED else "model"

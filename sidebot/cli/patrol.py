@@ -272,6 +272,8 @@ def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:
     for i, row in enumerate(rows, 1):
         queued = queue_reason(row.flag_reason, row.stance)
         detail = row.best_passage or row.reason or ""
+        if row.failed_part:
+            detail = f"part not backed: {row.failed_part}\n{detail}"
         table.add_row(
             str(i),
             row.claim[-160:],

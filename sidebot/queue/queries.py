@@ -138,6 +138,7 @@ class CitationRow:
     stance: str | None
     flag_reason: str | None
     best_passage: str | None
+    failed_part: str | None = None  # the part of the claim the source does not back (partial support)
 
 
 def page_citations(session: Session, wiki: str, title: str) -> list[CitationRow]:
@@ -166,6 +167,7 @@ def page_citations(session: Session, wiki: str, title: str) -> list[CitationRow]
                 stance=f.stance if f else None,
                 flag_reason=f.flag_reason if f else None,
                 best_passage=f.best_passage if f else None,
+                failed_part=f.failed_part if f else None,
             )
         )
     return out

@@ -44,6 +44,15 @@ class SuggestionOut(_View):
     passage: list[Segment]
 
 
+class PartOut(_View):
+    """One part of a long claim, judged alone by the verifier's reader."""
+
+    text: str
+    probability: float | None
+    support: str = Field(description="the part's probability in words")
+    window: str | None = Field(description="the source window the reader found most supporting for it")
+
+
 class ReviewOut(_View):
     id: int
     reviewer: str
@@ -90,6 +99,8 @@ class Card(_View):
     rev_id: int | None
     created_at: datetime
     passage: list[Segment] = Field(description="the source's best passage, cut into plain and evidence parts")
+    parts: list[PartOut] = Field(description="the claim's parts, each judged alone (empty: not split)")
+    failed_part: str | None = Field(description="the part the source does not back while it backs the others")
     suggestions: list[SuggestionOut]
     reviews: list[ReviewOut]
     article_url: str | None
@@ -149,6 +160,16 @@ def load_card(session: Session, finding_id: int) -> Card | None:
         rev_id=finding.rev_id,
         created_at=finding.created_at,
         passage=highlight(finding.best_passage or "", finding.evidence or []),
+        parts=[
+            PartOut(
+                text=p["text"],
+                probability=p.get("probability"),
+                support=support_text(p.get("probability")),
+                window=p.get("window"),
+            )
+            for p in finding.parts or []
+        ],
+        failed_part=finding.failed_part,
         suggestions=[
             SuggestionOut(
                 id=s.id,
