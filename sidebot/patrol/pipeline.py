@@ -99,5 +99,4 @@ def suggest_sources(
         exclude_urls,
         margin=margin,
         min_probability=min_probability,
-        current_probability=None if current is None else current.probability,
     )
