@@ -92,7 +92,7 @@ def suggest_sources(
             current = verdict
         else:
             current = reranker.verify(claim, split_passages(source.text, source.title), source.url)
-    return retriever.suggest(
+    found = retriever.suggest(
         claim,
         source.url or None,
         None if current is None else current.score,
@@ -100,3 +100,6 @@ def suggest_sources(
         margin=margin,
         min_probability=min_probability,
     )
+    from sidebot.retrieve.retriever import is_web_url  # loaded already: the retriever is open
+
+    return [s for s in found if is_web_url(s.url)]  # never a corpus id a reviewer cannot open

@@ -244,8 +244,9 @@ class Retriever:
         same scorer; ``None`` when the cited source could not be read. A candidate is suggested only when the
         verifier judges that it supports the claim — its calibrated probability is at least
         ``min_probability`` (default: the verifier's own pass threshold, ``flag_threshold``) — and it beats
-        ``current_score`` by ``margin`` (default: ``settings.margin``), and only with a web (http/https)
-        address. Pass the citing article's URL in ``exclude_urls``."""
+        ``current_score`` by ``margin`` (default: ``settings.margin``). Pass the citing article's URL in
+        ``exclude_urls``. (Corpora of evaluation data name documents by id; the patrol keeps only web
+        addresses, :func:`is_web_url`.)"""
         excluded = [*exclude_urls, *([current_url] if current_url else [])]
         hits = self.search(claim, System.HYBRID_RERANK, exclude_urls=excluded)
         margin = self.settings.margin if margin is None else margin
@@ -255,7 +256,7 @@ class Retriever:
         chosen = [
             (hit, hit.verdict.best_passage)
             for hit in hits[: self.settings.rerank]
-            if hit.verdict and hit.verdict.best_passage and hit.verdict.score > floor and is_web_url(hit.url)
+            if hit.verdict and hit.verdict.best_passage and hit.verdict.score > floor
         ][: self.settings.max_suggestions]
         if not chosen:
             return []
