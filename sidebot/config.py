@@ -113,6 +113,9 @@ class RetrieveSettings(_Section):
     margin: float = Field(default_factory=lambda: _tuned("margin"))
     # For citations editors tagged {{failed verification}}: any candidate the verifier prefers (SIDE's rule).
     tagged_margin: float = 0.0
+    # A suggestion's calibrated probability of supporting the claim must be at least this. Empty: the
+    # patrol's flag threshold for a calibrated scorer, else the verifier's own pass threshold.
+    min_probability: float | None = Field(None, ge=0, le=1)
     max_suggestions: int = Field(3, ge=1)
     exact_below: int = Field(200_000, ge=1)  # passages: exact FAISS search below, HNSW-SQ8 above
     hnsw_m: int = Field(32, ge=4)

@@ -130,11 +130,10 @@ def test_demo_fills_the_queue_with_honest_suggestions(demo_run: DemoRun) -> None
     with engine.connect() as connection:
         rows = connection.execute(query).all()
     assert f"suggested sources: {len(rows)} for {len({r[0] for r in rows})} findings" in out
-    for _, cited_probability, cited, suggested, probability in rows:
+    for _, _cited_probability, cited, suggested, probability in rows:
         assert suggested != cited and not is_wikimedia_url(suggested)
         assert suggested.startswith(("http://", "https://"))
         assert probability >= threshold
-        assert cited_probability is None or probability > cited_probability
 
     listing = json.loads(sidebot("queue", "list", "--json", env=env).stdout)  # no --config: the demo's
     assert listing["findings"] and all("suggestions" in f and f["support"] for f in listing["findings"])

@@ -113,10 +113,15 @@ def test_weak_citation_gets_better_sources_once(
     minilm,
 ) -> None:
     right, wrong = pages
-    # Any candidate may be suggested (the margin's calibration is tested in test_retrieve.py): here the point
+    # Any candidate may be suggested (margin and pass threshold are tested in test_retrieve.py): the point
     # is what the patrol stores, and that the cited page is never among it.
     settings = settings_for(
-        test_wiki_settings, database_url, source_fetch_settings, index_folder, tagged_margin=-1000.0
+        test_wiki_settings,
+        database_url,
+        source_fetch_settings,
+        index_folder,
+        tagged_margin=-1000.0,
+        min_probability=0.0,
     )
     title = unique_title("Suggest")
     wiki_users.editor.edit(title, cite_wrong_page(wice_server, right, wrong))

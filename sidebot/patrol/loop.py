@@ -98,7 +98,9 @@ class Patrol:
         self.flag_below = threshold if threshold is not None else getattr(scorer, "flag_threshold", 0.5)
         # A suggestion must pass the same bar on the retrieval verifier's calibrated probability; a scorer
         # without calibration (its threshold on another scale) leaves that verifier's own threshold.
-        self.pass_probability = self.flag_below if hasattr(scorer, "flag_threshold") else None
+        self.pass_probability = settings.retrieve.min_probability
+        if self.pass_probability is None and hasattr(scorer, "flag_threshold"):
+            self.pass_probability = self.flag_below
         self._reranker: Scorer | None = None  # the retrieval verifier, loaded once per Patrol when needed
         self._retriever: Retriever | None = None  # opened once per run when a weak citation needs it
         self._retrieval_looked = False

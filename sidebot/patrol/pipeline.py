@@ -95,12 +95,14 @@ def suggest_sources(
             current = verdict
         else:
             current = reranker.verify(claim, split_passages(source.text, source.title), source.url)
-    return retriever.suggest(
+    found = retriever.suggest(
         claim,
         source.url or None,
         None if current is None else current.score,
         exclude_urls,
         margin=margin,
         min_probability=min_probability,
-        current_probability=None if current is None else current.probability,
     )
+    from sidebot.retrieve.retriever import is_web_url  # loaded already: the retriever is open
+
+    return [s for s in found if is_web_url(s.url)]  # never a corpus id a reviewer cannot open

@@ -248,15 +248,14 @@ class Retriever:
         exclude_urls: Iterable[str] = (),
         margin: float | None = None,
         min_probability: float | None = None,
-        current_probability: float | None = None,
     ) -> list[Suggestion]:
         """Better sources for a claim whose cited source (``current_url``) scored ``current_score`` with the
         same scorer; ``None`` when the cited source could not be read. A candidate is suggested only when the
         verifier judges that it supports the claim — its calibrated probability is at least
         ``min_probability`` (default: the verifier's own pass threshold, ``flag_threshold``) — and it beats
-        ``current_score`` by ``margin`` (default: ``settings.margin``) and the cited source's calibrated
-        ``current_probability`` (when known), and only with a web (http/https) address. Pass the citing
-        article's URL in ``exclude_urls``."""
+        ``current_score`` by ``margin`` (default: ``settings.margin``). Pass the citing article's URL in
+        ``exclude_urls``. (Corpora of evaluation data name documents by id; the patrol keeps only web
+        addresses, :func:`is_web_url`.)"""
         excluded = [*exclude_urls, *([current_url] if current_url else [])]
         hits = self.search(claim, System.HYBRID_RERANK, exclude_urls=excluded)
         margin = self.settings.margin if margin is None else margin
@@ -266,7 +265,7 @@ class Retriever:
         chosen = [
             (hit, hit.verdict.best_passage)
             for hit in hits[: self.settings.rerank]
-            if hit.verdict and hit.verdict.best_passage and hit.verdict.score > floor and is_web_url(hit.url)
+            if hit.verdict and hit.verdict.best_passage and hit.verdict.score > floor
         ][: self.settings.max_suggestions]
         if not chosen:
             return []
@@ -287,9 +286,7 @@ class Retriever:
                 gain=None if current_score is None else verdict.score - current_score,
             )
             for (hit, _), verdict in zip(chosen, verdicts)
-            if verdict.probability is not None
-            and verdict.probability >= min_probability
-            and (current_probability is None or verdict.probability > current_probability)
+            if verdict.probability is not None and verdict.probability >= min_probability
         ]
 
 
