@@ -298,7 +298,8 @@ async def _invalid_request(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     if any(error.get("loc", ("",))[0] == "path" for error in exc.errors()):
         return await _http_error(
-            request, StarletteHTTPException(404, f"there is nothing at {request.url.path}")
+            request,
+            StarletteHTTPException(404, f"{request.url.path}: this address does not name anything here"),
         )
     if _wants_json(request):
         return await request_validation_exception_handler(request, exc)
