@@ -56,4 +56,4 @@ install_python() {
 
 install_apt
 install_python
-.venv/bin/sidebot doctor
+.venv/bin/sidebot doctor --offline

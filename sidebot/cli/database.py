@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -34,7 +35,17 @@ def current(ctx: typer.Context) -> None:
     console.print(f"database: {current_revision(engine) or 'empty'}; code: {head_revision()}")
 
 
-def doctor(ctx: typer.Context) -> None:
+def doctor(
+    ctx: typer.Context,
+    offline: Annotated[
+        bool,
+        typer.Option(
+            "--offline",
+            help="Skip the check that the configured wiki answers (the set-up command runs this: a fresh "
+            "install has no wiki of its own yet, and the default one needs the internet).",
+        ),
+    ] = False,
+) -> None:
     """Check that everything sidebot needs is installed and usable."""
     checks: list[tuple[str, bool, str]] = []
 
@@ -93,7 +104,8 @@ def doctor(ctx: typer.Context) -> None:
     check("local wiki (php, MediaWiki)", php)
     check("base model (all-MiniLM-L6-v2, sha256)", minilm)
     check("queue database", database)
-    check("configured wiki reachable", wiki)
+    if not offline:
+        check("configured wiki reachable", wiki)
     check("chromium", chromium)
     table = Table("check", "ok", "detail")
     for name, ok, detail in checks:
