@@ -79,7 +79,7 @@ def test_pruning_cuts_the_one_unsupported_span():
     assert prune_unsupported(sub["train00707-2"]) is None
 
 
-def test_wice_pairs_label_passages_by_gold_sentences():
+def test_wice_pairs_label_windows_by_gold_sentences():
     subclaims = read_wice(DATA / "wice-subclaims.jsonl")
     pairs = wice_pairs(subclaims, random.Random(0))
     assert {p.target for p in pairs} <= {SUPPORTS, MOSTLY, PARTIAL, NOT_ENOUGH_INFO}
@@ -87,16 +87,27 @@ def test_wice_pairs_label_passages_by_gold_sentences():
     for p in pairs:
         wc = by_text.get(p.claim.text) or next(c for c in subclaims if c.id in p.group)
         doc = wc.source()
-        start = doc.text.index(p.text)
-        holds_gold = bool(doc.sentences_between(start, start + len(p.text)) & wc.gold_sentences)
-        assert holds_gold == (p.origin != "wice:same-source"), (p.origin, wc.id)
+        gold = [
+            doc.text[s[0] : s[1]] for i, s in enumerate(doc.sentence_spans) if s and i in wc.gold_sentences
+        ]
+        if (
+            p.origin == "wice:same-source"
+        ):  # one or two page sentences (joined by a newline), none of them gold
+            assert not set(p.text.split("\n")) & set(gold), wc.id
+        else:
+            assert any(g in p.text for g in gold), (p.origin, wc.id)
+        if p.origin in (
+            "wice:gold",
+            "wice:same-source",
+        ):  # multi-sentence positives may join distant sentences
+            assert p.text in doc.text
         assert p.group.startswith(p.source_key) and wc.id in p.group
-    # every group ranks at least one evidence passage against at least one negative of the same page
+    # every group ranks at least one evidence window against at least one negative of the same page
     for group in {p.group for p in pairs}:
         members = [p for p in pairs if p.group == group]
         assert any(p.target[0] >= POSITIVE for p in members)
         assert any(p.target == NOT_ENOUGH_INFO for p in members)
-    assert {p.origin for p in pairs} == {"wice:gold", "wice:same-source", "wice:pruned"}
+    assert {"wice:gold", "wice:same-source", "wice:pruned"} <= {p.origin for p in pairs}
 
 
 def test_cross_source_negatives_come_from_other_pages_of_the_same_group():

@@ -16,6 +16,7 @@ from sidebot.datasets.wice import WiceLabel, read_wice
 from sidebot.eval.verify_bench import run_bench
 from sidebot.verify.factory import shipped_model_dir
 from sidebot.verify.metrics import ScoredRun, metrics, precision_at_recall, wice_items
+from sidebot.verify.model import Manifest
 from sidebot.verify.types import Evidence, Verdict
 
 DATA = Path(__file__).parent / "data" / "verify"
@@ -100,6 +101,7 @@ def test_eval_command_rejects_a_file_that_is_not_wice(tmp_path):
 
 def test_bench_reports_both_paths_and_latency():
     report = run_bench(shipped_model_dir(), seconds=1.0, repeats=2, batch_size=8, progress=lambda _: None)
-    assert report["pair_tokens"] == 192 and report["citation_passages"] == 30
+    limits = Manifest.read(shipped_model_dir()).limits
+    assert report["pair_tokens"] == limits.max_tokens and report["citation_passages"] == 30
     assert report["fast_pairs_per_second"] > 0 and report["fp32_pairs_per_second"] > 0
     assert 0 < report["citation_latency_p50_s"] <= report["citation_latency_p95_s"]

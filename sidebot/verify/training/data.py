@@ -107,6 +107,10 @@ def _hardest(claim_text: str, texts: Sequence[str], k: int) -> list[int]:
     return sorted(range(len(texts)), key=lambda i: (-overlap[i], i))[:k]
 
 
+def _spans(doc: SourceDocument) -> list[tuple[int, tuple[int, int]]]:
+    return [(i, span) for i, span in enumerate(doc.sentence_spans) if span is not None]
+
+
 def gold_window(doc: SourceDocument, sentences: Sequence[int]) -> tuple[str, bool] | None:
     """The text a reader should read for one supporting set: the run of sentences from its first to its last
     when they lie within ``MAX_RUN`` consecutive sentences, else the set's sentences joined (a multi-sentence
@@ -140,8 +144,15 @@ def wice_pairs(
         key = "wice:" + page_key(doc.text)
         group = f"{key}:{wc.id}"
         taken = set().union(*map(set, gold))
-        spans = [span for i, span in enumerate(doc.sentence_spans) if span is not None and i not in taken]
-        others = [w.text for w in windows_from_spans(doc.text, doc.title, spans, 2)]
+        gold_text = {doc.text[a:b] for i, (a, b) in _spans(doc) if i in taken}
+        # a page can repeat a supporting sentence elsewhere: such a copy is no negative either
+        runs: list[list[tuple[int, int]]] = [[]]  # runs of consecutive sentences holding no gold sentence
+        for i, (a, b) in _spans(doc):
+            if i in taken or doc.text[a:b] in gold_text:
+                runs.append([])
+            else:
+                runs[-1].append((a, b))
+        others = [w.text for run in runs for w in windows_from_spans(doc.text, doc.title, run, 2)]
         negatives = [others[i] for i in _hardest(wc.claim, others, negatives_per_claim)]
         for text, multi in windows:
             pairs.append(
