@@ -1,6 +1,7 @@
 """Claim decomposition on real WiCE claims: the parts of a compound claim, a simple claim left whole, and the
 split compared with WiCE's hand-made sub-claims."""
 
+from dataclasses import replace
 from pathlib import Path
 
 from sidebot.datasets.wice import read_wice
@@ -23,10 +24,10 @@ def test_a_compound_claim_splits_into_its_facts():
 
 
 def test_a_simple_claim_stays_whole():
-    for wc in read_wice(DATA / "wice-subclaims.jsonl"):
-        parts = decompose(wc.claim)
-        assert parts == [wc.claim] or len(parts) >= 2
     assert decompose("The band was popular.") == ["The band was popular."]
+    assert decompose("Media Play News is the voice of the home entertainment industry.") == [
+        "Media Play News is the voice of the home entertainment industry."
+    ]
 
 
 def test_parts_use_the_claims_own_words():
@@ -41,6 +42,15 @@ def test_agreement_with_wice_sub_claims():
     assert best_match_f1(["a b c d"], ["a b c d"]) == 1.0
     assert best_match_f1(["a b"], ["c d"]) == 0.0
     claims = read_wice(DATA / "wice-claims.jsonl")
-    sub = read_wice(DATA / "wice-subclaims.jsonl")
-    result = decomposition_agreement(claims + [], sub)
-    assert result["claims"] == 0  # the sample's sub-claims belong to train claims not in the sample
+    # gold sub-claims for two real claims: one equal to a part of our split, one to the whole claim
+    compound = replace(
+        claims[0], claim="In 1986 he formed a band with Thomas K. Arnold and released two albums."
+    )
+    parts = decompose(compound.claim)
+    gold = [
+        replace(compound, id=f"{compound.id}-0", claim=parts[1]),
+        replace(claims[1], id=f"{claims[1].id}-0"),
+    ]
+    result = decomposition_agreement([compound, claims[1], claims[2]], gold)
+    assert result["claims"] == 2 and result["gold_subclaims"] == 2
+    assert result["best_match_f1"] == 1.0 and result["unsplit_best_match_f1"] < 1.0

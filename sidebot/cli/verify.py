@@ -16,6 +16,7 @@ import typer
 
 from sidebot.cli.common import console, fail, settings_of
 from sidebot.verify.factory import MINILM_COSINE, SCORER_NAMES, shipped_model_dir
+from sidebot.verify.metrics import METRIC_KEYS
 from sidebot.verify.training.config import TrainConfig
 
 DATA_ENV = "SIDEBOT_DATA_DIR"
@@ -32,18 +33,6 @@ def _show(result: dict, keys: tuple[str, ...]) -> None:
         value = result.get(key)
         text = f"{value:.4f}" if isinstance(value, float) and not math.isnan(value) else str(value)
         console.print(f"  {key:28} {text}")
-
-
-METRIC_KEYS = (
-    "n",
-    "auroc_not_supported",
-    "auroc_not_fully_supported",
-    "ap_not_supported",
-    "p_at_r15_not_supported",
-    "evidence_hit_at_1",
-    "evidence_sentence_hit_at_1",
-    "pairs_per_second",
-)
 
 
 def train_verifier(

@@ -34,6 +34,17 @@ from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.types import Claim, Scorer, Verdict
 
 RECALL_POINT = 0.15
+# The keys of :func:`metrics` a person reads, in reading order (the CLI and the model card print these).
+METRIC_KEYS = (
+    "n",
+    "auroc_not_supported",
+    "auroc_not_fully_supported",
+    "ap_not_supported",
+    "p_at_r15_not_supported",
+    "evidence_hit_at_1",
+    "evidence_sentence_hit_at_1",
+    "pairs_per_second",
+)
 
 
 @dataclass(frozen=True)

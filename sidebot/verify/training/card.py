@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sidebot.verify.base_model import MINILM_SHA256, sha256_file
+from sidebot.verify.metrics import METRIC_KEYS
 from sidebot.verify.model import WEIGHTS, Manifest
 
 ORIGINS = {
@@ -71,20 +72,7 @@ def render_card(folder: Path) -> str:
         f"| {r['name']} | {r['pairs']:,} | {r['steps']} of {r['planned_steps']} | {r['minutes']} |"
         for r in training.get("stages", [])
     )
-    metrics = _table(
-        held,
-        (
-            "n",
-            "auroc_not_supported",
-            "auroc_not_fully_supported",
-            "ap_not_supported",
-            "p_at_r15_not_supported",
-            "evidence_hit_at_1",
-            "evidence_sentence_hit_at_1",
-            "ece_supported_cv",
-            "pairs_per_second",
-        ),
-    )
+    metrics = _table(held, (*METRIC_KEYS, "ece_supported_cv"))
     reader = _table(
         held.get("reader_alone") or {},
         ("auroc_not_supported", "auroc_not_fully_supported", "ap_not_supported"),
