@@ -90,22 +90,25 @@ def test_suggest_excludes_the_cited_page_and_respects_the_margin(retriever):
     )
     assert others and query.gold_url not in {s.url for s in others}
 
-    # A candidate is suggested only when its verifier score beats the cited source's by more than the margin.
-    scores = {h.url: h.verdict.score for h in retriever.search(query.claim) if h.verdict}
-    best_url, best = max(scores.items(), key=lambda item: item[1])
+    # A candidate is suggested only when its page's verifier score beats the cited source's by more than the
+    # margin; the page is read whole, as the patrol reads a cited page (same scale as ``current_score``).
+    read = [h for h in retriever.search(query.claim) if h.verdict and h.verdict.best_passage]
+    read = read[: retriever.settings.max_suggestions]
+    pages = {h.url: v for h, v in zip(read, retriever.page_verdicts(query.claim, read))}
+    best_url, best = max(pages.items(), key=lambda item: item[1].score)
     margin = retriever.settings.margin
-    assert margin > 0
     cited = "https://cited.example/"
-    assert retriever.suggest(query.claim, cited, best - margin + 1e-4, min_probability=0.0) == []
-    weaker = retriever.suggest(query.claim, cited, best - margin - 1e-4, min_probability=0.0)
+    floor = best.score - margin
+    assert retriever.suggest(query.claim, cited, floor + 1e-4, min_probability=0.0) == []
+    weaker = retriever.suggest(query.claim, cited, floor - 1e-4, min_probability=0.0)
     assert [s.url for s in weaker] == [best_url]
-    # Verified again on its own: the reviewer sees the verifier's verdict on that passage (its source-level
-    # score, which a claim-level combiner may put on another scale than the rerank's passage scores), with
-    # probability and evidence sentences (none here: no sentence of that page holds the claim's words).
-    alone = retriever.scorer.verify(query.claim, [weaker[0].passage])
-    assert weaker[0].score == pytest.approx(alone.score, abs=0.05)
-    assert weaker[0].probability == pytest.approx(alone.probability, abs=0.02)
-    assert weaker[0].evidence == alone.evidence
+    # The reviewer sees that page verdict, with its probability, stance and evidence sentences.
+    alone = retriever.scorer.verify(
+        query.claim, [p.passage for p in retriever.corpus.document_passages(best_url)]
+    )
+    assert weaker[0].score == pytest.approx(alone.score, abs=1e-4) == pytest.approx(best.score, abs=1e-4)
+    assert weaker[0].probability == pytest.approx(alone.probability, abs=1e-4)
+    assert weaker[0].evidence == list(alone.evidence)
 
 
 def test_a_suggestion_supports_the_claim(retriever):
@@ -333,5 +336,6 @@ def test_tune_fits_weight_and_margin_on_real_candidates(retriever):
     assert all(r["gold"] == q.gold_url and len(r["candidates"]) == 5 for r, q in zip(rows, supported))
     fitted = fit(rows)
     assert fitted["rerank_retrieval_weight"] in WEIGHTS and fitted["claims_supported"] == 4
-    gaps = [max(c["verifier"] for c in r["candidates"] if c["url"] != r["gold"]) - r["cited"] for r in rows]
+    assert all(len(r["other_pages"]) == retriever.settings.max_suggestions for r in rows)
+    gaps = [max(r["other_pages"]) - r["cited"] for r in rows]
     assert min(gaps) <= fitted["margin"] <= max(gaps)  # a quantile of the observed gaps

@@ -14,10 +14,11 @@ from sidebot.cli.verify import bench_verify, eval_verify
 from sidebot.config import Settings
 from sidebot.datasets.wice import WiceLabel, read_wice
 from sidebot.eval.verify_bench import run_bench
+from sidebot.sources.passages import split_passages
 from sidebot.verify.factory import shipped_model_dir
 from sidebot.verify.metrics import ScoredRun, metrics, precision_at_recall, wice_items
 from sidebot.verify.model import Manifest
-from sidebot.verify.types import Evidence, Verdict
+from sidebot.verify.types import Claim, Evidence, Verdict
 
 DATA = Path(__file__).parent / "data" / "verify"
 KEYS = {
@@ -105,3 +106,29 @@ def test_bench_reports_both_paths_and_latency():
     assert report["pair_tokens"] == limits.max_tokens and report["citation_passages"] == 30
     assert report["fast_pairs_per_second"] > 0 and report["fp32_pairs_per_second"] > 0
     assert 0 < report["citation_latency_p50_s"] <= report["citation_latency_p95_s"]
+
+
+def test_bench_reads_citations_as_the_settings_say():
+    """`bench verify` times the verifier a patrol would run: with `[verify] decompose = false` no claim is
+    split into parts, with the default a compound claim is."""
+    from sidebot.config import VerifySettings
+    from sidebot.verify.factory import configured_scorer
+    from sidebot.verify.model import CrossEncoder
+
+    model = CrossEncoder(shipped_model_dir())
+    claim = Claim("Arnold founded the magazine in 1999 and sold it to Penske Media in 2014.")
+    source = split_passages("Arnold founded the magazine in 1999. Penske Media bought it in 2014.", "About")
+    whole = configured_scorer(model, VerifySettings(decompose=False)).verify(claim, source)
+    split = configured_scorer(model, VerifySettings()).verify(claim, source)
+    assert whole.parts == [] and len(split.parts) >= 2
+    items = [(claim, source)]
+    report = run_bench(
+        shipped_model_dir(),
+        seconds=0.5,
+        repeats=1,
+        batch_size=8,
+        progress=lambda _: None,
+        citations=items,
+        settings=VerifySettings(decompose=False),
+    )
+    assert report["decompose"] is False and report["citations"] == 1

@@ -270,6 +270,7 @@ def bench_verify(
         repeats=repeats,
         progress=console.print,
         citations=items,
+        settings=settings,
     )
     for key, value in result.items():
         console.print(f"  {key:32} {value:.3f}" if isinstance(value, float) else f"  {key:32} {value}")

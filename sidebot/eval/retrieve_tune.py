@@ -2,11 +2,12 @@
 
 - ``rerank_retrieval_weight``: rerank score = verifier score + weight * (fusion score / best fusion score);
   chosen to maximise P@1 (ties: the smaller weight, i.e. trusting the verifier more);
-- ``margin``: how much a candidate's verifier score must beat the cited page's for a suggestion. Among claims
-  whose cited page supports them (wholly or in part: WiCE supported / partially supported), the cited page is
-  the right answer, so any suggestion there is a false alarm; the margin is the ``quantile`` of (best other
-  candidate's score minus the cited page's score) over those claims: with 0.95, at most 5 % of well-cited
-  claims get one. The share of not_supported claims that would then get a suggestion is reported too.
+- ``margin``: how much a candidate page's verifier score must beat the cited page's for a suggestion (both
+  pages read whole, the same way: :meth:`Retriever.page_verdicts`). Among claims whose cited page supports
+  them (wholly or in part: WiCE supported / partially supported), the cited page is the right answer, so any
+  suggestion there is a false alarm; the margin is the ``quantile`` of (best other candidate page's score
+  minus the cited page's score) over those claims: with 0.95, at most 5 % of well-cited claims get one. The
+  share of not_supported claims that would then get a suggestion is reported too.
 
 One command fits both on WiCE's *training* sub-claims against the full distractor pool (the pool that
 ``sidebot eval retrieve`` uses, so one indexed folder serves both) and writes them, with the verifier they
@@ -54,10 +55,22 @@ def collect(
         candidates = [
             {"url": h.url, "verifier": h.verdict.score, "fusion": relative[h.url]} for h in hits if h.verdict
         ]
+        # What a suggestion would be judged on: the best other candidates read as whole pages, on the
+        # cited page's scale (Retriever.suggest).
+        others = [h for h in hits if h.verdict and h.verdict.best_passage and h.url != gold]
+        others = others[: retriever.settings.max_suggestions]
+        page_scores = [v.score for v in retriever.page_verdicts(query.claim, others)]
         passages = [p.passage for p in retriever.corpus.document_passages(gold)] if gold else []
         cited = retriever.scorer.verify(query.claim, passages).score if passages else math.nan
         rows.append(
-            {"id": query.id, "label": query.label, "gold": gold, "cited": cited, "candidates": candidates}
+            {
+                "id": query.id,
+                "label": query.label,
+                "gold": gold,
+                "cited": cited,
+                "candidates": candidates,
+                "other_pages": page_scores,
+            }
         )
     return rows
 
@@ -76,11 +89,7 @@ def fit(rows: Sequence[dict[str, Any]], quantile: float = 0.95) -> dict[str, Any
     weight = max(WEIGHTS, key=lambda w: (by_weight[w], -w))
 
     def gap(row: dict[str, Any]) -> float:
-        others = [
-            c["verifier"]
-            for c in row["candidates"]
-            if c["url"] != row["gold"] and not math.isnan(c["verifier"])
-        ]
+        others = [score for score in row["other_pages"] if not math.isnan(score)]
         return max(others) - row["cited"] if others and not math.isnan(row["cited"]) else math.nan
 
     supported = [g for r in rows if r["label"] != "not_supported" if not math.isnan(g := gap(r))]

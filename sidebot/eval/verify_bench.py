@@ -25,9 +25,10 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from sidebot.config import VerifySettings
 from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.base_model import minilm_dir
-from sidebot.verify.crossencoder import CrossEncoderScorer
+from sidebot.verify.factory import configured_scorer
 from sidebot.verify.model import CrossEncoder, Precision
 from sidebot.verify.network import PairClassifier
 from sidebot.verify.types import Claim
@@ -117,7 +118,10 @@ def run_bench(
     repeats: int = 20,
     progress: Callable[[str], None] = print,
     citations: Sequence[tuple[Claim, list[Passage]]] = (),
+    settings: VerifySettings | None = None,
 ) -> dict:
+    """Time the model in ``folder``; the citation figures read as ``settings`` say (windows, claim parts)."""
+    settings = settings or VerifySettings()
     pages = demo_pages()
     fast = CrossEncoder(folder, Precision.BF16, batch_size=batch_size)
     reference = CrossEncoder(folder, Precision.FP32, batch_size=batch_size)
@@ -130,7 +134,7 @@ def run_bench(
         fast_rates.append(pairs_per_second(fast, rows, seconds / 2))
         fp32_rates.append(pairs_per_second(reference, rows, seconds / 2))
         six_rates.append(pairs_per_second(six, rows, seconds / 2))
-    scorer = CrossEncoderScorer(fast)
+    scorer = configured_scorer(fast, settings)
     source = long_source(pages)
     claim = Claim(pages[1][1][0][:300], article_title=pages[1][0])
     scorer.verify(claim, source)  # warm-up
@@ -142,7 +146,9 @@ def run_bench(
     end_to_end = {}
     if citations:
         progress(f"end to end: {len(citations)} citations, fast path and fp32 interleaved")
-        rates = citations_per_second({"fast": scorer, "fp32": CrossEncoderScorer(reference)}, list(citations))
+        rates = citations_per_second(
+            {"fast": scorer, "fp32": configured_scorer(reference, settings)}, list(citations)
+        )
         end_to_end = {
             "citations": len(citations),
             "citations_per_second_fast": rates["fast"],
@@ -163,5 +169,7 @@ def run_bench(
         "citation_latency_p50_s": float(np.percentile(latencies, 50)),
         "citation_latency_p95_s": float(np.percentile(latencies, 95)),
         "threads": torch.get_num_threads(),
+        "decompose": settings.decompose,
+        "read": settings.read,
         **end_to_end,
     }

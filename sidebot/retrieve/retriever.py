@@ -253,7 +253,8 @@ class Retriever:
         same scorer; ``None`` when the cited source could not be read. A candidate is suggested only when the
         verifier judges that it supports the claim — its calibrated probability is at least
         ``min_probability`` (default: the verifier's own pass threshold, ``flag_threshold``) — and it beats
-        ``current_score`` by ``margin`` (default: ``settings.margin``). Pass the citing article's URL in
+        ``current_score`` by ``margin`` (default: ``settings.margin``), the top ``max_suggestions`` reranked
+        candidates each read as a whole page (:meth:`page_verdicts`). Pass the citing article's URL in
         ``exclude_urls``. (Corpora of evaluation data name documents by id; the patrol keeps only web
         addresses, :func:`is_web_url`.)"""
         excluded = [*exclude_urls, *([current_url] if current_url else [])]
@@ -262,32 +263,38 @@ class Retriever:
         floor = -math.inf if current_score is None else current_score + margin
         if min_probability is None:
             min_probability = float(getattr(self.scorer, "flag_threshold", 0.5))
-        chosen = [
-            (hit, hit.verdict.best_passage)
-            for hit in hits[: self.settings.rerank]
-            if hit.verdict and hit.verdict.best_passage and hit.verdict.score > floor
-        ][: self.settings.max_suggestions]
-        if not chosen:
+        read = [hit for hit in hits[: self.settings.rerank] if hit.verdict and hit.verdict.best_passage]
+        suggestions = []
+        for hit, verdict in zip(read, self.page_verdicts(claim, read[: self.settings.max_suggestions])):
+            if verdict.score > floor and (verdict.probability or 0.0) >= min_probability:
+                gain = None if current_score is None else verdict.score - current_score
+                suggestions.append(
+                    Suggestion(
+                        url=hit.url,
+                        title=hit.title,
+                        score=verdict.score,
+                        probability=verdict.probability,
+                        passage=verdict.best_passage,
+                        evidence=list(verdict.evidence),
+                        stance=verdict.stance,
+                        gain=gain,
+                    )
+                )
+        return suggestions
+
+    def page_verdicts(self, claim: Claim, hits: Sequence[DocumentHit]) -> list[Verdict]:
+        """The verifier's verdict on each candidate page as a whole: all its passages, read exactly as the
+        patrol reads a cited page (sentence windows, claim parts, the claim-level combiner). The rerank
+        reads one retrieved passage per page, which orders candidates well but is not on the cited page's
+        score scale; the suggestion rule (beat the cited page by ``margin``) compares like with like, and the
+        reviewer is shown this verdict, with its probability, stance and evidence sentences."""
+        if not hits:
             return []
-        # Verified again one by one: now with the probability, stance and evidence sentences a reviewer sees;
-        # the rule is checked again on this verdict, the one the reviewer is shown.
-        verdicts = self.scorer.verify_many(
-            [(claim, [passage]) for _, passage in chosen], urls=[hit.url for hit, _ in chosen]
+        pages = [[p.passage for p in self.corpus.document_passages(hit.url)] for hit in hits]
+        return self.scorer.verify_many(
+            [(claim, passages or [hit.verdict.best_passage]) for hit, passages in zip(hits, pages)],
+            urls=[hit.url for hit in hits],
         )
-        return [
-            Suggestion(
-                url=hit.url,
-                title=hit.title,
-                score=verdict.score,
-                probability=verdict.probability,
-                passage=verdict.best_passage,
-                evidence=list(verdict.evidence),
-                stance=verdict.stance,
-                gain=None if current_score is None else verdict.score - current_score,
-            )
-            for (hit, _), verdict in zip(chosen, verdicts)
-            if verdict.probability is not None and verdict.probability >= min_probability
-        ]
 
 
 def is_web_url(url: str) -> bool:

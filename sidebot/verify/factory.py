@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sidebot.config import VerifySettings
 from sidebot.verify.types import Scorer
+
+if TYPE_CHECKING:  # the model modules load torch: only when a scorer is built
+    from sidebot.verify.crossencoder import CrossEncoderScorer
+    from sidebot.verify.model import CrossEncoder
 
 CROSS_ENCODER = "cross-encoder"
 MINILM_COSINE = "minilm-cosine"
@@ -25,7 +30,6 @@ def shipped_model_dir() -> Path:
 
 def load_verifier(settings: VerifySettings | None = None) -> Scorer:
     """The trained reader, configured by ``settings`` (defaults: the shipped model, bf16 fast path)."""
-    from sidebot.verify.crossencoder import CrossEncoderScorer
     from sidebot.verify.model import CrossEncoder, Precision
 
     settings = settings or VerifySettings()
@@ -36,6 +40,13 @@ def load_verifier(settings: VerifySettings | None = None) -> Scorer:
         batch_size=settings.batch_size,
         threads=settings.threads or None,
     )
+    return configured_scorer(model, settings)
+
+
+def configured_scorer(model: CrossEncoder, settings: VerifySettings) -> CrossEncoderScorer:
+    """The verifier around ``model``, reading as ``settings`` say (windows, claim parts, evidence)."""
+    from sidebot.verify.crossencoder import CrossEncoderScorer
+
     return CrossEncoderScorer(
         model,
         keep_windows=settings.keep_windows or None,

@@ -7,13 +7,18 @@ leans on word overlap; a window of one to three sentences is what NLI-style trai
 
 A "sentence" longer than ``MAX_SENTENCE_WORDS`` (a list or a table flattened by extraction has no full stops)
 is cut into pieces of that many words, so no window is longer than the reader's input.
+
+Page furniture (comment forms, share and cookie widgets, "Skip to content": :mod:`sidebot.sources.furniture`)
+is never read: a window never holds such a sentence, and never joins the sentences on either side of one.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
+from sidebot.sources.furniture import is_furniture
 from sidebot.sources.passages import Passage
 from sidebot.verify.sentences import sentence_spans
 
@@ -21,6 +26,7 @@ MAX_SENTENCE_WORDS = 60
 MAX_WINDOW_WORDS = 110
 
 _WORD = re.compile(r"\S+")
+_LINE = re.compile(r"[^\n]*(?:\n|$)")
 
 
 def page_sentences(text: str) -> list[tuple[int, int]]:
@@ -52,5 +58,28 @@ def windows_from_spans(
 
 
 def sentence_windows(text: str, title: str = "", max_sentences: int = 2) -> list[Passage]:
-    """The windows of a page's text."""
-    return windows_from_spans(text, title, page_sentences(text), max_sentences)
+    """The windows of a page's text, within each run of lines that are not page furniture."""
+    windows: list[Passage] = []
+    for start, end in content_blocks(text):
+        spans = [(start + a, start + b) for a, b in page_sentences(text[start:end])]
+        for window in windows_from_spans(text, title, spans, max_sentences):
+            windows.append(replace(window, index=len(windows)))
+    return windows
+
+
+def content_blocks(text: str) -> list[tuple[int, int]]:
+    """Spans of the runs of consecutive lines of ``text`` that are not page furniture (extracted text has
+    one paragraph, heading or widget per line; the sentence splitter would run a widget line into the
+    sentence after it)."""
+    blocks: list[tuple[int, int]] = []
+    start: int | None = None
+    for line in _LINE.finditer(text):
+        if is_furniture(line.group()):
+            if start is not None:
+                blocks.append((start, line.start()))
+            start = None
+        elif start is None:
+            start = line.start()
+    if start is not None:
+        blocks.append((start, len(text)))
+    return blocks
