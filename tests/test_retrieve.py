@@ -209,6 +209,29 @@ def test_evaluation_reports_every_system(retriever):
     assert len(result["per_query"]) == 6
 
 
+def test_suggestion_evaluation_applies_the_patrols_rule_in_three_situations(retriever):
+    from sidebot.eval.suggest import SITUATIONS, judge_claim, summarise
+
+    threshold = retriever.scorer.flag_threshold
+    rows = [judge_claim(retriever, q) for q in QUERIES[:5]]
+    for row, query in zip(rows, QUERIES):
+        assert row["gold"] == query.gold_url and row["cited_probability"] is not None
+        for situation in SITUATIONS:
+            assert all(s["probability"] >= threshold for s in row[situation])
+            assert len(row[situation]) <= retriever.settings.max_suggestions
+        # the cited page is never suggested for itself when it was read or is not in the corpus
+        assert query.gold_url not in {s["url"] for s in row["readable"] + row["not_in_corpus"]}
+        # what beats the cited page by the margin is a subset of what is shown with nothing to beat
+        assert {s["url"] for s in row["readable"]} <= {s["url"] for s in row["not_in_corpus"]}
+    summary = summarise(rows)
+    assert set(summary) == set(SITUATIONS)
+    dead = [r for r in rows if r["dead_link"]]
+    first_gold = sum(counts["first_is_gold"] for counts in summary["dead_link"].values())
+    assert first_gold == sum(r["dead_link"][0]["url"] == r["gold"] for r in dead)
+    # the slice's claims are mostly supported by their page: with a dead link, the page itself comes first
+    assert first_gold >= 1
+
+
 def test_commands(tmp_path):
     app = typer.Typer()
 
@@ -225,6 +248,7 @@ def test_commands(tmp_path):
     app.add_typer(index, name="index")
     evaluate = typer.Typer()
     evaluate.command("retrieve")(commands.eval_retrieve)
+    evaluate.command("suggest")(commands.eval_suggest)
     app.add_typer(evaluate, name="eval")
     runner = CliRunner()
 
@@ -252,6 +276,14 @@ def test_commands(tmp_path):
     figures = json.loads(out.read_text())
     assert figures["n_queries"] == 3 and figures["index_passages_per_second"] > 0
     assert set(figures["systems"]["hybrid_rerank"]) == {"p_at_1", "sr_at_10", "sr_at_100", "p50_ms", "p95_ms"}
+
+    out = tmp_path / "suggest.json"
+    result = runner.invoke(app, ["eval", "suggest", "--wice", str(few), "--limit", "2", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "2 claims; corpus 3 documents" in result.output
+    figures = json.loads(out.read_text())
+    assert set(figures["summary"]) == {"readable", "dead_link", "not_in_corpus"}
+    assert figures["claims"] == 2 and len(figures["per_claim"]) == 2 and figures["corpus_documents"] == 3
 
 
 def test_scale_benchmark_runs_small(tmp_path):

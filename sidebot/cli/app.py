@@ -114,3 +114,4 @@ eval_group = _group("eval", "Evaluate the engines on data they were not trained 
 eval_group.command("verify")(verify_commands.eval_verify)
 eval_group.command("decompose")(verify_commands.eval_decompose)
 eval_group.command("retrieve")(retrieve_commands.eval_retrieve)
+eval_group.command("suggest")(retrieve_commands.eval_suggest)

@@ -159,6 +159,60 @@ def eval_retrieve(
         json_out.write_text(json.dumps(result, indent=1))
 
 
+def eval_suggest(
+    ctx: typer.Context,
+    wice: Annotated[
+        list[Path], typer.Option("--wice", help="WiCE claim files: the claims and their cited pages.")
+    ],
+    distractors: Annotated[
+        list[Path] | None, typer.Option("--distractors", help="More corpora for the pool.")
+    ] = None,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the results, every shown suggestion included, here.")
+    ] = None,
+    workdir: Annotated[
+        Path | None,
+        typer.Option(help="Keep the pooled corpus and indexes here and reuse them (default: a temp dir)."),
+    ] = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N claims.")] = None,
+) -> None:
+    """The suggestions a reviewer would be shown for WiCE claims (cited page readable, dead link with a copy
+    in the corpus, no copy), by WiCE label: how many claims get one and how many are the cited page."""
+    from sidebot.eval.suggest import SITUATIONS, run_suggestion_evaluation
+
+    _, settings = _folder(ctx, None)
+    with tempfile.TemporaryDirectory(prefix="sidebot-eval-suggest-") as tmp:
+        with progress_bars() as progress:
+            result = run_suggestion_evaluation(
+                workdir or Path(tmp),
+                wice,
+                distractors or [],
+                settings,
+                limit=limit,
+                progress=lambda done, total: progress("claims", done, total),
+                log=console.print,
+            )
+    table = Table("situation", "WiCE label", "claims", "with suggestion", "shown", "cited page first")
+    for situation in SITUATIONS:
+        for label, counts in result["summary"][situation].items():
+            table.add_row(
+                situation,
+                label,
+                str(counts["claims"]),
+                str(counts["with_suggestion"]),
+                str(counts["suggestions"]),
+                str(counts["first_is_gold"]),
+            )
+    console.print(table)
+    console.print(
+        f"{result['claims']} claims; corpus {result['corpus_documents']} documents, "
+        f"{result['corpus_passages']} passages; verifier {result['verifier']}, margin "
+        f"{result['margin']:.3f}, pass threshold {result['min_probability']:.3f}"
+    )
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=1), encoding="utf-8")
+
+
 def bench_index(
     ctx: typer.Context,
     passages: Annotated[int, typer.Option(min=1000, help="Benchmark corpus size in passages.")] = 1_000_000,

@@ -259,13 +259,32 @@ class Retriever:
         addresses, :func:`is_web_url`.)"""
         excluded = [*exclude_urls, *([current_url] if current_url else [])]
         hits = self.search(claim, System.HYBRID_RERANK, exclude_urls=excluded)
+        return self.choose_suggestions(claim, hits, current_score, margin, min_probability)
+
+    def choose_suggestions(
+        self,
+        claim: Claim,
+        hits: Sequence[DocumentHit],
+        current_score: float | None,
+        margin: float | None = None,
+        min_probability: float | None = None,
+        page_cache: dict[str, Verdict] | None = None,
+    ) -> list[Suggestion]:
+        """The rule of :meth:`suggest` applied to reranked ``hits``. ``page_cache`` (url → page verdict)
+        lets an evaluation judge one claim's candidates under several situations without reading a page
+        twice."""
         margin = self.settings.margin if margin is None else margin
         floor = -math.inf if current_score is None else current_score + margin
         if min_probability is None:
             min_probability = float(getattr(self.scorer, "flag_threshold", 0.5))
         read = [hit for hit in hits[: self.settings.rerank] if hit.verdict and hit.verdict.best_passage]
+        read = read[: self.settings.max_suggestions]
+        cache = {} if page_cache is None else page_cache
+        unread = [hit for hit in read if hit.url not in cache]
+        cache.update(zip((hit.url for hit in unread), self.page_verdicts(claim, unread)))
         suggestions = []
-        for hit, verdict in zip(read, self.page_verdicts(claim, read[: self.settings.max_suggestions])):
+        for hit in read:
+            verdict = cache[hit.url]
             if verdict.score > floor and (verdict.probability or 0.0) >= min_probability:
                 gain = None if current_score is None else verdict.score - current_score
                 suggestions.append(
