@@ -34,6 +34,7 @@ def shown(suggestions: Sequence[Suggestion]) -> list[dict[str, Any]]:
         {
             "url": s.url,
             "title": s.title,
+            "score": s.score,
             "probability": s.probability,
             "evidence": [s.passage.text[e.start : e.end] for e in s.evidence] if s.passage else [],
         }
@@ -61,6 +62,7 @@ def judge_claim(retriever: Retriever, query: RetrievalQuery) -> dict[str, Any]:
         "label": query.label,
         "claim": query.claim.text,
         "gold": gold,
+        "cited_score": None if cited is None else cited.score,
         "cited_probability": None if cited is None else cited.probability,
         **{name: shown(found) for name, found in situations.items()},
     }
