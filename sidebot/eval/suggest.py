@@ -107,7 +107,8 @@ def run_suggestion_evaluation(
                 progress(done, len(queries))
         stats = retriever.corpus.stats()
         verifier = retriever.scorer.name
-        margin, min_probability = retriever.settings.margin, retriever.scorer.flag_threshold
+        margin = retriever.settings.margin
+        min_probability = max(retriever.settings.min_probability, retriever.scorer.flag_threshold)
     return {
         "summary": summarise(rows),
         "claims": len(rows),

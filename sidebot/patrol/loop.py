@@ -96,11 +96,11 @@ class Patrol:
         self.fetcher: Fetcher = fetcher or (lambda urls: fetch_many(urls, settings.fetch))
         threshold = settings.verify.flag_below
         self.flag_below = threshold if threshold is not None else getattr(scorer, "flag_threshold", 0.5)
-        # A suggestion must pass the same bar on the retrieval verifier's calibrated probability; a scorer
-        # without calibration (its threshold on another scale) leaves that verifier's own threshold.
+        # A suggestion's calibrated probability must reach retrieve.min_probability, and the flag threshold
+        # when the patrol's scorer is calibrated (otherwise that threshold is on another scale).
         self.pass_probability = settings.retrieve.min_probability
-        if self.pass_probability is None and hasattr(scorer, "flag_threshold"):
-            self.pass_probability = self.flag_below
+        if hasattr(scorer, "flag_threshold"):
+            self.pass_probability = max(self.pass_probability, self.flag_below)
         self._reranker: Scorer | None = None  # the retrieval verifier, loaded once per Patrol when needed
         self._retriever: Retriever | None = None  # opened once per run when a weak citation needs it
         self._retrieval_looked = False

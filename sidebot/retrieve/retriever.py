@@ -252,7 +252,8 @@ class Retriever:
         """Better sources for a claim whose cited source (``current_url``) scored ``current_score`` with the
         same scorer; ``None`` when the cited source could not be read. A candidate is suggested only when the
         verifier judges that it supports the claim — its calibrated probability is at least
-        ``min_probability`` (default: the verifier's own pass threshold, ``flag_threshold``) — and it beats
+        ``min_probability`` (default: ``settings.min_probability`` or the verifier's own pass threshold,
+        ``flag_threshold``, whichever is higher) — and it beats
         ``current_score`` by ``margin`` (default: ``settings.margin``), the top ``max_suggestions`` reranked
         candidates each read as a whole page (:meth:`page_verdicts`). Pass the citing article's URL in
         ``exclude_urls``. (Corpora of evaluation data name documents by id; the patrol keeps only web
@@ -276,7 +277,8 @@ class Retriever:
         margin = self.settings.margin if margin is None else margin
         floor = -math.inf if current_score is None else current_score + margin
         if min_probability is None:
-            min_probability = float(getattr(self.scorer, "flag_threshold", 0.5))
+            threshold = float(getattr(self.scorer, "flag_threshold", 0.5))
+            min_probability = max(self.settings.min_probability, threshold)
         read = [hit for hit in hits[: self.settings.rerank] if hit.verdict and hit.verdict.best_passage]
         read = read[: self.settings.max_suggestions]
         cache = {} if page_cache is None else page_cache
