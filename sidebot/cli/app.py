@@ -108,6 +108,7 @@ bench_group = _group("bench", "Benchmarks (not tests): speed on this machine.")
 bench_group.command("ui")(web_commands.bench_ui)
 bench_group.command("verify")(verify_commands.bench_verify)
 bench_group.command("index")(retrieve_commands.bench_index)
+bench_group.command("verifier-server")(serving_commands.bench_verifier_server)
 
 train_group = _group("train", "Train models (reproducibly, with a fixed seed).")
 train_group.command("verifier")(verify_commands.train_verifier)

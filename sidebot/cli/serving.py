@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -34,3 +37,37 @@ def serve_verifier(
     scorer = load_verifier(settings)
     console.print(f"serving {scorer.name} on port {port} (Ctrl+C stops it)", highlight=False)
     serve(scorer, port, max_batch=max_batch, max_wait=max_wait_ms / 1000)
+
+
+def bench_verifier_server(
+    ctx: typer.Context,
+    citations: Annotated[int, typer.Option(min=2, help="Demo citations (real WiCE claims and pages).")] = 48,
+    chunk: Annotated[int, typer.Option(min=1, help="Citations per request in the throughput runs.")] = 4,
+    callers: Annotated[int, typer.Option(min=2, help="Concurrent callers in the last throughput run.")] = 4,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,
+) -> None:
+    """Per-citation latency through a verifier server on loopback vs in process (goal: +20 % at most),
+    citations/s with 1 and N concurrent callers, and the server's batch sizes, in one run."""
+    # The server and this process share the cores: OpenMP threads that spin-wait after each model call
+    # (libgomp's default) would steal them from the other process and make either side look 4-8x slower.
+    # Set before torch loads, here and (inherited) in the server.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    from sidebot.eval.verifier_server_bench import run_bench
+
+    settings = settings_of(ctx).verify
+    if settings.endpoint or settings.scorer != "cross-encoder":
+        raise fail("the benchmark starts its own server: use a config without [verify] endpoint or scorer", 2)
+    result = run_bench(
+        settings,
+        citations=citations,
+        chunk=chunk,
+        callers=callers,
+        config=ctx.find_root().params.get("config"),
+        progress=lambda m: console.print(m, highlight=False),
+    )
+    for key, value in result.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v:.2f}" for k, v in value.items())
+        console.print(f"  {key:40} {value:.3f}" if isinstance(value, float) else f"  {key:40} {value}")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

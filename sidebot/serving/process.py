@@ -25,11 +25,12 @@ def free_port() -> int:
 
 
 def start_verifier_server(
-    port: int, log: Path, extra_args: list[str] | None = None, timeout: float = 180.0
+    port: int, log: Path, config: Path | None = None, timeout: float = 180.0
 ) -> subprocess.Popen:
-    """``sidebot serve-verifier --port PORT`` with this interpreter, its output in ``log``; returns once the
-    model answers ready (raises :class:`ServerStartError` with the log's tail when it does not)."""
-    command = [sys.executable, "-m", "sidebot", "serve-verifier", "--port", str(port), *(extra_args or [])]
+    """``sidebot [--config CONFIG] serve-verifier --port PORT`` with this interpreter, its output in ``log``;
+    returns once the model answers ready (raises :class:`ServerStartError` with the log's tail when not)."""
+    options = ["--config", str(config)] if config else []
+    command = [sys.executable, "-m", "sidebot", *options, "serve-verifier", "--port", str(port)]
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + timeout
