@@ -61,26 +61,33 @@ class MicroBatcher(Generic[T, R]):
 
     async def _work(self) -> None:
         assert self._queue is not None
-        loop = asyncio.get_running_loop()
         while True:
             batch = await self._gather(await self._queue.get())
-            flat = [item for request in batch for item in request.items]
-            if self._on_batch:
-                self._on_batch(len(batch), len(flat))
             try:
-                results = await loop.run_in_executor(self._executor, self._run, flat)
-                if len(results) != len(flat):
-                    raise RuntimeError(f"the model gave {len(results)} results for {len(flat)} items")
-            except Exception as exc:  # every caller of this batch gets the error; the worker goes on
+                await self._answer(batch)
+            except Exception as exc:
+                if len(batch) == 1:
+                    _settle(batch[0], exc)
+                    continue
+                # One request's bad input must not fail the callers it shared a batch with: run each alone
                 for request in batch:
-                    if not request.done.done():
-                        request.done.set_exception(exc)
-                continue
-            at = 0
-            for request in batch:
-                if not request.done.done():  # a caller that gave up (disconnected) is skipped
-                    request.done.set_result(results[at : at + len(request.items)])
-                at += len(request.items)
+                    try:
+                        await self._answer([request])
+                    except Exception as alone:
+                        _settle(request, alone)
+
+    async def _answer(self, batch: list[_Request[T, R]]) -> None:
+        """Run ``batch`` as one model call and give each request its results."""
+        flat = [item for request in batch for item in request.items]
+        if self._on_batch:
+            self._on_batch(len(batch), len(flat))
+        results = await asyncio.get_running_loop().run_in_executor(self._executor, self._run, flat)
+        if len(results) != len(flat):
+            raise RuntimeError(f"the model gave {len(results)} results for {len(flat)} items")
+        at = 0
+        for request in batch:
+            _settle(request, results[at : at + len(request.items)])
+            at += len(request.items)
 
     async def _gather(self, first: _Request[T, R]) -> list[_Request[T, R]]:
         """``first`` and the requests that arrive within ``max_wait``, while the batch has room."""
@@ -98,3 +105,13 @@ class MicroBatcher(Generic[T, R]):
             batch.append(request)
             size += len(request.items)
         return batch
+
+
+def _settle(request: _Request[T, R], outcome: list[R] | Exception) -> None:
+    """Hand ``request`` its results or error, unless its caller gave up (disconnected) meanwhile."""
+    if request.done.done():
+        return
+    if isinstance(outcome, Exception):
+        request.done.set_exception(outcome)
+    else:
+        request.done.set_result(outcome)
