@@ -44,9 +44,8 @@ class MicroBatcher(Generic[T, R]):
         self._on_batch = on_batch
         self._queue: asyncio.Queue[_Request[T, R]] | None = None
         self._worker: asyncio.Task | None = None
-        self._executor = ThreadPoolExecutor(
-            max_workers=1, thread_name_prefix="model"
-        )  # one model call at a time
+        # One model call at a time: torch already uses every core inside a call
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="model")
 
     async def submit(self, items: Sequence[T]) -> list[R]:
         """The results for ``items``, computed in a batch with whatever other requests are waiting."""

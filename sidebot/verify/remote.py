@@ -26,16 +26,14 @@ class RemoteVerifier:
     when connecting, so findings are filed under the same scorer name as in-process verdicts; an answer from
     another verifier (the server restarted with new weights) is refused rather than mixed in."""
 
-    def __init__(
-        self,
-        endpoint: str,
-        timeout: float = 120.0,
-        model: str = MODEL_NAME,
-    ) -> None:
+    def __init__(self, endpoint: str, timeout: float = 120.0) -> None:
         self.endpoint = endpoint.rstrip("/")
-        self._path = f"/v1/models/{model}:predict"
         self._client = httpx.Client(base_url=self.endpoint, timeout=timeout)
-        described = self._ask([])  # no citations: the server only says which verifier it runs
+        try:
+            described = self._ask([])  # no citations: the server only says which verifier it runs
+        except VerifierUnavailableError:
+            self._client.close()
+            raise
         self.name = described.scorer
         self.flag_threshold = described.flag_threshold
 
@@ -59,7 +57,7 @@ class RemoteVerifier:
 
     def _ask(self, instances: list) -> Answer:
         try:
-            response = self._client.post(self._path, json={"instances": instances})
+            response = self._client.post(f"/v1/models/{MODEL_NAME}:predict", json={"instances": instances})
         except httpx.TimeoutException as exc:
             raise self._error(f"did not answer within {self._client.timeout.read:g} s") from exc
         except httpx.HTTPError as exc:
