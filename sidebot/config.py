@@ -82,6 +82,11 @@ class VerifySettings(_Section):
     decompose: bool = True  # judge each part of a long claim too (partial support)
     max_evidence: int = Field(3, ge=0)  # evidence sentences reported per verdict
     threads: int = Field(0, ge=0)  # torch threads; 0: torch's default
+    # A verifier server (`sidebot serve-verifier`), e.g. "http://gpu-box:8080": patrols, checks and workers
+    # send it their citations instead of loading the model; the server's own [verify] settings decide how
+    # it reads. Empty: the model runs in this process. Only the cross-encoder scorer is served.
+    endpoint: str = ""
+    endpoint_timeout: float = Field(120.0, gt=0)  # seconds for one request (a chunk of up to 50 citations)
 
 
 def _tuned(name: str) -> float:

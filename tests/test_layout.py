@@ -24,7 +24,7 @@ TIERS: list[set[str]] = [
     {"cli"},  # parsing, printing, exit codes
     {"scheduler"},
     {"patrol", "eval"},
-    {"web", "onwiki", "sandbox"},
+    {"web", "onwiki", "sandbox", "serving"},  # serving: the verifier as a KServe model server
     {"queue"},  # the only package that owns SQL
     {"retrieve"},  # engine
     {"verify"},  # engine (training included)

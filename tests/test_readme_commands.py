@@ -34,6 +34,8 @@ VALUES = {
     "PATH": "sidebot.toml",
     "P": "0.9",
     "D": "7",
+    "PORT": "8080",
+    "MS": "2",
 }
 # Safe to run for real in an empty data folder: they only read (or create) the empty queue.
 SAFE = [

@@ -13,6 +13,7 @@ import typer
 from sidebot.cli import database, demo, onwiki, patrol, queue, schedule, stats, testwiki
 from sidebot.cli import retrieve as retrieve_commands
 from sidebot.cli import serve as web_commands
+from sidebot.cli import serving as serving_commands
 from sidebot.cli import verify as verify_commands
 from sidebot.cli.common import SidebotGroup, fail
 from sidebot.config import ConfigError, default_config_path, load_settings
@@ -100,12 +101,14 @@ onwiki_group.command("resume")(onwiki.resume)
 onwiki_group.command("status")(onwiki.status)
 
 app.command("serve")(web_commands.serve)
+app.command("serve-verifier")(serving_commands.serve_verifier)
 sessions_group = _group("sessions", "The review UI's login sessions.")
 sessions_group.command("revoke")(web_commands.revoke_sessions)
 bench_group = _group("bench", "Benchmarks (not tests): speed on this machine.")
 bench_group.command("ui")(web_commands.bench_ui)
 bench_group.command("verify")(verify_commands.bench_verify)
 bench_group.command("index")(retrieve_commands.bench_index)
+bench_group.command("verifier-server")(serving_commands.bench_verifier_server)
 
 train_group = _group("train", "Train models (reproducibly, with a fixed seed).")
 train_group.command("verifier")(verify_commands.train_verifier)

@@ -30,8 +30,17 @@ def open_database(settings: Settings):  # -> sidebot.queue.db.Database (imported
 
 
 def load_scorer(settings: Settings):  # -> sidebot.verify.types.Scorer (imported lazily: torch)
+    """The configured scorer: the verifier server's client when ``[verify] endpoint`` is set (a server that
+    cannot be reached is one error line, exit 2), else the model in this process."""
     from sidebot.verify import load_scorer as load
 
+    if settings.verify.endpoint and settings.verify.scorer == "cross-encoder":
+        from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
+
+        try:
+            return RemoteVerifier(settings.verify.endpoint, timeout=settings.verify.endpoint_timeout)
+        except VerifierUnavailableError as exc:
+            raise fail(str(exc), 2) from exc
     return load(settings.verify.scorer, settings.verify)
 
 

@@ -4,7 +4,8 @@ Each page is one transaction: extract its citations, match them to the queue by 
 verify only the citations with no finding yet, store the findings, record the revision. A crash loses at
 most the page in hand; the next run skips every page already checked at its current revision, so a
 recent-changes patrol costs in proportion to what changed. Fetched sources are committed as soon as they
-arrive so a rerun does not fetch them again.
+arrive so a rerun does not fetch them again. When the verifier server (``[verify] endpoint``) is down, too
+slow or answers garbage, the page's unverified citations are left for the next run, as over the per-page cap.
 
 A weak citation (queued, or tagged {{failed verification}}) also gets up to ``retrieve.max_suggestions``
 better sources from the retrieval index, stored with its finding. The index is opened once per run, and only
@@ -41,6 +42,7 @@ from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Run, RunStatus, Source, Wiki, utcnow
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
 from sidebot.sources.fetch import FetchResult, fetch_many
+from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 from sidebot.verify.types import Claim, Scorer, Verdict
 from sidebot.wiki.pages import PageRef
 from sidebot.wiki.site import MEDIAWIKI_URL_SAFE, WikiUnavailableError
@@ -232,10 +234,18 @@ class Patrol:
                 return done, f"over the time budget of {budget:g} s per page and run"
             chunk = work[start : start + min(CHUNK, cap - done)]
             sources = self._sources_for({url for _, url in chunk if url}, counts)
-            with self.db.session() as session:
-                page = session.get(Page, page_id)
-                citations = [session.get(Citation, cid) for cid, _ in chunk]
-                self._verify_and_store(session, page, citations, sources, ref.origin, run_id, rev_id, counts)
+            try:
+                with self.db.session() as session:
+                    page = session.get(Page, page_id)
+                    citations = [session.get(Citation, cid) for cid, _ in chunk]
+                    self._verify_and_store(
+                        session, page, citations, sources, ref.origin, run_id, rev_id, counts
+                    )
+            except VerifierUnavailableError as exc:  # the chunk's transaction is rolled back: nothing stored
+                counts["verifier_errors"] += 1
+                with self.db.session() as session:
+                    add_error(session.get(Run, run_id), ref.title, str(exc))
+                return done, "the verifier server is unavailable"
             done += len(chunk)
         return done, None
 
@@ -433,8 +443,13 @@ class Patrol:
             from sidebot.verify import load_verifier
             from sidebot.verify.crossencoder import CrossEncoderScorer
 
-            is_verifier = isinstance(self.scorer, CrossEncoderScorer)
-            self._reranker = self.scorer if is_verifier else load_verifier(self.settings.verify)
+            verify = self.settings.verify
+            if isinstance(self.scorer, CrossEncoderScorer | RemoteVerifier):
+                self._reranker = self.scorer
+            elif verify.endpoint:
+                self._reranker = RemoteVerifier(verify.endpoint, timeout=verify.endpoint_timeout)
+            else:
+                self._reranker = load_verifier(verify)
         return self._reranker
 
     def _store_finding(

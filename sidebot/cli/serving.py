@@ -1,0 +1,73 @@
+"""``sidebot serve-verifier`` and ``sidebot bench verifier-server`` for sidebot.cli.app."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sidebot.cli.common import console, fail, settings_of
+
+
+def serve_verifier(
+    ctx: typer.Context,
+    port: Annotated[
+        int, typer.Option(min=1, max=65535, help="HTTP port (KServe listens on all interfaces).")
+    ] = 8080,
+    max_batch: Annotated[
+        int, typer.Option(min=1, help="Citations gathered into one model call (whole requests).")
+    ] = 64,
+    max_wait_ms: Annotated[
+        float, typer.Option(min=0, help="How long a request waits for others to share its model call.")
+    ] = 2.0,
+) -> None:
+    """Serve the verifier as a KServe model server (v1 protocol, POST /v1/models/verifier:predict; batch
+    sizes on /metrics): set `[verify] endpoint` on patrols and workers to use it."""
+    from sidebot.serving.verifier_server import serve
+    from sidebot.verify import load_verifier
+
+    settings = settings_of(ctx).verify
+    if settings.endpoint:
+        raise fail("this config sets [verify] endpoint: the server must run the model itself", 2)
+    if settings.scorer != "cross-encoder":
+        raise fail(f"only the cross-encoder verifier is served, not [verify] scorer = {settings.scorer!r}", 2)
+    scorer = load_verifier(settings)
+    console.print(f"serving {scorer.name} on port {port} (Ctrl+C stops it)", highlight=False)
+    serve(scorer, port, max_batch=max_batch, max_wait=max_wait_ms / 1000)
+
+
+def bench_verifier_server(
+    ctx: typer.Context,
+    citations: Annotated[int, typer.Option(min=2, help="Demo citations (real WiCE claims and pages).")] = 48,
+    chunk: Annotated[int, typer.Option(min=1, help="Citations per request in the throughput runs.")] = 4,
+    callers: Annotated[int, typer.Option(min=2, help="Concurrent callers in the last throughput run.")] = 4,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,
+) -> None:
+    """Per-citation latency through a verifier server on loopback vs in process (goal: +20 % at most),
+    citations/s with 1 and N concurrent callers, and the server's batch sizes, in one run."""
+    # The server and this process share the cores: OpenMP threads that spin-wait after each model call
+    # (libgomp's default) would steal them from the other process and make either side look 4-8x slower.
+    # Set before torch loads, here and (inherited) in the server.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    from sidebot.eval.verifier_server_bench import run_bench
+
+    settings = settings_of(ctx).verify
+    if settings.endpoint or settings.scorer != "cross-encoder":
+        raise fail("the benchmark starts its own server: use a config without [verify] endpoint or scorer", 2)
+    result = run_bench(
+        settings,
+        citations=citations,
+        chunk=chunk,
+        callers=callers,
+        config=ctx.find_root().params.get("config"),
+        progress=lambda m: console.print(m, highlight=False),
+    )
+    for key, value in result.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v:.2f}" for k, v in value.items())
+        console.print(f"  {key:40} {value:.3f}" if isinstance(value, float) else f"  {key:40} {value}")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

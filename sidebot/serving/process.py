@@ -1,0 +1,63 @@
+"""Start ``sidebot serve-verifier`` as a child process and wait until it serves (the benchmark and the tests
+run a real server next to an in-process verifier)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from sidebot.verify.wire import MODEL_NAME
+
+
+class ServerStartError(RuntimeError):
+    pass
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_verifier_server(
+    port: int, log: Path, config: Path | None = None, timeout: float = 180.0
+) -> subprocess.Popen:
+    """``sidebot [--config CONFIG] serve-verifier --port PORT`` with this interpreter, its output in ``log``;
+    returns once the model answers ready (raises :class:`ServerStartError` with the log's tail when not)."""
+    options = ["--config", str(config)] if config else []
+    command = [sys.executable, "-m", "sidebot", *options, "serve-verifier", "--port", str(port)]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + timeout
+    url = f"http://127.0.0.1:{port}/v1/models/{MODEL_NAME}"
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ServerStartError(f"verifier server exited with {process.returncode}: {_tail(log)}")
+        try:
+            if httpx.get(url, timeout=2.0).json().get("ready"):
+                return process
+        except (httpx.HTTPError, ValueError):
+            pass
+        time.sleep(0.25)
+    stop(process)
+    raise ServerStartError(f"verifier server not ready after {timeout:g} s: {_tail(log)}")
+
+
+def stop(process: subprocess.Popen, grace: float = 20.0) -> None:
+    """SIGTERM (KServe shuts down gracefully), then SIGKILL after ``grace`` seconds."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(grace)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _tail(log: Path, chars: int = 2000) -> str:
+    return log.read_text(encoding="utf-8", errors="replace")[-chars:]

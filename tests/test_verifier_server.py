@@ -1,0 +1,265 @@
+"""The verifier as a KServe model server, on real parts: a real `sidebot serve-verifier` process on loopback
+with the shipped weights, real WiCE claims and source pages, the real in-process verifier to compare with,
+and, for the errors, a real HTTP server on loopback that answers the way a broken server would (down, too
+slow, HTTP 500, not JSON, the wrong shape, the wrong count, another model). The patrol test runs the local
+MediaWiki, the demo source server and the queue on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import httpx
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+from sqlalchemy import select
+
+from sidebot.config import Settings
+from sidebot.datasets.wice import read_wice
+from sidebot.patrol.loop import Patrol
+from sidebot.queue.db import Database
+from sidebot.queue.models import Finding, Page, Run
+from sidebot.sandbox.source_server import SourceServer
+from sidebot.serving.process import free_port, start_verifier_server, stop
+from sidebot.sources.fetch import fetch_many
+from sidebot.verify import load_verifier
+from sidebot.verify.crossencoder import CrossEncoderScorer
+from sidebot.verify.metrics import wice_items
+from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
+from sidebot.verify.wire import MODEL_NAME
+from tests.test_patrol import refs_for, supported_and_not, wice_article
+
+DATA = Path(__file__).parent / "data" / "verify"
+
+
+@pytest.fixture(scope="module")
+def endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real `sidebot serve-verifier` on a free loopback port (the shipped model, default settings)."""
+    port = free_port()
+    process = start_verifier_server(port, tmp_path_factory.mktemp("verifier-server") / "server.log")
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(process)
+
+
+@pytest.fixture(scope="module")
+def local() -> CrossEncoderScorer:
+    return load_verifier()
+
+
+@pytest.fixture(scope="module")
+def items():
+    return wice_items(read_wice(DATA / "wice-claims.jsonl"))
+
+
+def metric(endpoint: str, name: str) -> dict[str, float]:
+    """The samples of one metric family on the server's Prometheus /metrics, by sample name and bucket."""
+    text = httpx.get(f"{endpoint}/metrics", timeout=10).text
+    family = next(f for f in text_string_to_metric_families(text) if f.name == name)
+    return {s.name + (f"[{s.labels['le']}]" if "le" in s.labels else ""): s.value for s in family.samples}
+
+
+def test_remote_verdicts_are_the_in_process_verdicts(endpoint, local, items) -> None:
+    remote = RemoteVerifier(endpoint)
+    assert (remote.name, remote.flag_threshold) == (local.name, local.flag_threshold)
+    chunk = items[:4]
+    urls = [f"https://example.org/{i}" for i in range(len(chunk))]
+    # repr: NaN passage scores compare equal only as text; every float must keep every bit
+    assert repr(remote.verify_many(chunk, urls)) == repr(local.verify_many(chunk, urls))
+    claim, passages = items[4]
+    assert repr(remote.verify(claim, passages)) == repr(local.verify(claim, passages))
+    assert remote.verify_many([]) == []
+    remote.close()
+
+
+def test_concurrent_callers_share_model_batches(endpoint, items) -> None:
+    before = metric(endpoint, "sidebot_verifier_batch_requests")
+    callers = 4
+    barrier, results, errors = threading.Barrier(callers), {}, []
+
+    def call(k: int) -> None:
+        try:
+            remote = RemoteVerifier(endpoint)
+            mine = [items[k], items[k + callers]]
+            barrier.wait()
+            results[k] = (mine, remote.verify_many(mine))
+            remote.close()
+        except Exception as exc:  # reported below: a thread's exception would be lost
+            errors.append(exc)
+
+    threads = [threading.Thread(target=call, args=(k,)) for k in range(callers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(300)
+    assert not errors and len(results) == callers
+    for mine, verdicts in results.values():  # each caller got the verdicts of its own citations, in order
+        for (_, passages), verdict in zip(mine, verdicts):
+            assert len(verdict.passage_scores) == len(passages)
+            assert any(verdict.best_passage.text in p.text for p in passages)
+    after = metric(endpoint, "sidebot_verifier_batch_requests")
+    batches = after["sidebot_verifier_batch_requests_count"] - before["sidebot_verifier_batch_requests_count"]
+    requests = after["sidebot_verifier_batch_requests_sum"] - before["sidebot_verifier_batch_requests_sum"]
+    single = (
+        after["sidebot_verifier_batch_requests_bucket[1.0]"]
+        - before["sidebot_verifier_batch_requests_bucket[1.0]"]
+    )
+    assert requests == callers
+    assert batches < callers and single < batches, "no model call served more than one caller"
+    citations = metric(endpoint, "sidebot_verifier_batch_citations")
+    assert citations["sidebot_verifier_batch_citations_sum"] >= 2 * callers
+
+
+def test_server_refuses_a_request_of_the_wrong_shape(endpoint) -> None:
+    url = f"{endpoint}/v1/models/{MODEL_NAME}:predict"
+    answer = httpx.post(url, json={"instances": [{"passages": []}]}, timeout=10)
+    assert answer.status_code == 400 and "claim" in answer.json()["error"]
+    answer = httpx.post(url, json={"inputs": []}, timeout=10)
+    assert answer.status_code == 400 and "instances" in answer.json()["error"]
+
+
+# --- errors: a loopback server that answers like a broken verifier server --------------------------------
+
+
+class BrokenServer:
+    """Answers the opening question (no citations) properly as ``scorer``, then each verification request
+    the way ``mode`` says."""
+
+    def __init__(self, scorer: str) -> None:
+        self.scorer, self.mode = scorer, "http-500"
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if not body["instances"]:
+                    return self.send(200, outer.answer([]))
+                n = len(body["instances"])
+                verdict = {"scorer": outer.scorer, "score": 0.5, "passage_scores": [], "best_passage": None}
+                replies = {
+                    "http-500": (500, b"Internal Server Error"),
+                    "not-json": (200, b"<html>gateway page</html>"),
+                    "wrong-shape": (200, json.dumps({"predictions": [{"score": "high"}] * n}).encode()),
+                    "wrong-count": (200, outer.answer([verdict] * (n + 1))),
+                    "other-model": (200, outer.answer([verdict] * n, scorer="another-model.r1")),
+                }
+                if outer.mode == "stall":
+                    time.sleep(3)
+                    return
+                self.send(*replies[outer.mode])
+
+            def send(self, status: int, payload: bytes) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.endpoint = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def answer(self, predictions: list, scorer: str | None = None) -> bytes:
+        body = {"predictions": predictions, "scorer": scorer or self.scorer, "flag_threshold": 0.5}
+        return json.dumps(body).encode()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def broken(local) -> Iterator[BrokenServer]:
+    server = BrokenServer(local.name)
+    yield server
+    server.close()
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("http-500", "answered HTTP 500"),
+        ("not-json", "a body that is not JSON"),
+        ("wrong-shape", "not a verifier answer"),
+        ("wrong-count", "answered 2 verdicts for 1 citations"),
+        ("other-model", "now serves another-model.r1"),
+        ("stall", "did not answer within 0.5 s"),
+    ],
+)
+def test_a_broken_server_is_a_clear_error(broken, items, mode, message) -> None:
+    remote = RemoteVerifier(broken.endpoint, timeout=0.5)
+    broken.mode = mode
+    with pytest.raises(VerifierUnavailableError, match=message) as raised:
+        remote.verify(*items[0])
+    assert broken.endpoint in str(raised.value)
+    remote.close()
+
+
+def test_a_server_that_is_down_is_a_clear_error() -> None:
+    endpoint = f"http://127.0.0.1:{free_port()}"  # nothing listens there
+    with pytest.raises(VerifierUnavailableError, match=f"{endpoint} is unreachable"):
+        RemoteVerifier(endpoint, timeout=2)
+
+
+# --- the patrol: a verifier failure leaves the citations for the next run ---------------------------------
+
+
+@pytest.fixture
+def settings(test_wiki_settings: Settings, database_url: str, source_fetch_settings) -> Settings:
+    return test_wiki_settings.model_copy(
+        update={
+            "database": test_wiki_settings.database.model_copy(update={"url": database_url}),
+            "fetch": source_fetch_settings,
+            "retrieve": test_wiki_settings.retrieve.model_copy(update={"enabled": False}),
+        }
+    )
+
+
+@pytest.mark.integration
+def test_patrol_retries_citations_the_verifier_server_failed(
+    settings, wiki_site, wiki_users, unique_title, endpoint, broken
+) -> None:
+    from sidebot.wiki.reader import PywikibotWiki
+
+    wiki = PywikibotWiki.connect(settings)
+    supported, not_supported = supported_and_not(1)
+    with SourceServer() as sources:
+        title = unique_title("Remote")
+        claim_a, text = wice_article(sources, supported[0])
+        _, text_b = wice_article(sources, not_supported[0])
+        body_b = text_b.split("== References ==")[0].split("\n", 2)[2]
+        wiki_users.editor.edit(title, text.replace("== References ==", body_b + "\n== References =="))
+        db = Database(settings.database_url)
+        fetch = lambda urls: fetch_many(urls, settings.fetch)  # noqa: E731
+
+        broken.mode = "http-500"
+        failed = Patrol(settings, db, wiki, RemoteVerifier(broken.endpoint), fetch).run(
+            refs_for(wiki, [title]), "test", {}
+        )
+        assert failed.status == "ok" and failed.counts["verifier_errors"] == 1
+        assert failed.counts["citations_deferred"] == 2 and failed.counts["citations_scored"] == 0
+        with db.session() as session:
+            assert session.scalars(select(Finding)).all() == []
+            page = session.scalars(select(Page).where(Page.title == title)).one()
+            assert page.deferred_reason == "the verifier server is unavailable"
+            run = session.get(Run, failed.run_id)
+            assert any("answered HTTP 500" in e["error"] for e in run.errors)
+
+        # the next run (the server is back) resumes the page first and verifies both citations
+        later = Patrol(settings, db, wiki, RemoteVerifier(endpoint), fetch).run([], "test", {})
+        assert later.counts["citations_scored"] == 2 and later.counts["verifier_errors"] == 0
+        with db.session() as session:
+            findings = session.scalars(select(Finding)).all()
+            assert len(findings) == 2 and {f.scorer for f in findings} == {broken.scorer}
+            page = session.scalars(select(Page).where(Page.title == title)).one()
+            assert page.deferred_reason is None
+        db.dispose()
