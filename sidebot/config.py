@@ -61,7 +61,7 @@ class FetchSettings(_Section):
     retry_failed_hours: float = 24.0  # failed fetches (dead, timeout, 5xx) are retried after this
     concurrency: int = 8
     # Politeness (Wikimedia's User-Agent policy asks for a contact in user_agent: a URL or an e-mail address).
-    per_host_concurrency: int = Field(2, ge=1)  # requests in flight to one host at a time
+    per_host_concurrency: int = Field(2, ge=1)  # requests to one host awaiting their answer at once
     per_host_delay: float = Field(1.0, ge=0)  # seconds between the starts of two requests to one host
     # A 429 (or 503) with Retry-After is retried after the wait it asks for, up to this long; a longer wait
     # leaves the source unread this run (the host is left alone for the time it asked either way).

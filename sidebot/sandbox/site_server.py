@@ -8,6 +8,7 @@ with its arrival time and headers, so tests can measure how politely a client be
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -66,8 +67,7 @@ class SiteServer:
         self.requests: list[Request] = []
         self.in_flight = self.max_in_flight = 0  # requests being answered now, and the most at once
         self._lock = threading.Lock()
-        self._httpd = ThreadingHTTPServer((host, 0), _handler_class(self))
-        self._httpd.daemon_threads = True
+        self._httpd = _QuietServer((host, 0), _handler_class(self))
         host_, port = self._httpd.server_address[:2]
         self.base_url = f"http://{host_}:{port}"
         self._thread = threading.Thread(
@@ -116,6 +116,16 @@ class SiteServer:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+class _QuietServer(ThreadingHTTPServer):
+    """A client that hangs up early (a fetch refusing an answer, a probe cut short) is no server error."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
 
 def _handler_class(site: SiteServer) -> type[BaseHTTPRequestHandler]:

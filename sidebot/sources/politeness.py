@@ -1,5 +1,5 @@
-"""Fetch politely: at most N requests in flight per host, a minimum gap between requests to one host, and a
-host that answers 429 (or 503) with Retry-After is left alone for that long.
+"""Fetch politely: at most N requests per host waiting for their answer, a minimum gap between requests to
+one host, and a host that answers 429 (or 503) with Retry-After is left alone for that long.
 
 One :class:`HostLimiter` per process and setting (:func:`shared_limiter`), so the batches of one patrol,
 and patrols run one after the other in the same process, share each host's budget. The time a fetch waits
@@ -20,9 +20,10 @@ from functools import cache
 class HostLimiter:
     """Per-host concurrency and spacing of requests; thread-safe.
 
-    With a delay, requests to one host are sent one at a time and the next one starts ``min_delay`` after
-    the previous one was answered (its headers arrived), so a slow thread scheduler or network cannot bunch
-    two requests together on the server's side; bodies are then read up to ``per_host`` at a time.
+    A turn covers sending a request until its answer's headers arrive (the body is read after it). Without a
+    delay, up to ``per_host`` requests to one host wait for their answer at once; with one, they are sent
+    one at a time and the next starts ``min_delay`` after the previous one was answered, so a slow thread
+    scheduler or network cannot bunch two requests together on the server's side.
     """
 
     def __init__(
