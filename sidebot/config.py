@@ -8,6 +8,7 @@ out takes the defaults below. ``$SIDEBOT_HOME`` moves the data folder (default `
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from datetime import timedelta
 from pathlib import Path
@@ -59,6 +60,36 @@ class FetchSettings(_Section):
     cache_days: float = 30.0
     retry_failed_hours: float = 24.0  # failed fetches (dead, timeout, 5xx) are retried after this
     concurrency: int = 8
+    # Politeness (Wikimedia's User-Agent policy asks for a contact in user_agent: a URL or an e-mail address).
+    per_host_concurrency: int = Field(2, ge=1)  # requests to one host awaiting their answer at once
+    per_host_delay: float = Field(1.0, ge=0)  # seconds between the starts of two requests to one host
+    # A 429 (or 503) with Retry-After is retried after the wait it asks for, up to this long; a longer wait
+    # leaves the source unread this run (the host is left alone for the time it asked either way).
+    max_retry_after: float = Field(60.0, ge=0)
+    retries: int = Field(2, ge=0)  # retries of one request after a 429/503
+    # Ask a nonsense address next to each page (once per site folder and batch) to recognise soft 404s.
+    soft404_probe: bool = True
+
+    @model_validator(mode="after")
+    def _contact(self) -> Self:
+        if not re.search(r"(https?://\S+|[\w.+-]+@[\w-]+\.[\w.-]+)", self.user_agent):
+            raise ValueError(
+                "fetch.user_agent must name a contact (a URL or an e-mail address), as Wikimedia's "
+                "User-Agent policy asks: e.g. 'sidebot/0.1 (https://example.org/sidebot; me@example.org)'"
+            )
+        return self
+
+
+class ArchiveSettings(_Section):
+    """Archived copies of dead or non-content sources: the ref's archive-url, else the snapshot closest to
+    its access-date that a Wayback-Machine-compatible availability API names."""
+
+    enabled: bool = True
+    # The Wayback Machine's availability API (https://archive.org/help/wayback_api.php);
+    # empty: only the refs' own archive-url is read.
+    availability_url: str = "https://archive.org/wayback/available"
+    # Snapshot URLs the availability API names must be on one of these hosts (else the answer is refused).
+    snapshot_hosts: list[str] = ["web.archive.org"]
 
 
 class VerifySettings(_Section):
@@ -259,6 +290,7 @@ class Settings(_Section):
     database: DatabaseSettings = DatabaseSettings()
     wiki: WikiSettings = WikiSettings()
     fetch: FetchSettings = FetchSettings()
+    archive: ArchiveSettings = ArchiveSettings()
     verify: VerifySettings = VerifySettings()
     patrol: PatrolSettings = PatrolSettings()
     web: WebSettings = WebSettings()

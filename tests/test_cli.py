@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -130,6 +131,7 @@ def test_demo_fills_the_queue_with_honest_suggestions(demo_run: DemoRun) -> None
     with engine.connect() as connection:
         rows = connection.execute(query).all()
     assert f"suggested sources: {len(rows)} for {len({r[0] for r in rows})} findings" in out
+    assert re.search(r"archived copies: \d+ of the \d+ unverifiable citations carry an archived copy", out)
     for _, _cited_probability, cited, suggested, probability in rows:
         assert suggested != cited and not is_wikimedia_url(suggested)
         assert suggested.startswith(("http://", "https://"))

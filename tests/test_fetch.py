@@ -113,9 +113,10 @@ def test_pdf_without_text_is_reported_without_text(source_server, source_fetch_s
     assert result.content_hash is not None
 
 
-def test_page_without_main_text_is_empty(source_server, source_fetch_settings) -> None:
+def test_script_shell_without_text_is_not_the_source(source_server, source_fetch_settings) -> None:
     result = fetch(source_server.url("/empty-main.html"), source_fetch_settings)
-    assert_failed(result, FetchStatus.EMPTY, "no main text")
+    assert_failed(result, FetchStatus.NOT_SOURCE, "JavaScript shell")
+    assert result.page_kind == "script-shell"
     assert result.title == "Council results"
 
 

@@ -14,6 +14,7 @@ from sidebot.cli import database, demo, onwiki, patrol, queue, schedule, stats, 
 from sidebot.cli import retrieve as retrieve_commands
 from sidebot.cli import serve as web_commands
 from sidebot.cli import serving as serving_commands
+from sidebot.cli import sources as sources_commands
 from sidebot.cli import verify as verify_commands
 from sidebot.cli.common import SidebotGroup, fail
 from sidebot.config import ConfigError, default_config_path, load_settings
@@ -118,3 +119,4 @@ eval_group.command("verify")(verify_commands.eval_verify)
 eval_group.command("decompose")(verify_commands.eval_decompose)
 eval_group.command("retrieve")(retrieve_commands.eval_retrieve)
 eval_group.command("suggest")(retrieve_commands.eval_suggest)
+eval_group.command("sources")(sources_commands.eval_sources)

@@ -253,6 +253,18 @@ def print_summary(summary: PatrolSummary) -> None:
         f"{c['sources_fetched']} sources fetched ({c['sources_cached']} from cache); findings: "
         f"{c['findings_open']} open, {c['findings_passed']} passed, {c['findings_unverifiable']} unverifiable"
     )
+    outcomes = ", ".join(
+        f"{n} {key.removeprefix('sources_')}"
+        for key, n in sorted(c.items())
+        if key.startswith("sources_") and key not in ("sources_fetched", "sources_cached") and n
+    )
+    if outcomes:
+        console.print(f"sources: {outcomes}", highlight=False)
+    archived = ", ".join(
+        f"{n} {key.replace('_', ' ')}" for key, n in sorted(c.items()) if key.startswith("archive") and n
+    )
+    if archived:
+        console.print(f"archived copies: {archived}", highlight=False)
     suggested, findings = c["suggestions_stored"], c["findings_with_suggestions"]
     console.print(f"suggested sources: {suggested} for {findings} findings")
     for note in summary.notes:
@@ -274,10 +286,14 @@ def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:
         detail = row.best_passage or row.reason or ""
         if row.failed_part:
             detail = f"part not backed: {row.failed_part}\n{detail}"
+        source = row.url or f"({row.kind})"
+        if row.copy_kind and row.copy_kind != "live":
+            copy = f"{row.copy_url} ({row.copy_date})" if row.copy_date else row.copy_url
+            source += f"\nread from {row.copy_kind}: {copy}" if row.copy_url else f"\nno {row.copy_kind} copy"
         table.add_row(
             str(i),
             row.claim[-160:],
-            row.url or f"({row.kind})",
+            source,
             "—" if row.state is None or row.best_passage is None else support_text(row.probability),
             (row.state or "not checked") + (f" ({queued.label})" if queued else ""),
             detail[:300],

@@ -34,6 +34,9 @@ class ReviewRow:
     support: str  # "source unlikely to support the claim, 13 %"
     reason: str  # why it is in the queue: "tagged by editors", "low support", …
     suggestion: str
+    # The archived copy read instead of the cited URL (linked after it); "" when the live one was read.
+    copy_url: str = ""
+    copy_label: str = ""  # "archived copy, 2019-05-03" (the link's label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +65,18 @@ def review_rows(findings: Sequence[OpenFinding], settings: ReviewListSettings) -
                 support=support_text(f.probability),
                 reason=reason.label if reason else "",
                 suggestion=excerpt(item.suggestion_url or "", settings.source_chars),
+                **(_copy(f.copy_kind, f.copy_url, f.copy_date) if source_url else {}),
             )
         )
     return rows
+
+
+def _copy(kind: str | None, url: str | None, date: str | None) -> dict[str, str]:
+    """The archived copy a finding read, as a link for the "Cited source" cell."""
+    if not kind or kind == "live" or not url or not is_linkable(url):
+        return {}
+    label = "archived copy" + (f", {date}" if date else "")
+    return {"copy_url": url, "copy_label": label}
 
 
 def page_title(settings: ReviewListSettings, number: int) -> str:
@@ -128,7 +140,8 @@ def _table(rows: Sequence[ReviewRow], settings: ReviewListSettings) -> str:
             f"| {number}",
             f"| {article_link(row.article)}",
             f"| {inert(row.claim)}",
-            f"| {external_link(row.source_url, row.source) if row.source_url else inert(row.source)}",
+            f"| {external_link(row.source_url, row.source) if row.source_url else inert(row.source)}"
+            + (f" ({external_link(row.copy_url, row.copy_label)})" if row.copy_url else ""),
             f"| {inert(row.support)}",
             f"| {inert(row.reason)}",
             f"| {inert(row.suggestion)}",
@@ -163,6 +176,8 @@ def parse_rows(wikitext: str) -> list[ReviewRow]:
                 support=read_inert(str(support)),
                 reason=read_inert(str(reason)),
                 suggestion=read_inert(str(suggestion)),
+                copy_url=str(source_links[1].url) if len(source_links) > 1 else "",
+                copy_label=read_inert(str(source_links[1].title)) if len(source_links) > 1 else "",
             )
         )
     return rows

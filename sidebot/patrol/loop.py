@@ -29,9 +29,12 @@ from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import extract_citations
 from sidebot.config import Settings
+from sidebot.patrol.archived import ArchivedCopies, ArchivedCopy, Lookup, Wanted, is_dead
 from sidebot.patrol.pipeline import (
     SourceText,
     claim_for,
+    copy_problem,
+    source_problem,
     suggest_sources,
     triage,
     verify_sources,
@@ -39,7 +42,7 @@ from sidebot.patrol.pipeline import (
 )
 from sidebot.queue import store
 from sidebot.queue.db import Database
-from sidebot.queue.models import Citation, Finding, Page, Run, RunStatus, Source, Wiki, utcnow
+from sidebot.queue.models import Citation, CopyKind, Finding, Page, Run, RunStatus, Source, Wiki, utcnow
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
 from sidebot.sources.fetch import FetchResult, fetch_many
 from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
@@ -90,12 +93,21 @@ class Patrol:
         scorer: Scorer,
         fetcher: Fetcher | None = None,
         exclusions: Exclusions | None = None,
+        archive_fetcher: Fetcher | None = None,
+        lookup: Lookup | None = None,
     ) -> None:
         """``exclusions``: the on-wiki exclusion lists; excluded pages are skipped and citations of excluded
-        sources are not verified."""
+        sources are not verified. ``archive_fetcher`` reads archived copies and ``lookup`` asks the Wayback
+        availability API (defaults: the fetcher and the endpoint of the settings)."""
         self.settings, self.db, self.wiki, self.scorer = settings, db, wiki, scorer
         self.exclusions = exclusions
         self.fetcher: Fetcher = fetcher or (lambda urls: fetch_many(urls, settings.fetch))
+        self.archived = ArchivedCopies(
+            settings,
+            db,
+            archive_fetcher or (lambda urls: fetch_many(urls, settings.fetch, probe=False)),
+            lookup,
+        )
         threshold = settings.verify.flag_below
         self.flag_below = threshold if threshold is not None else getattr(scorer, "flag_threshold", 0.5)
         # A suggestion's calibrated probability must reach retrieve.min_probability, and the flag threshold
@@ -234,12 +246,13 @@ class Patrol:
                 return done, f"over the time budget of {budget:g} s per page and run"
             chunk = work[start : start + min(CHUNK, cap - done)]
             sources = self._sources_for({url for _, url in chunk if url}, counts)
+            copies = self.archived.find(self._dead_links(chunk, sources), counts)
             try:
                 with self.db.session() as session:
                     page = session.get(Page, page_id)
                     citations = [session.get(Citation, cid) for cid, _ in chunk]
                     self._verify_and_store(
-                        session, page, citations, sources, ref.origin, run_id, rev_id, counts
+                        session, page, citations, sources, copies, ref.origin, run_id, rev_id, counts
                     )
             except VerifierUnavailableError as exc:  # the chunk's transaction is rolled back: nothing stored
                 counts["verifier_errors"] += 1
@@ -248,6 +261,16 @@ class Patrol:
                 return done, "the verifier server is unavailable"
             done += len(chunk)
         return done, None
+
+    def _dead_links(self, chunk: list[tuple[int, str | None]], sources: dict[str, int]) -> dict[int, Wanted]:
+        """The citations of ``chunk`` whose live source is dead or not the page: an archived copy is read."""
+        wanted: dict[int, Wanted] = {}
+        with self.db.session() as session:
+            for cid, url in chunk:
+                if url and is_dead(session.get(Source, sources[url])):
+                    citation = session.get(Citation, cid)
+                    wanted[cid] = Wanted(url, citation.archive_url, citation.access_date)
+        return wanted
 
     def _deferred_pages(self, wiki_id: int) -> list[PageRef]:
         """Pages a previous run left citations of, to be resumed first."""
@@ -310,6 +333,7 @@ class Patrol:
         page: Page,
         citations: list[Citation],
         source_ids: dict[str, int],
+        copies: dict[int, ArchivedCopy],
         origin: str,
         run_id: int,
         rev_id: int,
@@ -317,9 +341,23 @@ class Patrol:
     ) -> None:
         readable: list[tuple[Citation, Source]] = []
         unreadable: list[tuple[Citation, Source]] = []
+        read_from: dict[int, dict[str, object]] = {}  # citation id → the copy's fields of its finding
         for citation in citations:
             source = session.get(Source, source_ids[citation.url])
+            copy = copies.get(citation.id)
+            read_from[citation.id] = {"copy_kind": CopyKind.LIVE}
+            if copy is not None:
+                live_problem = source_problem(source.status, source.error)
+                read_from[citation.id] = {
+                    "copy_kind": copy.kind,
+                    "copy_url": copy.url,
+                    "copy_date": copy.date,
+                    "live_problem": live_problem,
+                }
+                if copy.source_id is not None and copy.problem is None:
+                    source = session.get(Source, copy.source_id)  # the archived copy is what gets read
             (readable if source.status == "ok" and source.text else unreadable).append((citation, source))
+            counts[f"sources_read_{read_from[citation.id]['copy_kind']}"] += source.status == "ok"
         jobs = [
             (
                 claim_for(c.claim, page.title, c.section, c.context),
@@ -357,16 +395,28 @@ class Patrol:
                     for p in verdict.parts
                 ],
                 failed_part=verdict.failed_part,
+                **read_from[citation.id],
             )
             counts["citations_scored"] += 1
             counts[f"findings_{decision.state}"] += 1
             if wants_suggestions(decision.state, citation.tags):
                 self._suggest(session, page, finding, claim, cited, verdict, citation.tags, run_id, counts)
         for citation, source in unreadable:
-            problem = f"source {source.status}: {source.error or 'no text'}"
+            problem = source_problem(source.status, source.error)
+            copy = copies.get(citation.id)
+            if copy is not None:
+                problem += f"; {copy_problem(copy.kind, copy.url, copy.problem)}"
             decision = triage(None, problem, citation.tags, self.flag_below)
             finding = self._store_finding(
-                session, citation, source, origin, run_id, rev_id, decision.state, decision.flag_reason
+                session,
+                citation,
+                source,
+                origin,
+                run_id,
+                rev_id,
+                decision.state,
+                decision.flag_reason,
+                **read_from[citation.id],
             )
             counts[f"findings_{decision.state}"] += 1
             if wants_suggestions(decision.state, citation.tags):

@@ -38,6 +38,20 @@ def verify_sources(scorer: Scorer, jobs: Sequence[tuple[Claim, SourceText]]) -> 
     return scorer.verify_many(items, urls=[src.url for _, src in jobs]) if items else []
 
 
+def source_problem(status: str, error: str | None) -> str:
+    """Why a source could not be scored, for the finding: "source dead: …", or the non-content page's own
+    reason ("not the source: a paywall or login stub (…)")."""
+    if status == "not_source" and error:
+        return error
+    return f"source {status}: {error or 'no text'}"
+
+
+def copy_problem(kind: str, url: str | None, problem: str | None) -> str:
+    """Why the archived copy could not be read either: "archived copy (archive-url) http://…: dead: …"."""
+    where = f"archived copy ({kind}) {url}" if url else f"no archived copy ({kind})"
+    return f"{where}: {problem}" if problem else where
+
+
 def triage(
     verdict: Verdict | None, source_problem: str | None, tags: Sequence[str], flag_below: float
 ) -> Triage:

@@ -77,6 +77,7 @@ class Citation(Base):
     url: Mapped[str | None] = mapped_column(Text)
     source_title: Mapped[str | None] = mapped_column(Text)
     archive_url: Mapped[str | None] = mapped_column(Text)
+    access_date: Mapped[str | None] = mapped_column(Text)  # as the citation gives it ("3 May 2019")
     kind: Mapped[str] = mapped_column(String(64), default="text")  # cite web / bare-url / sfn / …
     claim: Mapped[str] = mapped_column(Text)
     context: Mapped[str] = mapped_column(Text, default="")
@@ -110,7 +111,32 @@ class Source(Base):
     content_hash: Mapped[str | None] = mapped_column(String(64))
     size_bytes: Mapped[int | None]
     error: Mapped[str | None] = mapped_column(Text)
+    # sidebot.sources.classify.PageKind of a page that was read: "content" or what it is instead
+    page_kind: Mapped[str | None] = mapped_column(String(32))
     fetched_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ArchiveLookup(Base):
+    """A Wayback availability answer for (URL, wanted time), cached like sources: the snapshot it named,
+    none (both None), or why the question failed (``error``)."""
+
+    __tablename__ = "archive_lookups"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)  # sha256 of wanted + " " + url
+    url: Mapped[str] = mapped_column(Text)
+    wanted: Mapped[str] = mapped_column(String(14))  # YYYYMMDD[hhmmss] asked for; "" for the newest
+    snapshot_url: Mapped[str | None] = mapped_column(Text)
+    snapshot_time: Mapped[str | None] = mapped_column(String(14))  # YYYYMMDDhhmmss
+    error: Mapped[str | None] = mapped_column(Text)
+    fetched_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CopyKind(StrEnum):
+    """Which copy of a cited source a finding read."""
+
+    LIVE = "live"  # the cited URL itself
+    ARCHIVE_URL = "archive-url"  # the archived copy the citation names (archive-url=, {{webarchive}})
+    WAYBACK = "wayback"  # the snapshot the Wayback availability API named
 
 
 class Finding(Base):
@@ -140,6 +166,13 @@ class Finding(Base):
     rev_id: Mapped[int | None]  # the page revision the citation was verified at
     run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
     closed_reason: Mapped[str | None] = mapped_column(Text)
+    # Which copy was read (CopyKind; None: findings older than archived copies), the archived copy's URL and
+    # date (YYYY-MM-DD or with time), and why the live URL was not read when an archived copy was tried.
+    # ``source_id`` is the source that was read: the archived copy's when one was.
+    copy_kind: Mapped[str | None] = mapped_column(String(16))
+    copy_url: Mapped[str | None] = mapped_column(Text)
+    copy_date: Mapped[str | None] = mapped_column(String(32))
+    live_problem: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

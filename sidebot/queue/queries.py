@@ -37,6 +37,14 @@ class FindingRow:
     rev_id: int | None
     created_at: datetime
     suggestions: list[dict[str, Any]] = field(default_factory=list)  # [{url, title, probability}], best first
+    # Which copy was read: "live", "archive-url" or "wayback" (None: checked before copies were recorded),
+    # the archived copy's URL and date, why the live URL was not read, and the title of the page read.
+    copy_kind: str | None = None
+    copy_url: str | None = None
+    copy_date: str | None = None
+    live_problem: str | None = None
+    page_title: str | None = None
+    archive_url: str | None = None  # the archived copy the citation names (archive-url=, {{webarchive}})
 
     @property
     def support(self) -> str:
@@ -120,6 +128,12 @@ def _row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> Finding
         rev_id=f.rev_id,
         created_at=f.created_at,
         suggestions=[{"url": g.url, "title": g.title, "probability": g.probability} for g in f.suggestions],
+        copy_kind=f.copy_kind,
+        copy_url=f.copy_url,
+        copy_date=f.copy_date,
+        live_problem=f.live_problem,
+        page_title=s.title if s else None,
+        archive_url=c.archive_url,
     )
 
 
@@ -139,6 +153,9 @@ class CitationRow:
     flag_reason: str | None
     best_passage: str | None
     failed_part: str | None = None  # the part of the claim the source does not back (partial support)
+    copy_kind: str | None = None  # which copy was read: live / archive-url / wayback
+    copy_url: str | None = None
+    copy_date: str | None = None
 
 
 def page_citations(session: Session, wiki: str, title: str) -> list[CitationRow]:
@@ -168,6 +185,9 @@ def page_citations(session: Session, wiki: str, title: str) -> list[CitationRow]
                 flag_reason=f.flag_reason if f else None,
                 best_passage=f.best_passage if f else None,
                 failed_part=f.failed_part if f else None,
+                copy_kind=f.copy_kind if f else None,
+                copy_url=f.copy_url if f else None,
+                copy_date=f.copy_date if f else None,
             )
         )
     return out

@@ -16,12 +16,23 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from sidebot.citations.tags import FAILED_VERIFICATION
-from sidebot.queue.models import Citation, Finding, FindingState, Page, Source, Suggestion, Wiki, utcnow
+from sidebot.queue.models import (
+    ArchiveLookup,
+    Citation,
+    Finding,
+    FindingState,
+    Page,
+    Source,
+    Suggestion,
+    Wiki,
+    utcnow,
+)
 
 if TYPE_CHECKING:
     from sidebot.citations.citations import ExtractedCitation
     from sidebot.retrieve.retriever import Suggestion as FoundSource
     from sidebot.sources.fetch import FetchResult
+    from sidebot.sources.wayback import Availability
 
 LIVE_STATES = (FindingState.OPEN, FindingState.PASSED, FindingState.UNVERIFIABLE)
 
@@ -144,7 +155,7 @@ def sync_citations(
         elif row.present and (FAILED_VERIFICATION in (row.tags or [])) != (FAILED_VERIFICATION in ex.tags):
             (tagged if FAILED_VERIFICATION in ex.tags else untagged).append(row)
         row.position, row.ref_name, row.url, row.source_title = ex.index, ex.ref_name, ex.url, ex.source_title
-        row.archive_url, row.kind = ex.archive_url, ex.kind
+        row.archive_url, row.access_date, row.kind = ex.archive_url, ex.access_date, ex.kind
         row.claim, row.context, row.section = ex.claim, ex.context, ex.section
         row.tags, row.checkable, row.reason = list(ex.tags), ex.checkable, ex.reason
         if ex.checkable and not ex.claim.strip():  # e.g. a ref alone in an infobox footnote field
@@ -243,6 +254,36 @@ def save_source(session: Session, result: FetchResult) -> Source:
     row.final_url, row.status, row.http_status = result.final_url, str(result.status), result.http_status
     row.content_type, row.title, row.text = result.content_type, result.title, result.text
     row.content_hash, row.size_bytes, row.error = result.content_hash, result.size_bytes, result.error
+    row.page_kind = result.page_kind
+    row.fetched_at = utcnow()
+    session.flush()
+    return row
+
+
+def _lookup_key(url: str, wanted: str) -> str:
+    return hashlib.sha256(f"{wanted} {url}".encode()).hexdigest()
+
+
+def cached_lookup(
+    session: Session, url: str, wanted: str, max_age: timedelta, failed_max_age: timedelta
+) -> ArchiveLookup | None:
+    """A Wayback availability answer for (``url``, ``wanted``) young enough to reuse; failures expire
+    sooner, as failed fetches do."""
+    row = session.scalar(select(ArchiveLookup).where(ArchiveLookup.key_hash == _lookup_key(url, wanted)))
+    if row is None:
+        return None
+    limit = failed_max_age if row.error else max_age
+    return row if utcnow() - row.fetched_at <= limit else None
+
+
+def save_lookup(session: Session, url: str, wanted: str, answer: Availability) -> ArchiveLookup:
+    """Insert or refresh the cached availability answer for (``url``, ``wanted``)."""
+    key = _lookup_key(url, wanted)
+    row = session.scalar(select(ArchiveLookup).where(ArchiveLookup.key_hash == key))
+    if row is None:
+        row = ArchiveLookup(key_hash=key, url=url, wanted=wanted)
+        session.add(row)
+    row.snapshot_url, row.snapshot_time, row.error = answer.snapshot_url, answer.timestamp, answer.error
     row.fetched_at = utcnow()
     session.flush()
     return row

@@ -74,6 +74,13 @@ def write_sidebot_config(
         "",
         "[fetch]",
         'allow_networks = ["127.0.0.1/32"]',
+        "# The local sources are all on one loopback server: no site out there to be polite to.",
+        "per_host_delay = 0",
+        "per_host_concurrency = 8",
+        "",
+        "[archive]",
+        "# The Wayback Machine cannot be reached from the sandbox: only the refs' own archive-url is read.",
+        'availability_url = ""',
     ]
     if database_url is not None:
         lines += ["", "[database]", f"url = {_toml(database_url)}"]

@@ -29,6 +29,7 @@ import httpx
 
 from sidebot.config import FetchSettings
 from sidebot.sources.address_guard import AddressGuard
+from sidebot.sources.politeness import HostLimiter, shared_limiter
 
 _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar(
     "sidebot_fetch_deadline", default=None
@@ -53,6 +54,14 @@ def deadline(seconds: float) -> Iterator[None]:
         yield
     finally:
         _DEADLINE.reset(token)
+
+
+def extend_deadline(seconds: float) -> None:
+    """Move the current deadline ``seconds`` later: time spent waiting for a host's turn (politeness) is not
+    the source's fault. No-op outside :func:`deadline`."""
+    at = _DEADLINE.get()
+    if at is not None and seconds > 0:
+        _DEADLINE.set(at + seconds)
 
 
 def _within_deadline(operation: Callable[[float | None], T], timeout: float | None) -> T:
@@ -152,11 +161,13 @@ class SourceClient(httpx.Client):
 
     No environment proxies (a proxy would make the guard check the proxy instead of the source), no
     automatic redirects (the fetcher follows them one hop at a time), the configured User-Agent and
-    timeouts. Thread-safe: share one across the threads of a batch.
+    timeouts. Thread-safe: share one across the threads of a batch. ``limiter`` spaces the requests to each
+    host (default: the process's limiter for the settings' per-host limits).
     """
 
-    def __init__(self, settings: FetchSettings) -> None:
+    def __init__(self, settings: FetchSettings, limiter: HostLimiter | None = None) -> None:
         self.settings = settings
+        self.limiter = limiter or shared_limiter(settings.per_host_concurrency, settings.per_host_delay)
         limits = httpx.Limits(
             max_connections=max(1, settings.concurrency) * 2,
             max_keepalive_connections=max(1, settings.concurrency),

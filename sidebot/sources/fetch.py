@@ -29,14 +29,23 @@ import httpx
 from sidebot.config import FetchSettings
 from sidebot.sources.address_guard import AddressRefused, HostNotFound
 from sidebot.sources.body import BodyTooLarge, BoundedBody, UndecodableBody, parse_content_encoding
-from sidebot.sources.client import DeadlineExceeded, SourceClient, deadline
-from sidebot.sources.extract import extract
+from sidebot.sources.charset import decode_text
+from sidebot.sources.classify import Classification, PageKind, PageView, classify
+from sidebot.sources.client import DeadlineExceeded, SourceClient, deadline, extend_deadline
+from sidebot.sources.extract import Extracted, extract
+from sidebot.sources.politeness import HostLimiter, retry_after_seconds
+from sidebot.sources.signals import NO_SIGNALS, page_signals
 from sidebot.sources.sniff import SNIFF_BYTES, ContentKind, MediaType, sniff
+from sidebot.sources.soft404 import ProbeAnswer, ProbeCache, compare
 
 logger = logging.getLogger(__name__)
 
 ALLOWED_SCHEMES = frozenset({"http", "https"})
 _INVALID_LOCATION = "Invalid URL in location header"  # httpx's message, see _as_failure
+RATE_LIMITED = frozenset({429, 503})
+DEFAULT_BACK_OFF_S = 5.0  # a 429 without a (readable) Retry-After
+_ERROR_PAGE_STATUSES = frozenset({403, 429, 503})  # bot checks answer with these
+_ERROR_PAGE_BYTES = 256_000
 _HOST_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-_:")  # IDNA-encoded names, IP literals
 
 
@@ -51,6 +60,7 @@ class FetchStatus(StrEnum):
     UNSUPPORTED = "unsupported"  # not a document: images, archives, media, undecodable bodies
     PDF = "pdf"  # a PDF; ``text`` holds its text when it has any
     EMPTY = "empty"  # a document without main text
+    NOT_SOURCE = "not_source"  # an answer that is not the page: ``page_kind`` says which (classify.PageKind)
     INVALID_URL = "invalid_url"
 
 
@@ -61,7 +71,9 @@ class FetchResult:
     ``text`` is set only for ``ok`` and for ``pdf`` with extractable text; every other outcome has an
     ``error``. ``content_type`` is the media type the server declared (no parameters); ``content_hash``
     (sha256, hex) and ``size_bytes`` describe the body once its Content-Encoding is undone, and are None when
-    the body was not read in full. ``elapsed_s`` covers the network and the text extraction.
+    the body was not read in full. ``elapsed_s`` covers the network and the text extraction. ``page_kind``
+    is :class:`~sidebot.sources.classify.PageKind` of a page that was read (``content``, or what it is
+    instead: ``not_source``/``empty``); ``redirects`` the addresses redirected through before ``final_url``.
     """
 
     url: str
@@ -75,6 +87,8 @@ class FetchResult:
     size_bytes: int | None = None
     error: str | None = None
     elapsed_s: float = 0.0
+    page_kind: str | None = None
+    redirects: tuple[str, ...] = ()
 
 
 class _Failure(Exception):
@@ -88,12 +102,14 @@ class _Failure(Exception):
         final_url: httpx.URL | None = None,
         http_status: int | None = None,
         content_type: str | None = None,
+        body: bytes | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.final_url = final_url
         self.http_status = http_status
         self.content_type = content_type
+        self.body = body  # an error page's body, when it may be a bot check (see _ERROR_PAGE_STATUSES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,33 +118,54 @@ class _Downloaded:
     http_status: int
     content_type: str | None  # the raw header
     body: bytes
+    redirects: tuple[str, ...]
 
 
-def fetch(url: str, settings: FetchSettings, client: SourceClient | None = None) -> FetchResult:
-    """Fetch ``url`` and extract its text.
+def fetch(
+    url: str, settings: FetchSettings, client: SourceClient | None = None, *, probe: bool = True
+) -> FetchResult:
+    """Fetch ``url``, extract its text and tell whether it is the page (:mod:`sidebot.sources.classify`).
 
     ``client`` (a :class:`SourceClient` built from the same settings) lets many fetches share connections;
-    without one, a client is made and closed for this call.
+    without one, a client is made and closed for this call. ``probe``: run the soft-404 probe (when
+    ``settings.soft404_probe`` is on); off for archived copies, whose archive answers nonsense with 404.
     """
     if client is not None and client.settings != settings:
         raise ValueError("the client was built from other FetchSettings than the ones passed to fetch()")
     if client is None:
         with SourceClient(settings) as own_client:
-            return _fetch(url, settings, own_client)
-    return _fetch(url, settings, client)
+            return _fetch(url, settings, own_client, _prober(settings, own_client, probe))
+    return _fetch(url, settings, client, _prober(settings, client, probe))
 
 
-def fetch_many(urls: Iterable[str], settings: FetchSettings) -> dict[str, FetchResult]:
-    """Fetch every distinct URL, ``settings.concurrency`` at a time; results keyed by URL in input order."""
+def fetch_many(
+    urls: Iterable[str], settings: FetchSettings, *, probe: bool = True, limiter: HostLimiter | None = None
+) -> dict[str, FetchResult]:
+    """Fetch every distinct URL, ``settings.concurrency`` at a time; results keyed by URL in input order.
+    Pages in one site folder share one soft-404 probe. ``limiter``: the per-host limits to keep (default:
+    the process's, shared by every batch)."""
     unique = list(dict.fromkeys(urls))
     if not unique:
         return {}
     workers = max(1, min(settings.concurrency, len(unique)))
-    with SourceClient(settings) as client, ThreadPoolExecutor(workers, "sidebot-fetch") as pool:
-        return dict(zip(unique, pool.map(lambda u: _fetch(u, settings, client), unique), strict=True))
+    with SourceClient(settings, limiter) as client, ThreadPoolExecutor(workers, "sidebot-fetch") as pool:
+        probes = _prober(settings, client, probe)
+        return dict(zip(unique, pool.map(lambda u: _fetch(u, settings, client, probes), unique), strict=True))
 
 
-def _fetch(url: str, settings: FetchSettings, client: SourceClient) -> FetchResult:
+def _prober(settings: FetchSettings, client: SourceClient, wanted: bool) -> ProbeCache | None:
+    if not (wanted and settings.soft404_probe):
+        return None
+
+    def ask(target: str) -> ProbeAnswer:
+        result = _fetch(target, settings, client, None)
+        ok = result.http_status is not None and 200 <= result.http_status < 300
+        return ProbeAnswer(target, result.final_url, ok, result.title, result.text or "")
+
+    return ProbeCache(ask)
+
+
+def _fetch(url: str, settings: FetchSettings, client: SourceClient, probes: ProbeCache | None) -> FetchResult:
     """:func:`_fetch_source`, with anything it did not foresee recorded as this source's failure.
 
     The known failures are mapped to statuses where they happen; this net is what keeps ``fetch`` and
@@ -136,7 +173,7 @@ def _fetch(url: str, settings: FetchSettings, client: SourceClient) -> FetchResu
     """
     started = time.monotonic()
     try:
-        return _fetch_source(url, settings, client, started)
+        return _fetch_source(url, settings, client, started, probes)
     except Exception as exc:  # noqa: BLE001 -- the promise of fetch(): a result, never an exception
         logger.exception("unexpected failure fetching %r", url)
         return FetchResult(
@@ -148,18 +185,22 @@ def _fetch(url: str, settings: FetchSettings, client: SourceClient) -> FetchResu
         )
 
 
-def _fetch_source(url: str, settings: FetchSettings, client: SourceClient, started: float) -> FetchResult:
+def _fetch_source(
+    url: str, settings: FetchSettings, client: SourceClient, started: float, probes: ProbeCache | None
+) -> FetchResult:
     try:
         downloaded = _download(client, _parse_source_url(url), settings)
     except _Failure as failure:
+        bot_check = _bot_check(url, failure)
         return FetchResult(
             url=url,
             final_url=str(failure.final_url) if failure.final_url else url,
-            status=failure.status,
+            status=FetchStatus.NOT_SOURCE if bot_check else failure.status,
             http_status=failure.http_status,
             content_type=MediaType.parse(failure.content_type).mime or None,
-            error=str(failure),
+            error=f"{bot_check.reason} (HTTP {failure.http_status})" if bot_check else str(failure),
             elapsed_s=time.monotonic() - started,
+            page_kind=str(PageKind.BOT_CHECK) if bot_check else None,
         )
     extracted = extract(
         downloaded.body,
@@ -167,12 +208,20 @@ def _fetch_source(url: str, settings: FetchSettings, client: SourceClient, start
         url=downloaded.final_url,
         pdf_time_budget_s=settings.total_timeout,
     )
+    page_kind, error = None, extracted.error
     if extracted.kind is ContentKind.PDF:
         status = FetchStatus.PDF
     elif extracted.kind is ContentKind.UNSUPPORTED:
         status = FetchStatus.UNSUPPORTED
     else:
-        status = FetchStatus.OK if extracted.text else FetchStatus.EMPTY
+        verdict = _classify(url, downloaded, extracted, probes)
+        page_kind = str(verdict.kind)
+        if verdict.kind is PageKind.EMPTY:
+            status, error = FetchStatus.EMPTY, extracted.error or verdict.reason
+        elif not verdict.is_content:
+            status, error = FetchStatus.NOT_SOURCE, verdict.reason
+        else:
+            status = FetchStatus.OK if extracted.text else FetchStatus.EMPTY
     return FetchResult(
         url=url,
         final_url=downloaded.final_url,
@@ -180,12 +229,57 @@ def _fetch_source(url: str, settings: FetchSettings, client: SourceClient, start
         http_status=downloaded.http_status,
         content_type=MediaType.parse(downloaded.content_type).mime or None,
         title=extracted.title,
-        text=extracted.text,
+        text=extracted.text if status in (FetchStatus.OK, FetchStatus.PDF) else None,
         content_hash=hashlib.sha256(downloaded.body).hexdigest(),
         size_bytes=len(downloaded.body),
-        error=extracted.error,
+        error=error,
         elapsed_s=time.monotonic() - started,
+        page_kind=page_kind,
+        redirects=downloaded.redirects,
     )
+
+
+def _bot_check(url: str, failure: _Failure) -> Classification | None:
+    """A 403 or 503 whose page is a bot check (Cloudflare, DataDome…): the site is there, we were stopped."""
+    if not failure.body:
+        return None
+    media_type = MediaType.parse(failure.content_type)
+    if sniff(failure.body[:SNIFF_BYTES], media_type).kind is not ContentKind.HTML:
+        return None
+    html = decode_text(failure.body, media_type.charset, html=True)
+    signals = page_signals(html)
+    final = str(failure.final_url or url)
+    view = PageView(url, final, (), failure.http_status, signals.title, signals.visible_text, signals)
+    verdict = classify(view)
+    return verdict if verdict.kind is PageKind.BOT_CHECK else None
+
+
+def _classify(
+    url: str, downloaded: _Downloaded, extracted: Extracted, probes: ProbeCache | None
+) -> Classification:
+    """The page's own signals first; a page that looks like content is then compared with the site's answer
+    to a nonsense address (the soft-404 probe)."""
+    html = extracted.kind is ContentKind.HTML
+    media_type = MediaType.parse(downloaded.content_type)
+    signals = (
+        page_signals(decode_text(downloaded.body, media_type.charset, html=True)) if html else NO_SIGNALS
+    )
+    view = PageView(
+        url=url,
+        final_url=downloaded.final_url,
+        redirects=downloaded.redirects,
+        http_status=downloaded.http_status,
+        title=extracted.title,
+        text=extracted.text,
+        signals=signals,
+    )
+    verdict = classify(view)
+    if not verdict.is_content or probes is None or not extracted.text:
+        return verdict
+    answer = probes.answer_for(downloaded.final_url)
+    if answer is None:
+        return verdict
+    return compare(downloaded.final_url, extracted.title, extracted.text, answer)
 
 
 def _parse_source_url(url: str) -> httpx.URL:
@@ -222,17 +316,20 @@ def _check_url(url: httpx.URL, *, shown: str | None = None, redirected_from: htt
 
 
 def _download(client: SourceClient, url: httpx.URL, settings: FetchSettings) -> _Downloaded:
-    """GET ``url``, following up to ``settings.max_redirects`` redirects, each hop checked again."""
+    """GET ``url``, following up to ``settings.max_redirects`` redirects, each hop checked again and sent
+    when the host's turn comes (:mod:`sidebot.sources.politeness`)."""
+    redirects: list[str] = []
     with deadline(settings.total_timeout):
         for hop in range(settings.max_redirects + 1):
             with _as_failure(url, settings):
-                response = client.send(client.build_request("GET", url), stream=True)
+                response = _polite_send(client, url, settings)
                 try:
                     if not response.is_redirect:
-                        return _read(response, settings)
+                        return _read(response, settings, tuple(redirects))
                 finally:
                     response.close()
             next_url = _redirect_target(url, response)
+            redirects.append(str(url))
             if hop == settings.max_redirects:
                 raise _Failure(
                     FetchStatus.TOO_MANY_REDIRECTS,
@@ -242,6 +339,27 @@ def _download(client: SourceClient, url: httpx.URL, settings: FetchSettings) -> 
                 )
             url = next_url
     raise AssertionError("unreachable: the loop returns or raises")
+
+
+def _polite_send(client: SourceClient, url: httpx.URL, settings: FetchSettings) -> httpx.Response:
+    """Send a GET for ``url`` in the host's turn; a 429 or 503 with Retry-After is retried after the wait it
+    asks for (up to ``settings.retries`` times and ``settings.max_retry_after`` seconds), and the host is
+    left alone that long by every fetch of the process. The waits do not count against the deadline."""
+    host = url.host
+    for attempt in range(settings.retries + 1):
+        with client.limiter.turn(host) as waited:
+            extend_deadline(waited)
+            response = client.send(client.build_request("GET", url), stream=True)
+            if response.status_code not in RATE_LIMITED:
+                return response
+            if response.status_code == 503 and "retry-after" not in response.headers:
+                return response  # an ordinary server error
+        wait = retry_after_seconds(response.headers.get("retry-after"), DEFAULT_BACK_OFF_S)
+        client.limiter.back_off(host, wait)
+        if attempt == settings.retries or wait > settings.max_retry_after:
+            return response  # read as an HTTP error by _read, with the wait asked for in its message
+        response.close()
+    raise AssertionError("unreachable: the loop returns")
 
 
 def _redirect_target(url: httpx.URL, response: httpx.Response) -> httpx.URL:
@@ -264,14 +382,18 @@ def _redirect_target(url: httpx.URL, response: httpx.Response) -> httpx.URL:
     return target
 
 
-def _read(response: httpx.Response, settings: FetchSettings) -> _Downloaded:
+def _read(response: httpx.Response, settings: FetchSettings, redirects: tuple[str, ...]) -> _Downloaded:
     """The decoded body of the final response; errors, oversize and binary bodies are refused early."""
     url = response.url
     content_type = response.headers.get("content-type")
     known = {"final_url": url, "http_status": response.status_code, "content_type": content_type}
     if not response.is_success:
         reason = f" {response.reason_phrase}" if response.reason_phrase else ""
-        raise _Failure(FetchStatus.HTTP_ERROR, f"HTTP {response.status_code}{reason}", **known)
+        if response.status_code in RATE_LIMITED and "retry-after" in response.headers:
+            asked = retry_after_seconds(response.headers["retry-after"], DEFAULT_BACK_OFF_S)
+            reason += f": rate limited, the site asked to wait {asked:g} s"
+        body = _error_body(response, settings) if response.status_code in _ERROR_PAGE_STATUSES else None
+        raise _Failure(FetchStatus.HTTP_ERROR, f"HTTP {response.status_code}{reason}", **known, body=body)
     announced = _content_length(response)
     if announced is not None and announced > settings.max_bytes:
         raise _Failure(
@@ -297,7 +419,21 @@ def _read(response: httpx.Response, settings: FetchSettings) -> _Downloaded:
         raise _Failure(FetchStatus.TOO_LARGE, str(exc), **known) from None
     except UndecodableBody as exc:
         raise _Failure(FetchStatus.UNSUPPORTED, str(exc), **known) from None
-    return _Downloaded(str(url), response.status_code, content_type, data)
+    return _Downloaded(str(url), response.status_code, content_type, data, redirects)
+
+
+def _error_body(response: httpx.Response, settings: FetchSettings) -> bytes | None:
+    """The start of an error page's body, read only to recognise a bot check; None when unreadable."""
+    try:
+        body = BoundedBody(
+            parse_content_encoding(response.headers.get("content-encoding")),
+            min(settings.max_bytes, _ERROR_PAGE_BYTES),
+        )
+        for chunk in response.iter_raw():
+            body.feed(chunk)
+        return body.finish()
+    except (BodyTooLarge, UndecodableBody, httpx.HTTPError, DeadlineExceeded):
+        return None
 
 
 def _content_length(response: httpx.Response) -> int | None:

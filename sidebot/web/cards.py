@@ -88,6 +88,10 @@ class Card(_View):
     page_title: str | None = Field(description="the fetched page's own title")
     source_status: str | None
     source_error: str | None
+    copy_kind: str | None = Field(description='the copy read: "live", "archive-url" or "wayback"')
+    copy_url: str | None = Field(description="the archived copy read, when one was")
+    copy_date: str | None = Field(description="when the archived copy was captured")
+    live_problem: str | None = Field(description="why the cited URL itself was not read")
     score: float | None = Field(description="the verifier's raw score (details only)")
     probability: float | None = Field(description="calibrated P(source supports the claim)")
     support: str = Field(description='the probability in words: "source unlikely to support the claim, 13 %"')
@@ -149,6 +153,10 @@ def load_card(session: Session, finding_id: int) -> Card | None:
         page_title=source.title if source else None,
         source_status=source.status if source else None,
         source_error=source.error if source else None,
+        copy_kind=finding.copy_kind,
+        copy_url=finding.copy_url,
+        copy_date=finding.copy_date,
+        live_problem=finding.live_problem,
         score=finding.score,
         probability=finding.probability,
         support=support_text(finding.probability),

@@ -1,0 +1,176 @@
+"""How well sidebot tells a source page from what sites answer instead of it (``sidebot eval sources``).
+
+Two sets, both served over real HTTP on loopback by :class:`~sidebot.sandbox.site_server.SiteServer` and
+fetched by the patrol's own fetcher (SSRF guard, caps, soft-404 probe):
+
+* the non-content corpus (``tests/data/noncontent``): constructed pages modelled on common real patterns
+  (soft 404s, redirects to the home page, consent walls, paywall and login stubs, bot checks, script
+  shells, empty pages), each labelled with its kind;
+* every WiCE source page (``claims-dev.jsonl``), rendered like the demo's source server renders them, as
+  content. Each is served twice: on an honest site (unknown addresses: 404) and on a soft-404 site whose
+  unknown addresses answer 200 with a "page not found" page in the same layout, so the probe is tested too.
+
+A non-content page "queued as low support" is one the fetcher read as content (status ``ok``): the patrol
+would have scored it against the claim.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sidebot.config import FetchSettings
+from sidebot.datasets.wice import read_wice, source_document
+from sidebot.sandbox.demo_content import DemoSource
+from sidebot.sandbox.site_server import Answer, SiteServer
+from sidebot.sandbox.source_server import render_source_page
+from sidebot.sources.fetch import FetchResult, FetchStatus, fetch_many
+from sidebot.verify.types import Claim
+
+CONTENT = "content"
+
+
+class CorpusError(ValueError):
+    """The corpus manifest is missing, unreadable or names a file that is not there."""
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    path: str
+    kind: str
+
+
+@dataclass
+class SourcesEval:
+    """Per-kind counts of the corpus, and the WiCE content pages' outcome."""
+
+    per_kind: dict[str, Counter] = field(
+        default_factory=dict
+    )  # kind → Counter(right, total, read_as_content)
+    confusions: list[tuple[str, str, str, str]] = field(default_factory=list)  # path, expected, got, reason
+    content_total: int = 0
+    content_wrong: list[tuple[str, str]] = field(default_factory=list)  # url, reason
+
+    @property
+    def noncontent_total(self) -> int:
+        return sum(c["total"] for c in self.per_kind.values())
+
+    @property
+    def noncontent_right(self) -> int:
+        return sum(c["right"] for c in self.per_kind.values())
+
+    @property
+    def read_as_content(self) -> int:
+        """Non-content pages the patrol would have scored (and possibly queued as "low support")."""
+        return sum(c["read_as_content"] for c in self.per_kind.values())
+
+    @property
+    def accuracy(self) -> float:
+        return self.noncontent_right / self.noncontent_total if self.noncontent_total else float("nan")
+
+    @property
+    def content_false_positive_rate(self) -> float:
+        return len(self.content_wrong) / self.content_total if self.content_total else float("nan")
+
+
+def load_corpus(folder: Path) -> tuple[list[Case], dict[str, Answer], dict[str, Answer]]:
+    """The graded cases, the exact routes and the soft-404 folders of ``folder/corpus.toml``."""
+    manifest = folder / "corpus.toml"
+    try:
+        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise CorpusError(f"cannot read {manifest}: {exc}") from exc
+    routes: dict[str, Answer] = {}
+    folders: dict[str, Answer] = {}
+    cases: list[Case] = []
+    for entry in data.get("route", []):
+        routes[entry["path"]] = _answer(folder, entry)
+    for entry in data.get("case", []):
+        path, kind = entry["path"], entry["kind"]
+        answer = _answer(folder, entry)
+        routes[path] = answer
+        if entry.get("unknown", "404") == "same":
+            folders["/" + path.strip("/").split("/", 1)[0] + "/"] = answer
+        cases.append(Case(path, kind))
+    return cases, routes, folders
+
+
+def _answer(folder: Path, entry: dict) -> Answer:
+    if "redirect" in entry:
+        return Answer(status=int(entry.get("status", 302)), location=entry["redirect"])
+    path = folder / entry["file"]
+    try:
+        body = path.read_bytes()
+    except OSError as exc:
+        raise CorpusError(f"corpus file {path}: {exc}") from exc
+    kind = "text/plain; charset=utf-8" if path.suffix == ".txt" else "text/html; charset=utf-8"
+    return Answer(body, status=int(entry.get("status", 200)), content_type=kind)
+
+
+def wice_pages(claims_file: Path) -> list[DemoSource]:
+    """Every distinct source page of a WiCE claims file, as the demo's source server would serve it."""
+    pages: dict[tuple[str, ...], DemoSource] = {}
+    for number, claim in enumerate(read_wice(claims_file)):
+        if claim.evidence in pages:
+            continue
+        document = source_document(claim.evidence)
+        sentences = tuple(s for s in claim.evidence if not s.startswith("(meta data)"))
+        pages[claim.evidence] = DemoSource(
+            id=f"w{number}",
+            title=document.title,
+            sentences=sentences,
+            label=str(claim.label),  # type: ignore[arg-type]
+            gold=(),
+            claim=Claim(claim.claim, claim.article_title, claim.section, claim.context),
+        )
+    return list(pages.values())
+
+
+def _not_found_page(base_url: str) -> DemoSource:
+    return DemoSource(
+        id="not-found",
+        title="Page not found",
+        sentences=("# Page not found", "Sorry, the page you were looking for could not be found.",
+                   "It may have been moved or deleted. Try the search box or go back to the home page."),
+        label="not_supported",
+        gold=(),
+        claim=Claim("", "", "", ""),
+    )  # fmt: skip
+
+
+def evaluate_sources(corpus: Path, claims_file: Path | None, settings: FetchSettings) -> SourcesEval:
+    """Serve the corpus (and the WiCE pages, when ``claims_file`` is given) and fetch every page."""
+    cases, routes, folders = load_corpus(corpus)
+    pages = wice_pages(claims_file) if claims_file is not None else []
+    result = SourcesEval()
+    with SiteServer(routes, folders) as site:
+        for page in pages:
+            html = render_source_page(page, site.base_url).encode("utf-8")
+            site.routes[f"/wice/{page.id}"] = Answer(html)
+            site.routes[f"/wice-soft/{page.id}"] = Answer(html)
+        missing = render_source_page(_not_found_page(site.base_url), site.base_url).encode("utf-8")
+        site.folders["/wice-soft/"] = Answer(missing)
+        content_urls = [site.url(f"/{where}/{p.id}") for p in pages for where in ("wice", "wice-soft")]
+        fetched = fetch_many([site.url(c.path) for c in cases] + content_urls, settings)
+    for case in cases:
+        got = fetched[site.url(case.path)]
+        kind = page_kind(got)
+        counts = result.per_kind.setdefault(case.kind, Counter())
+        counts["total"] += 1
+        counts["right"] += kind == case.kind
+        counts["read_as_content"] += got.status is FetchStatus.OK
+        if kind != case.kind:
+            result.confusions.append((case.path, case.kind, kind, got.error or ""))
+    for url in content_urls:
+        got = fetched[url]
+        result.content_total += 1
+        if got.status is not FetchStatus.OK:
+            result.content_wrong.append((url, got.error or str(got.status)))
+    return result
+
+
+def page_kind(result: FetchResult) -> str:
+    """The kind a fetch found: its page kind when it read a page, else its status (``http_error`` …)."""
+    return result.page_kind or str(result.status)
