@@ -155,6 +155,20 @@ class ScheduleSettings(_Section):
     lease_timeout: Interval = timedelta(minutes=5)
 
 
+class WorkersSettings(_Section):
+    """`sidebot worker` processes on any number of machines sharing one PostgreSQL queue database: when
+    enabled, the page sources (the scheduler's patrols, `sidebot patrol`, `sidebot backfill`) enqueue page
+    jobs and the workers check the pages. Off: one process patrols (the SQLite default)."""
+
+    enabled: bool = False
+    queue: Literal["procrastinate"] = "procrastinate"  # the PostgreSQL task-queue library (docs/scale.md)
+    # A worker whose heartbeat is this old is dead (kill -9, lost machine): its job goes back to the queue.
+    stalled_after: float = Field(30.0, ge=5)
+    heartbeat_every: float = Field(5.0, gt=0)
+    retry_attempts: int = Field(5, ge=0)  # a job that fails (the wiki down) is tried again this many times
+    retry_wait: float = Field(60.0, ge=0)  # seconds before the first retry, one more such wait per retry
+
+
 class ReviewListSettings(_Section):
     """The on-wiki list of open findings (a wikitable), split into subpages ``TITLE/2``, ``TITLE/3``… when
     long, plus a page holding only the number of open findings (for templates and dashboards)."""
@@ -257,6 +271,7 @@ class Settings(_Section):
     web: WebSettings = WebSettings()
     schedule: ScheduleSettings = ScheduleSettings()
     onwiki: OnwikiSettings = OnwikiSettings()
+    workers: WorkersSettings = WorkersSettings()
     retrieve: RetrieveSettings = Field(default_factory=RetrieveSettings)
     source_file: Path | None = None  # the TOML file these settings came from
 

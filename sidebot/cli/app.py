@@ -14,6 +14,7 @@ from sidebot.cli import database, demo, onwiki, patrol, queue, schedule, stats, 
 from sidebot.cli import retrieve as retrieve_commands
 from sidebot.cli import serve as web_commands
 from sidebot.cli import verify as verify_commands
+from sidebot.cli import workers as worker_commands
 from sidebot.cli.common import SidebotGroup, fail
 from sidebot.config import ConfigError, default_config_path, load_settings
 
@@ -72,6 +73,8 @@ app.command("doctor")(database.doctor)
 app.command("schedule")(schedule.schedule)
 app.command("stats")(stats.stats)
 app.command("calibrate")(stats.calibrate)
+app.command("worker")(worker_commands.worker)
+app.command("backfill")(worker_commands.backfill)
 
 db_group = _group("db", "The queue database.")
 db_group.command("upgrade")(database.upgrade)
@@ -106,6 +109,7 @@ bench_group = _group("bench", "Benchmarks (not tests): speed on this machine.")
 bench_group.command("ui")(web_commands.bench_ui)
 bench_group.command("verify")(verify_commands.bench_verify)
 bench_group.command("index")(retrieve_commands.bench_index)
+bench_group.command("workers")(worker_commands.bench_workers)
 
 train_group = _group("train", "Train models (reproducibly, with a fixed seed).")
 train_group.command("verifier")(verify_commands.train_verifier)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from datetime import timedelta
 from typing import Any
 
@@ -17,18 +18,26 @@ HEARTBEAT_TIMEOUT = timedelta(minutes=15)
 
 
 def mark_interrupted(session: Session) -> list[Run]:
-    """Runs still marked running whose process is gone (same host) or whose heartbeat stopped."""
-    now, dead = utcnow(), []
+    """Runs still marked running whose process is gone (when it ran on this host) or whose heartbeat
+    stopped. A run of another host (a worker on another machine) is judged by its heartbeat alone: its pid
+    means nothing here."""
+    now, dead, here = utcnow(), [], socket.gethostname()
     for run in session.scalars(select(Run).where(Run.status == RunStatus.RUNNING)):
         stale = run.heartbeat_at is None or now - run.heartbeat_at > HEARTBEAT_TIMEOUT
-        if run.pid != os.getpid() and (not pid_alive(run.pid) or stale):
+        if run.host not in (None, here):
+            gone = stale
+        else:
+            gone = run.pid != os.getpid() and (not pid_alive(run.pid) or stale)
+        if gone:
             run.status = RunStatus.INTERRUPTED
             run.ended_at = run.heartbeat_at or run.started_at
             dead.append(run)
     return dead
 
 
-def start_run(session: Session, kind: str, wiki_id: int | None, options: dict[str, Any]) -> Run:
+def start_run(
+    session: Session, kind: str, wiki_id: int | None, options: dict[str, Any], worker: str | None = None
+) -> Run:
     run = Run(
         kind=kind,
         wiki_id=wiki_id,
@@ -36,6 +45,8 @@ def start_run(session: Session, kind: str, wiki_id: int | None, options: dict[st
         counts={},
         errors=[],
         pid=os.getpid(),
+        host=socket.gethostname(),
+        worker=worker,
         heartbeat_at=utcnow(),
     )
     session.add(run)
