@@ -9,6 +9,7 @@ what is tested is the queue, not the verifier.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,13 +18,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from sidebot.config import Settings, load_settings
+from sidebot.config import Settings, WebSettings, load_settings
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Run
 from sidebot.sandbox import testwiki
 from sidebot.sandbox.testwiki_api import MediaWikiApi
+from sidebot.web.app import create_app
 from sidebot.workers.jobs import queue_counts
 
 pytestmark = [pytest.mark.integration, pytest.mark.postgres]
@@ -163,6 +166,11 @@ def test_two_workers_share_the_pages_and_check_each_revision_once(
     assert duplicate_findings(db) == 0
     shown = run_cli(worker_config, tmp_path, "runs", "--kind", "worker")
     assert shown.returncode == 0 and "w1" in shown.stdout and "w2" in shown.stdout
+    with TestClient(create_app(settings, db, WebSettings(secret_key_file=str(tmp_path / "key")))) as client:
+        page = client.get("/stats")
+    assert page.status_code == 200
+    shown_pages = re.findall(r'data-worker="(w\d)">.*?class="pages">(\d+)<', page.text, re.S)
+    assert sorted(shown_pages) == sorted((w, str(r.counts.get("pages_checked", 0))) for w, r in runs.items())
     db.dispose()
 
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import os
 import socket
-from datetime import timedelta
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from sidebot.processes import pid_alive
-from sidebot.queue.models import Run, RunStatus, utcnow
+from sidebot.queue.models import Finding, FindingState, Run, RunStatus, utcnow
 
 # A running run refreshes its heartbeat after every page; one silent for this long has died.
 HEARTBEAT_TIMEOUT = timedelta(minutes=15)
@@ -66,3 +68,51 @@ def add_error(run: Run, page: str | None, error: str) -> None:
 def finish_run(run: Run, counts: dict[str, int], status: RunStatus) -> None:
     heartbeat(run, counts)
     run.status, run.ended_at = status, utcnow()
+
+
+@dataclass(frozen=True)
+class WorkerWork:
+    """What one `sidebot worker` process did (its run), for `sidebot runs` and the review UI's stats."""
+
+    worker: str
+    host: str | None
+    status: str
+    started_at: datetime
+    heartbeat_at: datetime | None
+    pages_checked: int
+    citations_scored: int
+    findings: int  # findings it stored (those still in the queue, in any state)
+    findings_open: int
+
+
+def worker_work(session: Session, since: datetime) -> list[WorkerWork]:
+    """The worker runs started since ``since``, newest first, with the findings each stored."""
+    mark_interrupted(session)
+    runs = list(
+        session.scalars(
+            select(Run).where(Run.kind == "worker", Run.started_at >= since).order_by(Run.id.desc())
+        )
+    )
+    stored: dict[int, Counter] = {}
+    if runs:
+        rows = session.execute(
+            select(Finding.run_id, Finding.state, func.count())
+            .where(Finding.run_id.in_([r.id for r in runs]))
+            .group_by(Finding.run_id, Finding.state)
+        )
+        for run_id, state, count in rows:
+            stored.setdefault(run_id, Counter())[state] += count
+    return [
+        WorkerWork(
+            worker=r.worker or f"pid {r.pid}",
+            host=r.host,
+            status=r.status,
+            started_at=r.started_at,
+            heartbeat_at=r.heartbeat_at,
+            pages_checked=(r.counts or {}).get("pages_checked", 0),
+            citations_scored=(r.counts or {}).get("citations_scored", 0),
+            findings=sum(stored.get(r.id, Counter()).values()),
+            findings_open=stored.get(r.id, Counter())[FindingState.OPEN],
+        )
+        for r in runs
+    ]
