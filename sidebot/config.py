@@ -280,6 +280,14 @@ class Settings(_Section):
         url = os.environ.get(DATABASE_ENV) or self.database.url
         return url or f"sqlite:///{self.home / 'sidebot.db'}"
 
+    @model_validator(mode="after")
+    def _workers_share_postgresql(self) -> Self:
+        if self.workers.enabled and not self.database_url.startswith("postgresql"):
+            raise ValueError(
+                "workers need a PostgreSQL queue database ([database] url): SQLite serves one process only"
+            )
+        return self
+
 
 # In the data folder; written by `sidebot demo` and `sidebot testwiki up`.
 SANDBOX_CONFIG = Path("testwiki") / "sidebot.toml"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Annotated
 
@@ -30,7 +29,6 @@ def worker(
         conninfo(settings)
     except WorkersError as exc:
         raise fail(str(exc), 2) from exc
-    logging.basicConfig(level=logging.WARNING)
     db = open_database(settings)
     wiki = _connect(settings)
     scorer = load_scorer(settings)
@@ -102,15 +100,19 @@ def bench_workers(
     for row in report["timings"]:
         console.print(
             f"{row['workers']} worker(s): {row['pages']} pages in {row['seconds']:.1f} s = "
-            f"{row['pages_per_minute']:.1f} pages/min ({row['speedup']:.2f}x one worker); "
+            f"{row['pages_per_minute']:.1f} pages/min ({row['speedup']:.2f}x one worker), "
+            f"{row['citations_scored']} citations scored, verifier {row['verify_seconds']:.0f} s; "
             f"load average before {row['load_before']:.2f}",
             highlight=False,
+            soft_wrap=True,
         )
     kill = report["kill"]
     console.print(
         f"kill -9 of a worker half way: {kill['duplicates']} duplicated findings, {kill['pages_checked']} of "
-        f"{kill['pages']} pages checked, job retried by another worker: {kill['retried']}",
+        f"{kill['pages']} pages checked, job retried by another worker: {kill['retried']}; findings "
+        f"{kill['findings']} (one worker alone: {kill['findings_one_worker']})",
         highlight=False,
+        soft_wrap=True,
     )
     if json_out:
         json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")

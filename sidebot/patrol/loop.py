@@ -309,7 +309,9 @@ class Patrol:
         missing = sorted(urls - ids.keys())
         counts["sources_cached"] += len(ids)
         if missing:
+            started = time.monotonic()
             results = self.fetcher(missing)
+            counts["fetch_ms"] += round((time.monotonic() - started) * 1000)
             with self.db.session() as session:
                 for url in missing:
                     row = store.save_source(session, results[url])
@@ -341,7 +343,9 @@ class Patrol:
             )
             for c, s in readable
         ]
+        started = time.monotonic()
         verdicts = verify_sources(self.scorer, jobs)
+        counts["verify_ms"] += round((time.monotonic() - started) * 1000)  # where a GPU would help
         for (citation, source), verdict, (claim, cited) in zip(readable, verdicts, jobs):
             decision = triage(verdict, None, citation.tags, self.flag_below)
             best = verdict.best_passage

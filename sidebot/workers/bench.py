@@ -24,7 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 
 from sidebot.config import Settings, load_settings
 from sidebot.queue.db import Database
@@ -198,6 +198,8 @@ def _timed(
         _stop(procs)
     runs = _worker_runs(db)
     findings, twice = _findings(db)
+    with db.session() as session:
+        size = session.scalar(text("SELECT pg_database_size(current_database())"))
     db.dispose()
     row = {
         "workers": count,
@@ -208,6 +210,11 @@ def _timed(
         "pages_checked": sum(r.counts.get("pages_checked", 0) for r in runs),
         "citations_scored": sum(r.counts.get("citations_scored", 0) for r in runs),
         "page_texts_fetched": sum(r.counts.get("page_texts_fetched", 0) for r in runs),
+        "citations_seen": sum(r.counts.get("citations_seen", 0) for r in runs),
+        "sources_fetched": sum(r.counts.get("sources_fetched", 0) for r in runs),
+        "verify_seconds": sum(r.counts.get("verify_ms", 0) for r in runs) / 1000,
+        "fetch_seconds": sum(r.counts.get("fetch_ms", 0) for r in runs) / 1000,
+        "database_bytes": size,
         "findings": findings,
         "duplicates": twice,
         "per_worker": {r.worker: r.counts.get("pages_checked", 0) for r in runs},
