@@ -193,6 +193,20 @@ class ScheduleSettings(_Section):
     lease_timeout: Interval = timedelta(minutes=5)
 
 
+class WorkersSettings(_Section):
+    """`sidebot worker` processes on any number of machines sharing one PostgreSQL queue database: when
+    enabled, the page sources (the scheduler's patrols, `sidebot patrol`, `sidebot backfill`) enqueue page
+    jobs and the workers check the pages. Off: one process patrols (the SQLite default)."""
+
+    enabled: bool = False
+    queue: Literal["procrastinate"] = "procrastinate"  # the PostgreSQL task-queue library (docs/scale.md)
+    # A worker whose heartbeat is this old is dead (kill -9, lost machine): its job goes back to the queue.
+    stalled_after: float = Field(30.0, ge=5)
+    heartbeat_every: float = Field(5.0, gt=0)
+    retry_attempts: int = Field(5, ge=0)  # a job that fails (the wiki down) is tried again this many times
+    retry_wait: float = Field(60.0, ge=0)  # seconds before the first retry, one more such wait per retry
+
+
 class ReviewListSettings(_Section):
     """The on-wiki list of open findings (a wikitable), split into subpages ``TITLE/2``, ``TITLE/3``… when
     long, plus a page holding only the number of open findings (for templates and dashboards)."""
@@ -296,6 +310,7 @@ class Settings(_Section):
     web: WebSettings = WebSettings()
     schedule: ScheduleSettings = ScheduleSettings()
     onwiki: OnwikiSettings = OnwikiSettings()
+    workers: WorkersSettings = WorkersSettings()
     retrieve: RetrieveSettings = Field(default_factory=RetrieveSettings)
     source_file: Path | None = None  # the TOML file these settings came from
 
@@ -303,6 +318,14 @@ class Settings(_Section):
     def database_url(self) -> str:
         url = os.environ.get(DATABASE_ENV) or self.database.url
         return url or f"sqlite:///{self.home / 'sidebot.db'}"
+
+    @model_validator(mode="after")
+    def _workers_share_postgresql(self) -> Self:
+        if self.workers.enabled and not self.database_url.startswith("postgresql"):
+            raise ValueError(
+                "workers need a PostgreSQL queue database ([database] url): SQLite serves one process only"
+            )
+        return self
 
 
 # In the data folder; written by `sidebot demo` and `sidebot testwiki up`.

@@ -23,6 +23,7 @@ TIERS: list[set[str]] = [
     {"__main__"},  # python -m sidebot
     {"cli"},  # parsing, printing, exit codes
     {"scheduler"},
+    {"workers"},  # page jobs on the PostgreSQL task queue, the worker processes, dump backfills
     {"patrol", "eval"},
     {"web", "onwiki", "sandbox", "serving"},  # serving: the verifier as a KServe model server
     {"queue"},  # the only package that owns SQL

@@ -354,3 +354,41 @@ def test_the_overlap_never_starves_the_recent_patrol(
     assert recent_patrol(ctx) == "ok"
     assert _checked_revision(db, later) is not None, "the overlap crowded out the new page"
     db.dispose()
+
+
+@pytest.mark.integration
+@pytest.mark.postgres
+def test_with_workers_configured_the_scheduler_enqueues_instead_of_patrolling(
+    test_wiki_settings, wiki_site, wiki_users, unique_title, postgres_server
+):
+    """The recent-changes job puts the changed pages in the workers' queue (each revision once) and moves
+    its cursor; it checks nothing itself."""
+    from sidebot.scheduler.jobs import recent_patrol
+    from sidebot.verify.urldepth import UrlDepthScorer
+    from sidebot.wiki.reader import PywikibotWiki
+    from sidebot.workers.jobs import queue_counts
+
+    database_url = postgres_server.create_database(f"scheduler_enqueue_{os.getpid()}")
+    settings = test_wiki_settings.model_copy(
+        update={
+            "database": test_wiki_settings.database.model_copy(update={"url": database_url}),
+            "patrol": test_wiki_settings.patrol.model_copy(update={"recent_limit": 3}),
+            "workers": test_wiki_settings.workers.model_copy(update={"enabled": True}),
+        }
+    )
+    db = Database(database_url)
+    ctx = JobContext(settings, db, PywikibotWiki.connect(settings), UrlDepthScorer(), threading.Event())
+    for name in ("Queued one", "Queued two", "Queued three"):
+        wiki_users.editor.edit(unique_title(name), "Text without citations.")
+    assert recent_patrol(ctx) == "ok"
+    (run,) = _runs(db, "recent")
+    assert run.counts["pages_enqueued"] == 3 and run.options["enqueued_for_workers"]
+    assert queue_counts(settings, settings.wiki.name) == {"todo": 3}
+    with db.session() as session:
+        assert session.scalar(select(func.count(Page.id))) == 0  # nothing checked here
+    assert cursor_position(db, ctx.wiki_id(), "recent") is not None
+    assert recent_patrol(ctx) == "ok"  # the overlap lists the same revisions: not queued twice
+    second = _runs(db, "recent")[-1]
+    assert second.counts["pages_already_queued"] >= 3
+    assert queue_counts(settings, settings.wiki.name) == {"todo": 3 + second.counts.get("pages_enqueued", 0)}
+    db.dispose()

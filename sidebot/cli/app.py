@@ -16,6 +16,7 @@ from sidebot.cli import serve as web_commands
 from sidebot.cli import serving as serving_commands
 from sidebot.cli import sources as sources_commands
 from sidebot.cli import verify as verify_commands
+from sidebot.cli import workers as worker_commands
 from sidebot.cli.common import SidebotGroup, fail
 from sidebot.config import ConfigError, default_config_path, load_settings
 
@@ -74,6 +75,8 @@ app.command("doctor")(database.doctor)
 app.command("schedule")(schedule.schedule)
 app.command("stats")(stats.stats)
 app.command("calibrate")(stats.calibrate)
+app.command("worker")(worker_commands.worker)
+app.command("backfill")(worker_commands.backfill)
 
 db_group = _group("db", "The queue database.")
 db_group.command("upgrade")(database.upgrade)
@@ -110,6 +113,7 @@ bench_group.command("ui")(web_commands.bench_ui)
 bench_group.command("verify")(verify_commands.bench_verify)
 bench_group.command("index")(retrieve_commands.bench_index)
 bench_group.command("verifier-server")(serving_commands.bench_verifier_server)
+bench_group.command("workers")(worker_commands.bench_workers)
 
 train_group = _group("train", "Train models (reproducibly, with a fixed seed).")
 train_group.command("verifier")(verify_commands.train_verifier)

@@ -40,7 +40,8 @@ def patrol(
 ) -> None:
     """Check articles' citations and put the weak ones in the review queue.
 
-    With no page source given, patrols the recent changes (settings: patrol.recent_limit)."""
+    With no page source given, patrols the recent changes (settings: patrol.recent_limit). With workers
+    configured ([workers] enabled), the pages are enqueued for `sidebot worker` processes instead."""
     if not once:
         raise fail("give --once for a single patrol (continuous patrols run from `sidebot schedule`)", 2)
     settings = settings_of(ctx)
@@ -54,6 +55,15 @@ def patrol(
         "failed_verification": failed_verification,
         "pages": page or [],
     }
+    if settings.workers.enabled:
+        summary = _enqueue(settings, wiki, refs, options)
+        c = summary.counts
+        console.print(
+            f"run {summary.run_id} {summary.status}: {c['pages_enqueued']} pages enqueued for the workers "
+            f"({c['pages_already_queued']} already waiting)",
+            soft_wrap=True,
+        )
+        return
     summary = run_patrol(settings, wiki, refs, "patrol", options)
     print_summary(summary)
     if summary.status != "ok":
@@ -77,7 +87,9 @@ def check(ctx: typer.Context, title: Annotated[str, typer.Argument(help="Article
     _print_page_table(settings, wiki.name, ref.title)
 
 
-COMMAND_RUN_KINDS = ("patrol", "check", "demo")  # runs the commands record; the scheduler's are its job names
+# Runs the commands record (a `sidebot worker` process keeps one "worker" run); the scheduler's are its
+# job names.
+COMMAND_RUN_KINDS = ("patrol", "check", "demo", "worker")
 
 
 def runs(
@@ -85,7 +97,9 @@ def runs(
     limit: Annotated[int, typer.Option(min=1, help="How many recent runs.")] = 20,
     kind: Annotated[
         str | None,
-        typer.Option(help="Only this kind: recent, failed-verification, stale, onwiki, patrol, check, demo."),
+        typer.Option(
+            help="Only this kind: recent, failed-verification, stale, onwiki, patrol, check, demo, worker."
+        ),
     ] = None,
     check: Annotated[
         bool, typer.Option("--check", help="Exit 1 if the latest run of any kind failed (for monitoring).")
@@ -114,12 +128,13 @@ def runs(
         successes = select(Run.kind, func.max(Run.ended_at)).where(Run.status == "ok").group_by(Run.kind)
         last_ok = dict(session.execute(successes).all())
     db.dispose()
-    table = Table("id", "kind", "started (UTC)", "took", "status", "work", "errors")
+    table = Table("id", "kind", "worker", "started (UTC)", "took", "status", "work", "errors")
     for run in rows:
         took = f"{(run.ended_at - run.started_at).total_seconds():.0f} s" if run.ended_at else "—"
         table.add_row(
             str(run.id),
             run.kind,
+            run.worker or "—",
             run.started_at.strftime("%Y-%m-%d %H:%M:%S"),
             took,
             _status(run.status),
@@ -154,6 +169,7 @@ def _work(counts: dict) -> str:
     labels = (
         ("pages_seen", "pages"),
         ("pages_checked", "checked"),
+        ("pages_enqueued", "enqueued"),
         ("citations_scored", "scored"),
         ("findings_open", "opened"),
         ("findings_closed_page_gone", "closed (page gone)"),
@@ -206,6 +222,21 @@ def _page_refs(
         return list(pages.deduplicate(chain.from_iterable(sources)))
     except WikiError as exc:
         raise fail(str(exc)) from exc
+
+
+def _enqueue(settings: Settings, wiki: PywikibotWiki, refs: list[PageRef], options: dict) -> PatrolSummary:
+    from sidebot.workers.enqueue import enqueue_pages
+    from sidebot.workers.jobs import WorkersError
+
+    db = open_database(settings)
+    try:
+        return enqueue_pages(
+            settings, db, wiki.name, refs, "patrol", options, None, wiki.api_url, wiki.article_url
+        )
+    except WorkersError as exc:
+        raise fail(str(exc), 2) from exc
+    finally:
+        db.dispose()
 
 
 def run_patrol(

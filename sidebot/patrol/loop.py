@@ -84,6 +84,20 @@ class PatrolSummary:
 Fetcher = Callable[[list[str]], Mapping[str, FetchResult]]
 
 
+def deferred_pages(db: Database, wiki_id: int) -> list[PageRef]:
+    """Pages a previous run left citations of, to be resumed first."""
+    with db.session() as session:
+        rows = session.scalars(
+            select(Page).where(
+                Page.wiki_id == wiki_id, Page.deferred_origin.is_not(None), Page.deleted_at.is_(None)
+            )
+        )
+        return [
+            PageRef(p.title, p.wiki_page_id or 0, p.rev_id or 0, p.checked_at or utcnow(), p.deferred_origin)
+            for p in rows
+        ]
+
+
 class Patrol:
     def __init__(
         self,
@@ -131,60 +145,82 @@ class Patrol:
         """Check ``pages``, after the pages an earlier run left citations of (unless ``resume_deferred`` is
         off: ``sidebot check`` looks at one page only)."""
         counts: Counter = Counter()
-        with self.db.session() as session:
-            mark_interrupted(session)
-            wiki = store.get_or_create_wiki(session, self.wiki.name, self.wiki.api_url, self.wiki.article_url)
-            run = start_run(session, kind, wiki.id, options)
-            if self.settings.verify.flag_below is None and wiki.flag_below is not None:
-                self.flag_below = wiki.flag_below  # learned from this wiki's reviewers
-        run_id, wiki_id = run.id, wiki.id
+        run_id, wiki_id = self.start(kind, options)
         if resume_deferred:  # a page is looked at once per run: its cap and budget are per run
-            deferred = self._deferred_pages(wiki_id)
+            deferred = deferred_pages(self.db, wiki_id)
             resumed = {ref.title for ref in deferred}
             pages = chain(deferred, (ref for ref in pages if ref.title not in resumed))
-        status = RunStatus.OK
-        self._retriever, self._retrieval_looked, self._notes = None, False, []
         try:
             for ref in pages:
-                counts["pages_seen"] += 1
-                try:
-                    self._check_page(wiki_id, run_id, ref, counts)
-                except WikiUnavailableError:
-                    raise  # the wiki is down, not the page: stop rather than fail every page after it
-                except Exception as exc:  # one bad page must not stop the patrol; it is recorded
-                    log.exception("page %s failed", ref.title)
-                    counts["page_errors"] += 1
-                    with self.db.session() as session:
-                        add_error(session.get(type(run), run_id), ref.title, f"{type(exc).__name__}: {exc}")
-                with self.db.session() as session:
-                    heartbeat(session.get(type(run), run_id), counts)
+                self.check(run_id, wiki_id, ref, counts)
                 if on_page:
                     on_page(ref)
         except BaseException as exc:
             status = RunStatus.INTERRUPTED if isinstance(exc, KeyboardInterrupt) else RunStatus.FAILED
-            with self.db.session() as session:
-                r = session.get(type(run), run_id)
-                add_error(r, None, f"run stopped: {type(exc).__name__}: {exc}")
-                finish_run(r, counts, status)
+            self.finish(run_id, counts, status, f"run stopped: {type(exc).__name__}: {exc}")
             raise
-        finally:
-            if self._retriever is not None:
-                self._retriever.close()
-                self._retriever = None
+        return self.finish(run_id, counts, RunStatus.OK)
+
+    def start(self, kind: str, options: dict, worker: str | None = None) -> tuple[int, int]:
+        """Open a run of ``kind`` (a `sidebot worker` process keeps one open while it lives, named
+        ``worker``); returns (run id, wiki id)."""
         with self.db.session() as session:
-            r = session.get(type(run), run_id)
+            mark_interrupted(session)
+            wiki = store.get_or_create_wiki(session, self.wiki.name, self.wiki.api_url, self.wiki.article_url)
+            run = start_run(session, kind, wiki.id, options, worker)
+            if self.settings.verify.flag_below is None and wiki.flag_below is not None:
+                self.flag_below = wiki.flag_below  # learned from this wiki's reviewers
+        self._retriever, self._retrieval_looked, self._notes = None, False, []
+        return run.id, wiki.id
+
+    def check(
+        self, run_id: int, wiki_id: int, ref: PageRef, counts: Counter, text: str | None = None
+    ) -> None:
+        """Check one page within run ``run_id``: a page that fails is recorded in the run's errors; a wiki
+        that stopped answering raises WikiUnavailableError. ``text``: the page's wikitext at ``ref.rev_id``
+        when the caller has it (a dump backfill), so the wiki is not asked for it."""
+        counts["pages_seen"] += 1
+        try:
+            self._check_page(wiki_id, run_id, ref, counts, text)
+        except WikiUnavailableError:
+            raise  # the wiki is down, not the page: stop rather than fail every page after it
+        except Exception as exc:  # one bad page must not stop the patrol; it is recorded
+            log.exception("page %s failed", ref.title)
+            counts["page_errors"] += 1
+            with self.db.session() as session:
+                add_error(session.get(Run, run_id), ref.title, f"{type(exc).__name__}: {exc}")
+        with self.db.session() as session:
+            heartbeat(session.get(Run, run_id), counts)
+
+    def finish(
+        self, run_id: int, counts: Counter, status: RunStatus, error: str | None = None
+    ) -> PatrolSummary:
+        """Close run ``run_id`` with ``status`` (and ``error`` in its errors) and the retrieval index."""
+        if self._retriever is not None:
+            self._retriever.close()
+            self._retriever = None
+        with self.db.session() as session:
+            r = session.get(Run, run_id)
+            if error is not None:
+                add_error(r, None, error)
             finish_run(r, counts, status)
             errors = list(r.errors)
         return PatrolSummary(run_id=run_id, status=status, counts=counts, errors=errors, notes=self._notes)
 
-    def _check_page(self, wiki_id: int, run_id: int, ref: PageRef, counts: Counter) -> None:
+    def _check_page(
+        self, wiki_id: int, run_id: int, ref: PageRef, counts: Counter, text: str | None = None
+    ) -> None:
         if self.exclusions is not None and self.exclusions.ignores_page(ref.title):
             counts["pages_excluded"] += 1
             return
         if ref.rev_id is not None and self._already_checked(wiki_id, ref):
             counts["pages_unchanged"] += 1
             return
-        fetched = self.wiki.page_text(ref)
+        if text is None:
+            counts["page_texts_fetched"] += 1  # API calls for page text (a backfill makes none)
+            fetched = self.wiki.page_text(ref)
+        else:
+            fetched = (text, ref.rev_id)
         with self.db.session() as session:
             wiki = session.get(Wiki, wiki_id)
             if fetched is None:
@@ -192,6 +228,9 @@ class Patrol:
                 return
             wikitext, rev_id = fetched
             page = store.get_or_create_page(session, wiki, ref.title, ref.page_id)
+            if text is not None and page.rev_id is not None and page.rev_id > rev_id:
+                counts["pages_newer_checked"] += 1  # a dump older than what a patrol already checked
+                return
             if store.page_is_current(session, page, rev_id, self.scorer.name, self._source_excluded):
                 counts["pages_unchanged"] += 1
                 return
@@ -272,21 +311,6 @@ class Patrol:
                     wanted[cid] = Wanted(url, citation.archive_url, citation.access_date)
         return wanted
 
-    def _deferred_pages(self, wiki_id: int) -> list[PageRef]:
-        """Pages a previous run left citations of, to be resumed first."""
-        with self.db.session() as session:
-            rows = session.scalars(
-                select(Page).where(
-                    Page.wiki_id == wiki_id, Page.deferred_origin.is_not(None), Page.deleted_at.is_(None)
-                )
-            )
-            return [
-                PageRef(
-                    p.title, p.wiki_page_id or 0, p.rev_id or 0, p.checked_at or utcnow(), p.deferred_origin
-                )
-                for p in rows
-            ]
-
     def _source_excluded(self, url: str) -> bool:
         return self.exclusions is not None and self.exclusions.source_rule(url) is not None
 
@@ -318,7 +342,9 @@ class Patrol:
         missing = sorted(urls - ids.keys())
         counts["sources_cached"] += len(ids)
         if missing:
+            started = time.monotonic()
             results = self.fetcher(missing)
+            counts["fetch_ms"] += round((time.monotonic() - started) * 1000)
             with self.db.session() as session:
                 for url in missing:
                     row = store.save_source(session, results[url])
@@ -365,7 +391,9 @@ class Patrol:
             )
             for c, s in readable
         ]
+        started = time.monotonic()
         verdicts = verify_sources(self.scorer, jobs)
+        counts["verify_ms"] += round((time.monotonic() - started) * 1000)  # where a GPU would help
         for (citation, source), verdict, (claim, cited) in zip(readable, verdicts, jobs):
             decision = triage(verdict, None, citation.tags, self.flag_below)
             best = verdict.best_passage

@@ -236,6 +236,9 @@ class Run(Base):
     counts: Mapped[dict[str, Any]] = mapped_column(default=dict)
     errors: Mapped[list[Any]] = mapped_column(default=list)  # [{"page", "error"}]
     pid: Mapped[int | None]
+    host: Mapped[str | None] = mapped_column(String(255))  # where it ran: its pid means something there only
+    # A `sidebot worker` process's run: its name ("host:pid" unless given), one run per worker process
+    worker: Mapped[str | None] = mapped_column(String(255), index=True)
     heartbeat_at: Mapped[datetime | None]  # refreshed while running; a stale one means the run died
 
 
@@ -249,6 +252,21 @@ class PatrolCursor(Base):
     wiki_id: Mapped[int] = mapped_column(ForeignKey("wikis.id", ondelete="CASCADE"))
     source: Mapped[str] = mapped_column(String(32))  # "recent"
     position: Mapped[datetime]  # UTC
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class BackfillProgress(Base):
+    """How far a dump backfill has enqueued its articles (a dump lists pages by ascending page id), so
+    `sidebot backfill` stopped half way resumes after the last page it enqueued."""
+
+    __tablename__ = "backfill_progress"
+    __table_args__ = (UniqueConstraint("wiki_id", "dump"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    wiki_id: Mapped[int] = mapped_column(ForeignKey("wikis.id", ondelete="CASCADE"))
+    dump: Mapped[str] = mapped_column(String(512))  # the dump file's name (its folder may differ per host)
+    last_page_id: Mapped[int] = mapped_column(default=0)
+    pages_enqueued: Mapped[int] = mapped_column(default=0)
+    finished_at: Mapped[datetime | None]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 

@@ -3,32 +3,43 @@
 from __future__ import annotations
 
 import os
-from datetime import timedelta
+import socket
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from sidebot.processes import pid_alive
-from sidebot.queue.models import Run, RunStatus, utcnow
+from sidebot.queue.models import Finding, FindingState, Run, RunStatus, utcnow
 
 # A running run refreshes its heartbeat after every page; one silent for this long has died.
 HEARTBEAT_TIMEOUT = timedelta(minutes=15)
 
 
 def mark_interrupted(session: Session) -> list[Run]:
-    """Runs still marked running whose process is gone (same host) or whose heartbeat stopped."""
-    now, dead = utcnow(), []
+    """Runs still marked running whose process is gone (when it ran on this host) or whose heartbeat
+    stopped. A run of another host (a worker on another machine) is judged by its heartbeat alone: its pid
+    means nothing here."""
+    now, dead, here = utcnow(), [], socket.gethostname()
     for run in session.scalars(select(Run).where(Run.status == RunStatus.RUNNING)):
         stale = run.heartbeat_at is None or now - run.heartbeat_at > HEARTBEAT_TIMEOUT
-        if run.pid != os.getpid() and (not pid_alive(run.pid) or stale):
+        if run.host not in (None, here):
+            gone = stale
+        else:
+            gone = run.pid != os.getpid() and (not pid_alive(run.pid) or stale)
+        if gone:
             run.status = RunStatus.INTERRUPTED
             run.ended_at = run.heartbeat_at or run.started_at
             dead.append(run)
     return dead
 
 
-def start_run(session: Session, kind: str, wiki_id: int | None, options: dict[str, Any]) -> Run:
+def start_run(
+    session: Session, kind: str, wiki_id: int | None, options: dict[str, Any], worker: str | None = None
+) -> Run:
     run = Run(
         kind=kind,
         wiki_id=wiki_id,
@@ -36,6 +47,8 @@ def start_run(session: Session, kind: str, wiki_id: int | None, options: dict[st
         counts={},
         errors=[],
         pid=os.getpid(),
+        host=socket.gethostname(),
+        worker=worker,
         heartbeat_at=utcnow(),
     )
     session.add(run)
@@ -55,3 +68,51 @@ def add_error(run: Run, page: str | None, error: str) -> None:
 def finish_run(run: Run, counts: dict[str, int], status: RunStatus) -> None:
     heartbeat(run, counts)
     run.status, run.ended_at = status, utcnow()
+
+
+@dataclass(frozen=True)
+class WorkerWork:
+    """What one `sidebot worker` process did (its run), for `sidebot runs` and the review UI's stats."""
+
+    worker: str
+    host: str | None
+    status: str
+    started_at: datetime
+    heartbeat_at: datetime | None
+    pages_checked: int
+    citations_scored: int
+    findings: int  # findings it stored (those still in the queue, in any state)
+    findings_open: int
+
+
+def worker_work(session: Session, since: datetime) -> list[WorkerWork]:
+    """The worker runs started since ``since``, newest first, with the findings each stored."""
+    mark_interrupted(session)
+    runs = list(
+        session.scalars(
+            select(Run).where(Run.kind == "worker", Run.started_at >= since).order_by(Run.id.desc())
+        )
+    )
+    stored: dict[int, Counter] = {}
+    if runs:
+        rows = session.execute(
+            select(Finding.run_id, Finding.state, func.count())
+            .where(Finding.run_id.in_([r.id for r in runs]))
+            .group_by(Finding.run_id, Finding.state)
+        )
+        for run_id, state, count in rows:
+            stored.setdefault(run_id, Counter())[state] += count
+    return [
+        WorkerWork(
+            worker=r.worker or f"pid {r.pid}",
+            host=r.host,
+            status=r.status,
+            started_at=r.started_at,
+            heartbeat_at=r.heartbeat_at,
+            pages_checked=(r.counts or {}).get("pages_checked", 0),
+            citations_scored=(r.counts or {}).get("citations_scored", 0),
+            findings=sum(stored.get(r.id, Counter()).values()),
+            findings_open=stored.get(r.id, Counter())[FindingState.OPEN],
+        )
+        for r in runs
+    ]

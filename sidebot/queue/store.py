@@ -43,6 +43,10 @@ def url_hash(url: str) -> str:
 
 def get_or_create_wiki(session: Session, name: str, api_url: str = "", article_url: str = "") -> Wiki:
     wiki = session.scalar(select(Wiki).where(Wiki.name == name))
+    if wiki is None and _insert_if_absent(
+        session, Wiki, "name", name=name, api_url=api_url, article_url=article_url
+    ):
+        wiki = session.scalar(select(Wiki).where(Wiki.name == name))  # another worker's, made meanwhile
     if wiki is None:
         wiki = Wiki(name=name, api_url=api_url, article_url=article_url)
         session.add(wiki)
@@ -248,6 +252,10 @@ def save_source(session: Session, result: FetchResult) -> Source:
     """Insert or refresh the cached copy of a fetched source."""
     key = url_hash(result.url)
     row = session.scalar(select(Source).where(Source.url_hash == key))
+    if row is None and _insert_if_absent(
+        session, Source, "url_hash", url_hash=key, url=result.url, status="new"
+    ):
+        row = session.scalar(select(Source).where(Source.url_hash == key))  # it is ours to refresh now
     if row is None:
         row = Source(url_hash=key, url=result.url)
         session.add(row)
@@ -287,6 +295,19 @@ def save_lookup(session: Session, url: str, wanted: str, answer: Availability) -
     row.fetched_at = utcnow()
     session.flush()
     return row
+
+
+def _insert_if_absent(session: Session, model: type, key: str, **values: object) -> bool:
+    """On PostgreSQL, where workers on many machines share the queue: insert the row unless one with the
+    same unique ``key`` exists (``INSERT … ON CONFLICT DO NOTHING``), so two workers saving the same source
+    or wiki at once cannot fail each other's page; True when it did. Elsewhere (SQLite, one process) False:
+    the caller inserts as usual."""
+    if session.get_bind().dialect.name != "postgresql":
+        return False
+    from sqlalchemy.dialects.postgresql import insert
+
+    session.execute(insert(model).values(**values).on_conflict_do_nothing(index_elements=[key]))
+    return True
 
 
 def supersede_other_scorers(session: Session, citation: Citation, scorer: str) -> None:

@@ -31,7 +31,7 @@ from sidebot.sandbox.testwiki_config import write_pywikibot_config, write_sidebo
 from sidebot.sandbox.testwiki_content import STANDARD_TEMPLATES
 from sidebot.sandbox.testwiki_php import HOST, TestWikiError
 
-__all__ = ["Account", "TestWikiError", "TestWikiInfo", "credentials", "down", "status", "up"]
+__all__ = ["Account", "TestWikiError", "TestWikiInfo", "credentials", "down", "dump", "status", "up"]
 
 WIKI_NAME = "testwiki"  # the [wiki] name in sidebot.toml, and the Pywikibot family and code
 SITE_NAME = "Sidebot test wiki"
@@ -203,6 +203,25 @@ def status(state_dir: Path) -> TestWikiInfo | None:
         return None
     port = state["port"]
     return _info(state_dir, port, php_tools.server_pid(state_dir, port))
+
+
+def dump(state_dir: Path, output: Path) -> Path:
+    """Write the wiki's current revisions as a MediaWiki XML dump (``maintenance/dumpBackup.php
+    --current``, the script Wikimedia's dumps come from) to ``output``; a ``.bz2`` name is compressed."""
+    state_dir = Path(state_dir).expanduser().resolve()
+    if not _read_json(state_dir / STATE_FILE).get("installed"):
+        raise TestWikiError(f"no test wiki in {state_dir}: run `up` first")
+    output = Path(output).expanduser().resolve()
+    sink = "bzip2" if output.suffix == ".bz2" else "file"
+    php_tools.run_maintenance(
+        php_tools.require_php(),
+        state_dir,
+        "dumpBackup.php",
+        "--current",
+        "--quiet",
+        f"--output={sink}:{output}",
+    )
+    return output
 
 
 def credentials(state_dir: Path) -> dict[Role, Account]:

@@ -166,9 +166,17 @@ def _patrol(
     on_page: Callable[[PageRef], None] | None = None,
 ) -> PatrolSummary | None:
     """A patrol of ``refs`` that stops early when asked to; None when the wiki stopped answering (the
-    patrol recorded its run as failed, and the cursor stays at the last page done)."""
-    patrol = Patrol(ctx.settings, ctx.db, ctx.wiki, ctx.scorer, exclusions=exclusions)
+    patrol recorded its run as failed, and the cursor stays at the last page done). With workers
+    configured the pages are enqueued for them instead (the cursor moves as pages enter the queue)."""
     pages = _until(ctx.stop, refs)
+    if ctx.settings.workers.enabled:
+        from sidebot.workers.enqueue import enqueue_pages
+
+        wiki = ctx.wiki
+        return enqueue_pages(
+            ctx.settings, ctx.db, wiki.name, pages, kind, options, on_page, wiki.api_url, wiki.article_url
+        )
+    patrol = Patrol(ctx.settings, ctx.db, ctx.wiki, ctx.scorer, exclusions=exclusions)
     try:
         return patrol.run(pages, kind, options | {"exclusions": exclusions.summary()}, on_page)
     except WikiUnavailableError:

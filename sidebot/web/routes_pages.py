@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
@@ -217,6 +217,7 @@ def leaderboard_page(request: Request, period: str = Period.WEEK.value) -> Respo
 @router.get("/stats")
 def stats_page(request: Request, days: int = 30) -> Response:
     from sidebot.queue.reviews import Decision
+    from sidebot.queue.runs import worker_work
     from sidebot.queue.stats import queue_stats, reason_label
     from sidebot.web.charts import stacked_bars
 
@@ -225,6 +226,7 @@ def stats_page(request: Request, days: int = 30) -> Response:
         raise HTTPException(400, "days must be between 1 and 366")
     with ctx.db.session() as session:
         stats = queue_stats(session, days)
+        workers = worker_work(session, datetime.combine(stats.days[0], datetime.min.time()))
     return ctx.render(
         request,
         "stats.html",
@@ -235,6 +237,7 @@ def stats_page(request: Request, days: int = 30) -> Response:
         ),
         precision=stats.precision_rows(),
         reason_label=reason_label,
+        workers=workers,
     )
 
 

@@ -1,0 +1,128 @@
+"""`sidebot worker`, `sidebot backfill`, `sidebot bench workers`: scale-out on a shared PostgreSQL queue."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sidebot.cli.common import console, fail, load_scorer, open_database, settings_of
+
+
+def worker(
+    ctx: typer.Context,
+    name: Annotated[
+        str | None, typer.Option(help="This worker's name in `sidebot runs` (default host:pid).")
+    ] = None,
+    burst: Annotated[
+        bool, typer.Option("--burst", help="Exit when the queue is empty instead of waiting for jobs.")
+    ] = False,
+) -> None:
+    """Take page jobs from the PostgreSQL queue and check the pages, until SIGTERM or Ctrl-C (the page in
+    hand is finished first). Start one per CPU core, on as many machines as you like."""
+    from sidebot.workers.jobs import WorkersError, conninfo
+    from sidebot.workers.worker import run_worker
+
+    settings = settings_of(ctx)
+    try:
+        conninfo(settings)
+    except WorkersError as exc:
+        raise fail(str(exc), 2) from exc
+    db = open_database(settings)
+    wiki = _connect(settings)
+    scorer = load_scorer(settings)
+    console.print(f"worker {name or 'host:pid'} taking {wiki.name} page jobs (SIGTERM or Ctrl-C stops it)")
+    try:
+        summary = run_worker(settings, db, wiki, scorer, name=name, burst=burst)
+    finally:
+        db.dispose()
+    c = summary.counts
+    console.print(
+        f"worker run {summary.run_id} {summary.status}: {c['jobs_done']} jobs, {c['pages_checked']} pages "
+        f"checked, {c['citations_scored']} citations scored, {c['page_texts_fetched']} page texts fetched"
+    )
+
+
+def backfill(
+    ctx: typer.Context,
+    dump: Annotated[Path, typer.Option("--dump", help="A MediaWiki XML dump (.xml, .xml.bz2 or .xml.gz).")],
+    limit: Annotated[int | None, typer.Option(min=1, help="Enqueue at most this many articles now.")] = None,
+    restart: Annotated[bool, typer.Option("--restart", help="Start over instead of resuming.")] = False,
+) -> None:
+    """Enqueue every article of a dump with its text for the workers (no API call per page). Stop it any
+    time: the next call resumes after the last article it enqueued."""
+    from sidebot.workers.backfill import DumpError
+    from sidebot.workers.backfill import backfill as run_backfill
+    from sidebot.workers.jobs import WorkersError, conninfo
+
+    settings = settings_of(ctx)
+    try:
+        conninfo(settings)
+    except WorkersError as exc:
+        raise fail(str(exc), 2) from exc
+    wiki_name = settings.wiki.name or f"{settings.wiki.family}:{settings.wiki.code}"
+    db = open_database(settings)
+    try:
+        summary = run_backfill(settings, db, wiki_name, dump, limit=limit, restart=restart)
+    except DumpError as exc:
+        raise fail(str(exc), 2) from exc
+    finally:
+        db.dispose()
+    resumed = f" (resumed after page id {summary.resumed_after})" if summary.resumed_after else ""
+    console.print(
+        f"{summary.dump}{resumed}: {summary.articles} articles read, {summary.enqueued} enqueued, "
+        f"{summary.already_queued} already waiting; "
+        + ("dump finished" if summary.finished else "stopped before the end: run again to resume"),
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+def bench_workers(
+    ctx: typer.Context,
+    workers: Annotated[
+        list[int] | None, typer.Option("--workers", min=1, help="Worker counts to time.")
+    ] = None,
+    pages: Annotated[int, typer.Option(min=1, help="Pages per timing (the demo wiki has 71).")] = 71,
+    state_dir: Annotated[
+        Path | None, typer.Option(help="The sandbox wiki's folder (default: a temporary one).")
+    ] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here too.")] = None,
+) -> None:
+    """Pages per minute with 1, 2 and 4 workers on the local wiki (sources on loopback) and a fresh
+    PostgreSQL, and the duplicates left after a worker is killed with SIGKILL half way (must be 0)."""
+    import json
+
+    from sidebot.workers.bench import run_bench
+
+    report = run_bench(settings_of(ctx), workers or [1, 2, 4], pages, state_dir, progress=console.print)
+    for row in report["timings"]:
+        console.print(
+            f"{row['workers']} worker(s): {row['pages']} pages in {row['seconds']:.1f} s = "
+            f"{row['pages_per_minute']:.1f} pages/min ({row['speedup']:.2f}x one worker), "
+            f"{row['citations_scored']} citations scored, verifier {row['verify_seconds']:.0f} s; "
+            f"load average before {row['load_before']:.2f}",
+            highlight=False,
+            soft_wrap=True,
+        )
+    kill = report["kill"]
+    console.print(
+        f"kill -9 of a worker half way: {kill['duplicates']} duplicated findings, {kill['pages_checked']} of "
+        f"{kill['pages']} pages checked, job retried by another worker: {kill['retried']}; findings "
+        f"{kill['findings']} (one worker alone: {kill['findings_one_worker']})",
+        highlight=False,
+        soft_wrap=True,
+    )
+    if json_out:
+        json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+
+
+def _connect(settings):  # -> PywikibotWiki
+    from sidebot.wiki.reader import PywikibotWiki
+    from sidebot.wiki.site import WikiError
+
+    try:
+        return PywikibotWiki.connect(settings)
+    except WikiError as exc:
+        raise fail(str(exc)) from exc

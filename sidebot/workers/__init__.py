@@ -1,0 +1,1 @@
+"""Scale-out: page jobs on a PostgreSQL task queue, the worker processes that take them, dump backfills."""

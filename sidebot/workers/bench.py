@@ -1,0 +1,256 @@
+"""`sidebot bench workers`: how the page rate grows with worker processes, and what a SIGKILL costs.
+
+On the local sandbox (the demo's articles on a real MediaWiki, their sources served on loopback) and a
+throwaway PostgreSQL: for each worker count, a fresh queue database, the workers started and ready (model
+loaded, logged in), then every article enqueued and the time until the queue is empty. Each worker reads
+its pages from the wiki's API and fetches their sources, like a recent-changes patrol; torch gets one
+thread per worker, so N workers use N cores. Retrieval (suggestions) is off: it measures the patrol.
+
+Then the kill run: two workers, one killed with SIGKILL when half the pages are done; the other finishes
+(the killed job included, once the dead worker's heartbeat is stale). Reported: findings stored twice for
+one citation, and findings against the one-worker run's total (nothing lost, nothing added).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select, text
+
+from sidebot.config import Settings, load_settings
+from sidebot.queue.db import Database
+from sidebot.queue.models import Finding, Run
+from sidebot.queue.runs import mark_interrupted
+from sidebot.sandbox import sandbox
+from sidebot.sandbox.postgres import TempPostgres, start_postgres
+from sidebot.sandbox.testwiki_api import MediaWikiApi
+from sidebot.wiki.pages import PageRef
+from sidebot.workers.jobs import PageQueue, queue_counts
+
+STALLED_AFTER = 10.0  # seconds: how soon the kill run's surviving worker takes the dead one's job over
+
+
+def run_bench(
+    settings: Settings,
+    worker_counts: list[int],
+    pages: int,
+    state_dir: Path | None = None,
+    progress: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Time ``pages`` articles with each worker count, then the kill run; returns the figures."""
+    state = state_dir or Path(tempfile.mkdtemp(prefix="sidebot-bench-workers-"))
+    progress(f"starting the sandbox wiki and its source server in {state}")
+    info = sandbox.up(state)
+    postgres = start_postgres()
+    work = Path(tempfile.mkdtemp(prefix="sidebot-bench-run-"))
+    try:
+        refs = _articles(info["api_url"], pages)
+        progress(f"{len(refs)} articles; PostgreSQL on port {postgres.port}")
+        timings: list[dict[str, Any]] = []
+        reference: int | None = None
+        for count in worker_counts:
+            config = _config(Path(info["config_path"]), postgres, f"bench_{count}_{os.getpid()}", work)
+            row = _timed(config, refs, count, work, progress)
+            reference = reference if reference is not None else row["findings"]
+            timings.append(row)
+        one = next((t for t in timings if t["workers"] == 1), timings[0])
+        for row in timings:
+            row["speedup"] = row["pages_per_minute"] / one["pages_per_minute"]
+        config = _config(Path(info["config_path"]), postgres, f"bench_kill_{os.getpid()}", work)
+        kill = _kill_run(config, refs, work, progress)
+        kill["findings_one_worker"] = reference
+        return {
+            "when": datetime.now().isoformat(timespec="seconds"),
+            "cpus": os.cpu_count(),
+            "pages": len(refs),
+            "timings": timings,
+            "kill": kill,
+        }
+    finally:
+        postgres.stop()
+        sandbox.down(state)
+
+
+def _articles(api_url: str, limit: int) -> list[PageRef]:
+    """The wiki's articles at their latest revision (one API listing; the workers fetch the texts)."""
+    with MediaWikiApi(api_url) as api:
+        answer = api.query(
+            generator="allpages",
+            gapnamespace=0,
+            gapfilterredir="nonredirects",
+            gaplimit="max",
+            prop="revisions",
+            rvprop="ids|timestamp",
+            formatversion=2,
+        )
+    refs = [
+        PageRef(
+            p["title"],
+            p["pageid"],
+            p["revisions"][0]["revid"],
+            datetime.fromisoformat(p["revisions"][0]["timestamp"].replace("Z", "+00:00")),
+            "page",
+        )
+        for p in answer.get("pages", [])
+    ]
+    return sorted(refs, key=lambda r: r.page_id)[:limit]
+
+
+def _config(base: Path, postgres: TempPostgres, database: str, work: Path) -> Path:
+    url = postgres.create_database(database)
+    path = work / f"{database}.toml"
+    path.write_text(
+        base.read_text(encoding="utf-8")
+        + f'\n[database]\nurl = "{url}"\n'
+        + f"\n[workers]\nenabled = true\nstalled_after = {STALLED_AFTER}\nheartbeat_every = 2\n"
+        + "\n[verify]\nthreads = 1\n"
+        + "\n[retrieve]\nenabled = false\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _start(config: Path, name: str, work: Path) -> subprocess.Popen:
+    log = (work / f"{config.stem}-{name}.log").open("wb")
+    return subprocess.Popen(
+        [sys.executable, "-m", "sidebot", "--config", str(config), "worker", "--name", name],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=os.environ | {"SIDEBOT_HOME": str(work / "home")},
+    )
+
+
+def _wait(condition: Callable[[], bool], timeout: float, what: str, procs: list[subprocess.Popen]) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        if any(p.poll() not in (None, -signal.SIGKILL) for p in procs):
+            raise RuntimeError(f"a worker exited while waiting for {what}")
+        time.sleep(0.2)
+    raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+def _worker_runs(db: Database) -> list[Run]:
+    with db.session() as session:
+        mark_interrupted(session)  # a killed worker's run shows as interrupted
+        return list(session.scalars(select(Run).where(Run.kind == "worker")))
+
+
+def _stop(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+    for proc in procs:
+        try:
+            proc.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _enqueue(settings: Settings, refs: list[PageRef]) -> None:
+    with PageQueue(settings, settings.wiki.name) as queue:
+        for ref in refs:
+            queue.enqueue(ref)
+
+
+def _drained(settings: Settings) -> bool:
+    counts = queue_counts(settings, settings.wiki.name)
+    return not counts.get("todo") and not counts.get("doing")
+
+
+def _findings(db: Database) -> tuple[int, int]:
+    """(findings, citations with more than one finding by the same scorer)."""
+    with db.session() as session:
+        total = session.scalar(select(func.count(Finding.id))) or 0
+        per = (
+            select(Finding.citation_id, Finding.scorer, func.count().label("n"))
+            .group_by(Finding.citation_id, Finding.scorer)
+            .subquery()
+        )
+        twice = session.scalar(select(func.count()).select_from(per).where(per.c.n > 1)) or 0
+    return total, twice
+
+
+def _timed(
+    config: Path, refs: list[PageRef], count: int, work: Path, progress: Callable[[str], None]
+) -> dict:
+    settings = load_settings(config)
+    db = Database(settings.database_url)
+    procs = [_start(config, f"bench-{count}-{i}", work) for i in range(count)]
+    try:
+        _wait(lambda: len(_worker_runs(db)) == count, 300, f"{count} workers to be ready", procs)
+        load = os.getloadavg()[0]
+        started = time.monotonic()
+        _enqueue(settings, refs)
+        _wait(lambda: _drained(settings), 3600, "the queue to drain", procs)
+        seconds = time.monotonic() - started
+    finally:
+        _stop(procs)
+    runs = _worker_runs(db)
+    findings, twice = _findings(db)
+    with db.session() as session:
+        size = session.scalar(text("SELECT pg_database_size(current_database())"))
+    db.dispose()
+    row = {
+        "workers": count,
+        "pages": len(refs),
+        "seconds": seconds,
+        "pages_per_minute": len(refs) / seconds * 60,
+        "load_before": load,
+        "pages_checked": sum(r.counts.get("pages_checked", 0) for r in runs),
+        "citations_scored": sum(r.counts.get("citations_scored", 0) for r in runs),
+        "page_texts_fetched": sum(r.counts.get("page_texts_fetched", 0) for r in runs),
+        "citations_seen": sum(r.counts.get("citations_seen", 0) for r in runs),
+        "sources_fetched": sum(r.counts.get("sources_fetched", 0) for r in runs),
+        "verify_seconds": sum(r.counts.get("verify_ms", 0) for r in runs) / 1000,
+        "fetch_seconds": sum(r.counts.get("fetch_ms", 0) for r in runs) / 1000,
+        "database_bytes": size,
+        "findings": findings,
+        "duplicates": twice,
+        "per_worker": {r.worker: r.counts.get("pages_checked", 0) for r in runs},
+    }
+    progress(f"{count} worker(s): {len(refs)} pages in {seconds:.1f} s (load average before {load:.2f})")
+    return row
+
+
+def _kill_run(config: Path, refs: list[PageRef], work: Path, progress: Callable[[str], None]) -> dict:
+    settings = load_settings(config)
+    db = Database(settings.database_url)
+    procs = [_start(config, name, work) for name in ("survivor", "victim")]
+    try:
+        _wait(lambda: len(_worker_runs(db)) == 2, 300, "2 workers to be ready", procs)
+        _enqueue(settings, refs)
+
+        def half_done() -> bool:
+            return sum(r.counts.get("pages_checked", 0) for r in _worker_runs(db)) >= len(refs) // 2
+
+        _wait(half_done, 3600, "half the pages", procs)
+        doing = queue_counts(settings, settings.wiki.name).get("doing", 0)
+        procs[1].send_signal(signal.SIGKILL)
+        procs[1].wait(timeout=30)
+        progress(f"killed a worker with SIGKILL at half way ({doing} jobs were running)")
+        _wait(lambda: _drained(settings), 3600, "the queue to drain after the kill", procs[:1])
+    finally:
+        _stop(procs)
+    runs = {r.worker: r for r in _worker_runs(db)}
+    findings, twice = _findings(db)
+    db.dispose()
+    checked = sum(r.counts.get("pages_checked", 0) for r in runs.values())
+    return {
+        "pages": len(refs),
+        "pages_checked": checked,
+        "findings": findings,
+        "duplicates": twice,
+        "victim_status": runs["victim"].status if "victim" in runs else None,
+        "retried": checked >= len(refs),
+    }

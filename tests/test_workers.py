@@ -1,0 +1,284 @@
+"""`sidebot worker` processes on one PostgreSQL queue: real worker processes (``python -m sidebot worker``),
+a real PostgreSQL server, a real MediaWiki of this module's own (a backfill reads every article of its
+dump, so no other test's pages may be in it) and real sources on loopback.
+
+The scorer is the URL-depth baseline (a real scorer without a model), so each worker starts in seconds:
+what is tested is the queue, not the verifier.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+
+from sidebot.config import Settings, WebSettings, load_settings
+from sidebot.queue.db import Database
+from sidebot.queue.models import Citation, Finding, Page, Run
+from sidebot.sandbox import testwiki
+from sidebot.sandbox.testwiki_api import MediaWikiApi
+from sidebot.web.app import create_app
+from sidebot.workers.jobs import queue_counts
+
+pytestmark = [pytest.mark.integration, pytest.mark.postgres]
+
+WIKI = "testwiki"
+
+
+@pytest.fixture(scope="module")
+def own_wiki(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[testwiki.TestWikiInfo, MediaWikiApi]]:
+    info = testwiki.up(tmp_path_factory.mktemp("workers-wiki"))
+    editor = testwiki.credentials(info.state_dir)["editor"]
+    api = MediaWikiApi(info.api_url)
+    api.login(editor.username, editor.bot_password_name, editor.bot_password)
+    yield info, api
+    api.close()
+    testwiki.down(info.state_dir)
+
+
+@pytest.fixture
+def worker_config(own_wiki, postgres_server, tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    """A config for the module's wiki on a fresh PostgreSQL database, workers on, quick stall detection."""
+    info, _ = own_wiki
+    url = postgres_server.create_database(f"workers_{request.node.name.lower()[:40]}_{os.getpid()}")
+    base = info.config_path.read_text(encoding="utf-8")
+    config = tmp_path / "sidebot.toml"
+    config.write_text(
+        base
+        + f'\n[database]\nurl = "{url}"\n'
+        + "\n[workers]\nenabled = true\nstalled_after = 6\nheartbeat_every = 1\nretry_wait = 1\n"
+        + '\n[verify]\nscorer = "url-depth"\n'
+        + "\n[retrieve]\nenabled = false\n",
+        encoding="utf-8",
+    )
+    return config
+
+
+def start_worker(config: Path, name: str, tmp_path: Path) -> subprocess.Popen:
+    log = (tmp_path / f"{name}.log").open("wb")
+    env = os.environ | {"SIDEBOT_HOME": str(tmp_path / "home")}
+    return subprocess.Popen(
+        [sys.executable, "-m", "sidebot", "--config", str(config), "worker", "--name", name],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+
+
+def stop_worker(proc: subprocess.Popen) -> int:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+    return proc.wait(timeout=60)
+
+
+def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.3)
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+def drained(settings: Settings) -> bool:
+    counts = queue_counts(settings, WIKI)
+    return counts.get("todo", 0) == 0 and counts.get("doing", 0) == 0
+
+
+def tag(tmp_path: Path) -> str:
+    """A title part unique to the test, as MediaWiki stores it (no underscores)."""
+    return tmp_path.name.replace("_", " ")
+
+
+def article(claims: int, base_url: str, extra: str = "") -> str:
+    refs = "\n".join(
+        f"Fact number {i} about the river is stated here.<ref>[{base_url}/article.html?c={i} Src {i}]</ref>"
+        for i in range(claims)
+    )
+    return f"{extra}\n{refs}\n"
+
+
+def duplicate_findings(db: Database) -> int:
+    with db.session() as session:
+        per = (
+            select(Finding.citation_id, Finding.scorer, func.count().label("n"))
+            .group_by(Finding.citation_id, Finding.scorer)
+            .subquery()
+        )
+        return session.scalar(select(func.count()).select_from(per).where(per.c.n > 1)) or 0
+
+
+def run_cli(config: Path, tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    env = os.environ | {"SIDEBOT_HOME": str(tmp_path / "home")}
+    return subprocess.run(
+        [sys.executable, "-m", "sidebot", "--config", str(config), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+def test_two_workers_share_the_pages_and_check_each_revision_once(
+    own_wiki, worker_config: Path, source_server, tmp_path: Path
+) -> None:
+    info, api = own_wiki
+    settings = load_settings(worker_config)
+    titles = [f"Shared river {i} ({tag(tmp_path)})" for i in range(6)]
+    for title in titles:
+        api.edit(title, article(3, source_server.base_url))
+    # the same pages asked for twice (two sources naming them) are one job each while they wait
+    first = run_cli(worker_config, tmp_path, "patrol", "--once", *[f"--page={t}" for t in titles])
+    again = run_cli(worker_config, tmp_path, "patrol", "--once", *[f"--page={t}" for t in titles])
+    assert first.returncode == 0, first.stderr
+    assert "6 pages enqueued" in first.stdout
+    assert "0 pages enqueued for the workers (6 already waiting)" in again.stdout
+    db = Database(settings.database_url)
+    with db.session() as session:  # enqueueing checks nothing
+        assert session.scalar(select(func.count(Finding.id))) == 0
+
+    workers = [start_worker(worker_config, f"w{i}", tmp_path) for i in (1, 2)]
+    try:
+        wait_for(lambda: drained(settings), 120, "the queue to drain")
+    finally:
+        codes = [stop_worker(w) for w in workers]
+    assert codes == [0, 0], [(tmp_path / f"w{i}.log").read_text() for i in (1, 2)]
+
+    with db.session() as session:
+        runs = {r.worker: r for r in session.scalars(select(Run).where(Run.kind == "worker"))}
+        assert set(runs) == {"w1", "w2"}
+        assert all(r.status == "ok" and not r.errors for r in runs.values())
+        assert sum(r.counts.get("pages_checked", 0) for r in runs.values()) == 6  # each page once
+        assert sum(r.counts.get("citations_scored", 0) for r in runs.values()) == 18
+        pages = {p.title: p for p in session.scalars(select(Page).where(Page.title.in_(titles)))}
+        assert set(pages) == set(titles) and all(p.checked_at is not None for p in pages.values())
+    assert duplicate_findings(db) == 0
+    shown = run_cli(worker_config, tmp_path, "runs", "--kind", "worker")
+    assert shown.returncode == 0 and "w1" in shown.stdout and "w2" in shown.stdout
+    with TestClient(create_app(settings, db, WebSettings(secret_key_file=str(tmp_path / "key")))) as client:
+        page = client.get("/stats")
+    assert page.status_code == 200
+    shown_pages = re.findall(r'data-worker="(w\d)">.*?class="pages">(\d+)<', page.text, re.S)
+    assert sorted(shown_pages) == sorted((w, str(r.counts.get("pages_checked", 0))) for w, r in runs.items())
+    db.dispose()
+
+
+def test_a_worker_killed_half_way_has_its_page_finished_by_another_without_duplicates(
+    own_wiki, worker_config: Path, source_server, tmp_path: Path
+) -> None:
+    """The page's first 50 citations are committed, then its next chunk waits on a slow source: the worker
+    is killed with SIGKILL there. Another worker takes the job over once the first one's heartbeat stops."""
+    info, api = own_wiki
+    settings = load_settings(worker_config)
+    title = f"Long river ({tag(tmp_path)})"
+    slow = f"Its length is disputed.<ref>[{source_server.base_url}/slow Slow source]</ref>"
+    saved = api.edit(title, article(60, source_server.base_url) + slow)
+    assert run_cli(worker_config, tmp_path, "patrol", "--once", f"--page={title}").returncode == 0
+    db = Database(settings.database_url)
+
+    def findings_on_page() -> int:
+        with db.session() as session:
+            return session.scalar(
+                select(func.count(Finding.id)).join(Citation).join(Page).where(Page.title == title)
+            )
+
+    first = start_worker(worker_config, "doomed", tmp_path)
+    try:
+        wait_for(lambda: findings_on_page() >= 50, 120, "the first chunk of findings")
+        assert findings_on_page() < 61, "the page finished before the kill"
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=30)
+    finally:
+        if first.poll() is None:
+            first.kill()
+    assert queue_counts(settings, WIKI).get("doing") == 1  # the killed worker's job, stalled
+
+    second = start_worker(worker_config, "heir", tmp_path)
+    try:
+        wait_for(lambda: drained(settings), 180, "the stalled job to be retried and finished")
+    finally:
+        assert stop_worker(second) == 0, (tmp_path / "heir.log").read_text()
+
+    assert findings_on_page() == 61
+    assert duplicate_findings(db) == 0
+    with db.session() as session:
+        page = session.scalar(select(Page).where(Page.title == title))
+        assert page.rev_id == saved.rev_id and page.checked_at is not None
+        runs = {r.worker: r for r in session.scalars(select(Run).where(Run.kind == "worker"))}
+        assert runs["heir"].counts["pages_checked"] == 1 and runs["heir"].status == "ok"
+        assert (
+            runs["heir"].counts["citations_scored"] + runs["heir"].counts.get("findings_unverifiable", 0)
+            <= 11
+        )
+    assert "interrupted" in run_cli(worker_config, tmp_path, "runs", "--kind", "worker").stdout
+    db.dispose()
+
+
+def test_backfill_from_the_wikis_own_dump_checks_every_article_without_page_text_calls(
+    own_wiki, worker_config: Path, source_server, tmp_path: Path
+) -> None:
+    info, api = own_wiki
+    settings = load_settings(worker_config)
+    for i in range(3):
+        api.edit(f"Backfilled river {i} ({tag(tmp_path)})", article(2, source_server.base_url))
+    api.edit(f"Backfill redirect ({tag(tmp_path)})", f"#REDIRECT [[Backfilled river 0 ({tag(tmp_path)})]]")
+    dump = testwiki.dump(info.state_dir, tmp_path / "testwiki-current.xml.bz2")
+
+    from sidebot.workers.backfill import dump_articles, open_dump
+
+    with open_dump(dump) as file:
+        expected = {a.ref.title: a.ref.rev_id for a in dump_articles(file, [0])}
+    assert f"Backfilled river 2 ({tag(tmp_path)})" in expected
+    assert f"Backfill redirect ({tag(tmp_path)})" not in expected
+    assert len(expected) >= 4  # with the Main Page
+
+    part = run_cli(worker_config, tmp_path, "backfill", "--dump", str(dump), "--limit", "2")
+    assert part.returncode == 0, part.stderr
+    assert "2 enqueued" in part.stdout and "run again to resume" in part.stdout
+    rest = run_cli(worker_config, tmp_path, "backfill", "--dump", str(dump))
+    assert f"{len(expected) - 2} enqueued" in rest.stdout and "dump finished" in rest.stdout
+    assert "resumed after page id" in rest.stdout
+    assert queue_counts(settings, WIKI) == {"todo": len(expected)}
+
+    worker = start_worker(worker_config, "backfiller", tmp_path)
+    try:
+        wait_for(lambda: drained(settings), 180, "the backfill to be checked")
+    finally:
+        assert stop_worker(worker) == 0, (tmp_path / "backfiller.log").read_text()
+    db = Database(settings.database_url)
+    with db.session() as session:
+        checked = {
+            p.title: p.rev_id for p in session.scalars(select(Page).where(Page.checked_at.is_not(None)))
+        }
+        run = session.scalar(select(Run).where(Run.worker == "backfiller"))
+    assert checked == expected
+    assert run.counts["pages_checked"] == len(expected)
+    assert run.counts.get("page_texts_fetched", 0) == 0  # every text came from the dump
+    db.dispose()
+
+
+def test_a_file_that_is_not_a_dump_is_one_clear_error(worker_config: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "notes.xml"
+    bad.write_text("<html><body>not a dump</body></html>", encoding="utf-8")
+    done = run_cli(worker_config, tmp_path, "backfill", "--dump", str(bad))
+    assert done.returncode == 2
+    assert "not a MediaWiki XML dump" in done.stderr
+
+
+def test_workers_refuse_a_sqlite_queue(tmp_path: Path) -> None:
+    config = tmp_path / "sqlite.toml"
+    config.write_text(f'[database]\nurl = "sqlite:///{tmp_path / "q.db"}"\n[workers]\nenabled = true\n')
+    done = run_cli(config, tmp_path, "worker")
+    assert done.returncode == 2
+    assert "workers need a PostgreSQL queue database" in done.stderr
