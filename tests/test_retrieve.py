@@ -278,6 +278,12 @@ def test_commands(tmp_path):
     assert figures["n_queries"] == 3 and figures["index_passages_per_second"] > 0
     assert set(figures["systems"]["hybrid_rerank"]) == {"p_at_1", "sr_at_10", "sr_at_100", "p50_ms", "p95_ms"}
 
+    for command in ("retrieve", "suggest"):  # a file that is not WiCE claims: file and line, no traceback
+        result = runner.invoke(app, ["eval", command, "--wice", str(bad)])
+        assert result.exit_code == 1 and "bad.jsonl:1: not a WiCE claim" in result.output, result.output
+        result = runner.invoke(app, ["eval", command, "--wice", str(tmp_path / "missing.jsonl")])
+        assert result.exit_code == 2 and "missing.jsonl" in result.output
+
     out = tmp_path / "suggest.json"
     result = runner.invoke(app, ["eval", "suggest", "--wice", str(few), "--limit", "2", "--json", str(out)])
     assert result.exit_code == 0, result.output

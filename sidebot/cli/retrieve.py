@@ -19,6 +19,23 @@ from sidebot.config import RetrieveSettings
 
 FOLDER_HELP = "Corpus and index folder (default: the configured one, <home>/retrieve)."
 
+# Options shared by the evaluations that pool WiCE claims with distractor corpora.
+WiceFiles = Annotated[
+    list[Path],
+    typer.Option(
+        "--wice", help="WiCE claim files: the claims and their cited pages.", exists=True, dir_okay=False
+    ),
+]
+DistractorFiles = Annotated[
+    list[Path] | None,
+    typer.Option("--distractors", help="More corpora for the pool.", exists=True, dir_okay=False),
+]
+PoolWorkdir = Annotated[
+    Path | None,
+    typer.Option(help="Keep the pooled corpus and indexes here and reuse them (default: a temp dir)."),
+]
+ClaimLimit = Annotated[int | None, typer.Option(min=1, help="Only the first N claims.")]
+
 
 def _folder(ctx: typer.Context, folder: Path | None) -> tuple[Path, RetrieveSettings]:
     settings = settings_of(ctx)
@@ -38,6 +55,19 @@ def progress_bars() -> Iterator[Callable[[str, int, int], None]]:
             bars.update(tasks[name], completed=done, total=total)
 
         yield update
+
+
+@contextmanager
+def pool_folder(workdir: Path | None, prefix: str) -> Iterator[Path]:
+    """``workdir``, or a temporary folder for one evaluation; a claim or corpus file in the wrong format is a
+    clear error (file and line), not a traceback."""
+    from sidebot.datasets.documents import DocumentFormatError
+
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        try:
+            yield workdir or Path(tmp)
+        except DocumentFormatError as exc:
+            raise fail(str(exc)) from exc
 
 
 def corpus_add(
@@ -108,18 +138,11 @@ def index_build(
 
 def eval_retrieve(
     ctx: typer.Context,
-    wice: Annotated[
-        list[Path], typer.Option("--wice", help="WiCE claim files: the queries and their gold pages.")
-    ],
-    distractors: Annotated[
-        list[Path] | None, typer.Option("--distractors", help="More corpora for the pool.")
-    ] = None,
+    wice: WiceFiles,
+    distractors: DistractorFiles = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the results as JSON here.")] = None,
-    workdir: Annotated[
-        Path | None,
-        typer.Option(help="Keep the pooled corpus and indexes here and reuse them (default: a temp dir)."),
-    ] = None,
-    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N claims.")] = None,
+    workdir: PoolWorkdir = None,
+    limit: ClaimLimit = None,
     scorer: Annotated[
         str, typer.Option(help="Reranking verifier: cross-encoder, minilm-cosine.")
     ] = "default",
@@ -128,10 +151,10 @@ def eval_retrieve(
     from sidebot.eval.retrieve import run_evaluation
 
     _, settings = _folder(ctx, None)
-    with tempfile.TemporaryDirectory(prefix="sidebot-eval-retrieve-") as tmp:
+    with pool_folder(workdir, "sidebot-eval-retrieve-") as folder:
         with progress_bars() as progress:
             result = run_evaluation(
-                workdir or Path(tmp),
+                folder,
                 wice,
                 distractors or [],
                 settings,
@@ -161,30 +184,23 @@ def eval_retrieve(
 
 def eval_suggest(
     ctx: typer.Context,
-    wice: Annotated[
-        list[Path], typer.Option("--wice", help="WiCE claim files: the claims and their cited pages.")
-    ],
-    distractors: Annotated[
-        list[Path] | None, typer.Option("--distractors", help="More corpora for the pool.")
-    ] = None,
+    wice: WiceFiles,
+    distractors: DistractorFiles = None,
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Write the results, every shown suggestion included, here.")
     ] = None,
-    workdir: Annotated[
-        Path | None,
-        typer.Option(help="Keep the pooled corpus and indexes here and reuse them (default: a temp dir)."),
-    ] = None,
-    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N claims.")] = None,
+    workdir: PoolWorkdir = None,
+    limit: ClaimLimit = None,
 ) -> None:
     """The suggestions a reviewer would be shown for WiCE claims (cited page readable, dead link with a copy
     in the corpus, no copy), by WiCE label: how many claims get one and how many are the cited page."""
     from sidebot.eval.suggest import SITUATIONS, run_suggestion_evaluation
 
     _, settings = _folder(ctx, None)
-    with tempfile.TemporaryDirectory(prefix="sidebot-eval-suggest-") as tmp:
+    with pool_folder(workdir, "sidebot-eval-suggest-") as folder:
         with progress_bars() as progress:
             result = run_suggestion_evaluation(
-                workdir or Path(tmp),
+                folder,
                 wice,
                 distractors or [],
                 settings,
