@@ -82,7 +82,8 @@ class FetchSettings(_Section):
 
 class ArchiveSettings(_Section):
     """Archived copies of dead or non-content sources: the ref's archive-url, else the snapshot closest to
-    its access-date that a Wayback-Machine-compatible availability API names."""
+    its access-date (or, without one, to the day its URL was added to the page) that a
+    Wayback-Machine-compatible availability API names."""
 
     enabled: bool = True
     # The Wayback Machine's availability API (https://archive.org/help/wayback_api.php);
@@ -90,6 +91,9 @@ class ArchiveSettings(_Section):
     availability_url: str = "https://archive.org/wayback/available"
     # Snapshot URLs the availability API names must be on one of these hosts (else the answer is refused).
     snapshot_hosts: list[str] = ["web.archive.org"]
+    # A citation without access-date is dated by the page history (the revision that added its URL), reading
+    # at most this many of the newest revisions; 0: do not read histories (the newest snapshot is asked for).
+    history_revisions: int = Field(2000, ge=0)
 
 
 class VerifySettings(_Section):

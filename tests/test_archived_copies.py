@@ -9,12 +9,16 @@ both its availability API (``/wayback/available``, the same JSON) and its archiv
 from __future__ import annotations
 
 import json
+import math
 import re
+import time
 from collections.abc import Iterator
+from datetime import UTC
 from urllib.parse import parse_qs
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from sidebot.config import ArchiveSettings, FetchSettings, OnwikiSettings, Settings
 from sidebot.onwiki.outputs import update_onwiki
@@ -22,6 +26,7 @@ from sidebot.onwiki.review_list import parse_rows
 from sidebot.onwiki.writer import WikiWriter
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
+from sidebot.queue.models import Citation
 from sidebot.queue.queries import list_findings, page_citations
 from sidebot.sandbox.demo_content import demo_sources
 from sidebot.sandbox.site_server import Answer, SiteServer
@@ -31,6 +36,7 @@ from sidebot.sources.wayback import lookup, raw_snapshot_url, snapshot_date, wan
 from sidebot.verify.biencoder import BiEncoderScorer
 from sidebot.web.app import create_app
 from sidebot.web.settings import WebSettings
+from sidebot.wiki.history import url_added
 
 SNAPSHOT = re.compile(r"^/web/(\d{14})id_/(.+)$")
 DOC_PAGE = "User:SidebotBot"
@@ -259,3 +265,68 @@ def test_dates_and_snapshot_addresses() -> None:
     assert snapshot_date(url) == "2019-05-03 12:00" and snapshot_date("http://example.org/") is None
     assert raw_snapshot_url(url) == "https://web.archive.org/web/20190503120000id_/http://example.org/a?b=1"
     assert raw_snapshot_url("https://archive.ph/abcde") == "https://archive.ph/abcde"
+
+
+# --- dating a citation without access-date by the page history -------------------------------------------
+
+
+def _history(wiki_users, title: str, texts: list[str]) -> list:
+    """One revision per text, a second apart (MediaWiki times revisions to the second)."""
+    edits = []
+    for text in texts:
+        if edits:
+            time.sleep(1.1)
+        edits.append(wiki_users.editor.edit(title, text, "history"))
+    return edits
+
+
+@pytest.mark.integration
+def test_the_revision_that_added_a_url_is_found_by_bisection(wiki_site, wiki_users, unique_title) -> None:
+    url = "https://news.example.org/2019/council?id=7&lang=en"
+    cited = "The council met.<ref>[//news.example.org/2019/council?id=7&amp;lang=en Council]</ref>"
+    texts = [f"Intro, version {i}." for i in range(5)] + [f"{cited} Version {i}." for i in range(5, 9)]
+    title = unique_title("History")
+    edits = _history(wiki_users, title, texts)
+    page_id = edits[0].page_id
+
+    found = url_added(wiki_site, page_id, url, max_revisions=100)
+    assert found is not None and found.complete
+    assert (found.revision.rev_id, found.revision.timestamp) == (edits[5].rev_id, edits[5].timestamp)
+    assert found.texts_read <= 1 + math.ceil(math.log2(len(edits)))  # bisection, not a walk
+    cut = url_added(wiki_site, page_id, url, max_revisions=3)  # only the newest three are read
+    assert cut is not None and not cut.complete and cut.revision.rev_id == edits[6].rev_id
+    assert url_added(wiki_site, page_id, "https://elsewhere.example/", max_revisions=100) is None
+
+
+@pytest.mark.integration
+def test_a_dead_source_without_access_date_gets_the_snapshot_of_the_day_it_was_cited(
+    test_wiki_settings, wiki_site, wiki_users, unique_title, source_fetch_settings, tmp_path, wayback, minilm
+) -> None:
+    from sidebot.wiki.pages import single_page
+    from sidebot.wiki.reader import PywikibotWiki
+
+    dead = wayback.site.url("/gone/undated.html")
+    cited = f"The council met in May.<ref>{{{{cite web |url={dead} |title=Council}}}}</ref>"
+    title, list_title = unique_title("Undated"), f"{DOC_PAGE}/{unique_title('List')}"
+    texts = ["Intro.", "Intro, longer.", f"Intro.\n\n{cited}", f"Intro, edited.\n\n{cited}"]
+    edits = _history(wiki_users, title, texts)
+    settings = _settings(
+        test_wiki_settings, f"sqlite:///{tmp_path / 'q.db'}", source_fetch_settings, wayback, list_title
+    )
+    db = Database(settings.database_url)
+    wiki = PywikibotWiki.connect(test_wiki_settings)
+
+    first = Patrol(settings, db, wiki, minilm).run([single_page(wiki.site, title)], "test", {})
+
+    assert first.status == "ok" and first.counts["added_dates_read"] == 1
+    added = edits[2].timestamp.astimezone(UTC).strftime("%Y%m%d%H%M%S")
+    asked = [parse_qs(r.path.split("?", 1)[1]) for r in wayback.site.requests_to("/wayback/available")]
+    assert [(q["url"], q["timestamp"]) for q in asked] == [([dead], [added])]
+    with db.session() as session:
+        citation = session.scalars(select(Citation).where(Citation.url == dead)).one()
+        assert citation.added_rev == edits[2].rev_id
+
+    wiki_users.editor.edit(title, texts[-1] + "\n\nA new paragraph.", "history")
+    again = Patrol(settings, db, wiki, minilm).run([single_page(wiki.site, title)], "test", {})
+    assert again.status == "ok" and again.counts["added_dates_read"] == 0  # kept on the citation
+    db.dispose()

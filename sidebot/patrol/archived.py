@@ -3,9 +3,10 @@
 A live source that is dead (DNS failure, refused, timeout, 404/410, a redirect loop) or not the page
 (soft 404, home page, consent wall, paywall, bot check, script shell, empty) is replaced by an archived copy:
 the citation's own ``archive-url`` when it has one, else the snapshot the Wayback availability API names as
-closest to the citation's access date (the newest when it has none). Availability answers are cached in the
-database like sources; the copy itself is fetched (and cached) like any source, without the soft-404 probe (an
-archive answers a nonsense address with its own 404).
+closest to the citation's access date, or without one to the time its URL was added to the page (from the
+page history, ``sidebot.wiki.history``; the newest snapshot when neither is known). Availability answers
+are cached in the database like sources; the copy itself is fetched (and cached) like any source, without
+the soft-404 probe (an archive answers a nonsense address with its own 404).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sidebot.config import Settings
 from sidebot.queue import store
@@ -28,6 +29,7 @@ from sidebot.sources.wayback import (
     raw_snapshot_url,
     snapshot_date,
     wanted_timestamp,
+    wayback_timestamp,
 )
 
 DEAD_STATUSES = frozenset({"dead", "timeout", "too_many_redirects", "not_source", "empty"})
@@ -46,11 +48,13 @@ def is_dead(source: Source) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Wanted:
-    """A citation whose live source is dead: its URL, the archived copy it names, its access date."""
+    """A citation whose live source is dead: its URL, the archived copy it names, its access date, and when
+    its URL was added to the page (naive UTC; looked up only when there is no access date)."""
 
     url: str
     archive_url: str | None
     access_date: str | None
+    added: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,12 @@ class ArchivedCopies:
         self.settings, self.db, self.fetcher = settings, db, fetcher
         self._lookup = lookup_
 
+    @property
+    def asks_by_date_added(self) -> bool:
+        """Whether a citation without access date is dated by the page history for the availability API."""
+        archive = self.settings.archive
+        return archive.enabled and bool(archive.availability_url) and archive.history_revisions > 0
+
     def find(self, wanted: Mapping[int, Wanted], counts: Counter) -> dict[int, ArchivedCopy]:
         """An archived copy (or why there is none) for each citation id in ``wanted``."""
         located: dict[int, tuple[CopyKind, str | None, str | None, str | None]] = {}
@@ -93,7 +103,7 @@ class ArchivedCopies:
                     "no archived copy (archive-url) and no Wayback lookup",
                 )
                 continue
-            key = (want.url, wanted_timestamp(want.access_date))
+            key = (want.url, wanted_timestamp(want.access_date) or wayback_timestamp(want.added))
             if key not in asked:
                 asked[key] = self._availability(*key, counts)
             answer = asked[key]

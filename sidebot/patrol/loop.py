@@ -19,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from itertools import chain
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
@@ -47,8 +47,9 @@ from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupte
 from sidebot.sources.fetch import FetchResult, fetch_many
 from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 from sidebot.verify.types import Claim, Scorer, Verdict
+from sidebot.wiki.history import UrlAdded
 from sidebot.wiki.pages import PageRef
-from sidebot.wiki.site import MEDIAWIKI_URL_SAFE, WikiUnavailableError
+from sidebot.wiki.site import MEDIAWIKI_URL_SAFE, WikiError, WikiUnavailableError
 
 if TYPE_CHECKING:
     from sidebot.onwiki.exclusions import Exclusions
@@ -61,7 +62,8 @@ CHUNK = 50
 
 
 class WikiReader(Protocol):
-    """What the patrol needs from a wiki: the text of a page at its latest revision."""
+    """What the patrol needs from a wiki: the text of a page at its latest revision, and when a URL was added
+    to it (dating the archived copy of a dead source that has no access-date)."""
 
     name: str
     api_url: str
@@ -70,6 +72,9 @@ class WikiReader(Protocol):
 
     def page_text(self, ref: PageRef) -> tuple[str, int] | None:
         """(wikitext, revision id), or None when the page no longer exists."""
+
+    def url_added(self, page_id: int, url: str) -> UrlAdded | None:
+        """The revision of the page that added ``url`` (None when its newest revision does not hold it)."""
 
 
 @dataclass
@@ -285,7 +290,7 @@ class Patrol:
                 return done, f"over the time budget of {budget:g} s per page and run"
             chunk = work[start : start + min(CHUNK, cap - done)]
             sources = self._sources_for({url for _, url in chunk if url}, counts)
-            copies = self.archived.find(self._dead_links(chunk, sources), counts)
+            copies = self.archived.find(self._dead_links(chunk, sources, counts), counts)
             try:
                 with self.db.session() as session:
                     page = session.get(Page, page_id)
@@ -301,15 +306,38 @@ class Patrol:
             done += len(chunk)
         return done, None
 
-    def _dead_links(self, chunk: list[tuple[int, str | None]], sources: dict[str, int]) -> dict[int, Wanted]:
+    def _dead_links(
+        self, chunk: list[tuple[int, str | None]], sources: dict[str, int], counts: Counter
+    ) -> dict[int, Wanted]:
         """The citations of ``chunk`` whose live source is dead or not the page: an archived copy is read."""
         wanted: dict[int, Wanted] = {}
         with self.db.session() as session:
             for cid, url in chunk:
                 if url and is_dead(session.get(Source, sources[url])):
                     citation = session.get(Citation, cid)
-                    wanted[cid] = Wanted(url, citation.archive_url, citation.access_date)
+                    added = self._date_added(citation, counts)
+                    wanted[cid] = Wanted(url, citation.archive_url, citation.access_date, added)
         return wanted
+
+    def _date_added(self, citation: Citation, counts: Counter) -> datetime | None:
+        """When the citation's URL was added to the page, for a Wayback lookup that has no access-date to go
+        by: read from the page history once per citation and kept on it; None when not needed or not found."""
+        if citation.access_date or citation.archive_url or not self.archived.asks_by_date_added:
+            return None
+        if citation.added_at is None and citation.url and citation.page.wiki_page_id:
+            try:
+                added = self.wiki.url_added(citation.page.wiki_page_id, citation.url)
+            except WikiUnavailableError:
+                raise
+            except WikiError as exc:  # e.g. history hidden from this account: the newest snapshot then
+                counts["added_dates_failed"] += 1
+                log.warning("no date added for %s: %s", citation.url, exc)
+                return None
+            counts["added_dates_read"] += 1
+            if added is not None:
+                citation.added_rev = added.revision.rev_id
+                citation.added_at = added.revision.timestamp.astimezone(UTC).replace(tzinfo=None)
+        return citation.added_at
 
     def _source_excluded(self, url: str) -> bool:
         return self.exclusions is not None and self.exclusions.source_rule(url) is not None

@@ -87,6 +87,10 @@ class Citation(Base):
     reason: Mapped[str | None] = mapped_column(Text)  # why not checkable
     present: Mapped[bool] = mapped_column(default=True)  # still on the page at its last check
     first_seen_rev: Mapped[int | None]
+    # The revision that added the URL, from the page history: dates the archived copy of a dead source that
+    # has no access-date (looked up once, only for such citations).
+    added_rev: Mapped[int | None]
+    added_at: Mapped[datetime | None]
     last_seen_rev: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

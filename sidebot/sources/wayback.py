@@ -53,6 +53,11 @@ def wanted_timestamp(access_date: str | None) -> str:
     return ""
 
 
+def wayback_timestamp(moment: datetime | None) -> str:
+    """The Wayback timestamp (YYYYMMDDhhmmss) of a moment; "" (the newest snapshot) for None."""
+    return moment.strftime("%Y%m%d%H%M%S") if moment is not None else ""
+
+
 def snapshot_date(url: str) -> str | None:
     """The date of a Wayback-style snapshot URL (``/web/20190503120000/…``) as ISO (``2019-05-03 12:00``);
     None for other addresses."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from sidebot.citations.tags import FAILED_VERIFICATION
 from sidebot.config import Settings
+from sidebot.wiki.history import UrlAdded, url_added
 from sidebot.wiki.pages import PageGoneError, PageRef, fetch_text
 from sidebot.wiki.site import PageNotFoundError, article_url, connect, template_redirects
 
@@ -56,3 +57,6 @@ class PywikibotWiki:
             return fetch_text(self.site, ref)
         except PageGoneError:
             return None
+
+    def url_added(self, page_id: int, url: str) -> UrlAdded | None:
+        return url_added(self.site, page_id, url, self.settings.archive.history_revisions)
