@@ -164,3 +164,19 @@ def test_after_the_demo_commands_use_its_config(demo_run: DemoRun, tmp_path: Pat
     assert result.returncode == 0, result.stderr
     assert "Megadeth" in result.stdout and "citations" in result.stdout
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_run_summary_says_what_became_of_dead_sources() -> None:
+    from collections import Counter
+
+    from sidebot.cli.patrol import _archive_summary
+
+    counts = Counter(
+        archived_copies_read=2, archived_copies_none=163, archive_lookups=3, archive_lookups_failed=1,
+        added_dates_read=1, archived_pages_ok=2,
+    )  # fmt: skip
+    assert _archive_summary(counts) == (
+        "2 read from an archived copy, 163 with no archived copy (3 Wayback lookups, 1 failed, "
+        "1 page histories read for the date a URL was added)"
+    )
+    assert _archive_summary(Counter(sources_ok=4)) == ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from datetime import datetime
 from itertools import chain
@@ -291,17 +292,39 @@ def print_summary(summary: PatrolSummary) -> None:
     )
     if outcomes:
         console.print(f"sources: {outcomes}", highlight=False)
-    archived = ", ".join(
-        f"{n} {key.replace('_', ' ')}" for key, n in sorted(c.items()) if key.startswith("archive") and n
-    )
-    if archived:
-        console.print(f"archived copies: {archived}", highlight=False)
+    if archived := _archive_summary(c):
+        console.print(f"dead or non-content sources: {archived}", highlight=False)
     suggested, findings = c["suggestions_stored"], c["findings_with_suggestions"]
     console.print(f"suggested sources: {suggested} for {findings} findings")
     for note in summary.notes:
         console.print(f"note: {note}", highlight=False)
     for error in summary.errors:
         console.print(f"[red]error[/red] {error.get('page') or '(run)'}: {error['error']}", highlight=False)
+
+
+def _archive_summary(c: Counter) -> str:
+    """What became of the citations whose live source could not be read, in words ("" when none)."""
+    parts = [
+        f"{c[key]} {words}"
+        for key, words in (
+            ("archived_copies_read", "read from an archived copy"),
+            ("archived_copies_unreadable", "with an archived copy that cannot be read"),
+            ("archived_copies_none", "with no archived copy"),
+        )
+        if c[key]
+    ]
+    asked = [
+        f"{c[key]} {words}"
+        for key, words in (
+            ("archive_lookups", "Wayback lookups"),
+            ("archive_lookups_cached", "answered from cache"),
+            ("archive_lookups_failed", "failed"),
+            ("added_dates_read", "page histories read for the date a URL was added"),
+            ("added_dates_failed", "unreadable"),
+        )
+        if c[key]
+    ]
+    return ", ".join(parts) + (f" ({', '.join(asked)})" if asked else "")
 
 
 def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:

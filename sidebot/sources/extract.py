@@ -18,6 +18,9 @@ from sidebot.sources.pdf import pdf_text
 from sidebot.sources.sniff import SNIFF_BYTES, ContentKind, MediaType, sniff
 
 logger = logging.getLogger(__name__)
+# trafilatura logs every page it cannot read at ERROR ("lxml parsing failed: Document is empty" for an empty
+# page, which the web has plenty of); what could not be read is reported on the source instead (``error``).
+logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
 
 _SPACES = re.compile(r"[ \t\f\v\u00a0]+")
 _BLANK_LINES = re.compile(r"\n{3,}")
