@@ -106,6 +106,13 @@ def bench_workers(
             highlight=False,
             soft_wrap=True,
         )
+        spent = row["cpu_seconds"].items()
+        cpu = ", ".join(f"{kind} {seconds:.0f} s" for kind, seconds in spent if kind != "machine_busy")
+        console.print(
+            f"  CPU: {row['cores_busy']:.2f} of {report['cpus']} cores busy on average; {cpu}",
+            highlight=False,
+            soft_wrap=True,
+        )
     kill = report["kill"]
     console.print(
         f"kill -9 of a worker half way: {kill['duplicates']} duplicated findings, {kill['pages_checked']} of "

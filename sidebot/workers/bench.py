@@ -34,6 +34,7 @@ from sidebot.sandbox import sandbox
 from sidebot.sandbox.postgres import TempPostgres, start_postgres
 from sidebot.sandbox.testwiki_api import MediaWikiApi
 from sidebot.wiki.pages import PageRef
+from sidebot.workers.cpu import snapshot, spent
 from sidebot.workers.jobs import PageQueue, queue_counts
 
 STALLED_AFTER = 10.0  # seconds: how soon the kill run's surviving worker takes the dead one's job over
@@ -190,10 +191,12 @@ def _timed(
     try:
         _wait(lambda: len(_worker_runs(db)) == count, 300, f"{count} workers to be ready", procs)
         load = os.getloadavg()[0]
-        started = time.monotonic()
+        pids = [p.pid for p in procs]
+        cpu_before, started = snapshot(pids), time.monotonic()
         _enqueue(settings, refs)
         _wait(lambda: _drained(settings), 3600, "the queue to drain", procs)
         seconds = time.monotonic() - started
+        cpu = spent(cpu_before, snapshot(pids))  # before the workers stop, while their times can be read
     finally:
         _stop(procs)
     runs = _worker_runs(db)
@@ -218,6 +221,8 @@ def _timed(
         "findings": findings,
         "duplicates": twice,
         "per_worker": {r.worker: r.counts.get("pages_checked", 0) for r in runs},
+        "cpu_seconds": cpu,
+        "cores_busy": cpu["machine_busy"] / seconds,
     }
     progress(f"{count} worker(s): {len(refs)} pages in {seconds:.1f} s (load average before {load:.2f})")
     return row
