@@ -38,9 +38,13 @@ DATA = Path(__file__).parent / "data" / "verify"
 
 @pytest.fixture(scope="module")
 def endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real `sidebot serve-verifier` on a free loopback port (the shipped model, default settings)."""
+    """A real `sidebot --config FILE serve-verifier` on a free loopback port (the shipped model). The config
+    file is there because an operator's is: KServe once took `--config` for its own `--configure_logging`."""
     port = free_port()
-    process = start_verifier_server(port, tmp_path_factory.mktemp("verifier-server") / "server.log")
+    folder = tmp_path_factory.mktemp("verifier-server")
+    config = folder / "sidebot.toml"
+    config.write_text("[verify]\nthreads = 2\n", encoding="utf-8")
+    process = start_verifier_server(port, folder / "server.log", config=config)
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -11,15 +11,24 @@ The citations of concurrent requests are verified in shared model calls (:mod:`s
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from kserve import Model, ModelServer
-from kserve.errors import InvalidInput
 from prometheus_client import Counter, Histogram
 
 from sidebot.serving.batcher import MicroBatcher
 from sidebot.verify.types import Scorer, Verdict
 from sidebot.verify.wire import MODEL_NAME, Answer, Instance, WireError, decode_instances, encode_answer
+
+# KServe parses the command line when it is imported (kserve.model_server calls parse_known_args() at module
+# level), and argparse's prefix matching reads sidebot's own `--config FILE` as its `--configure_logging`
+# and exits: it must not see sidebot's arguments.
+_argv, sys.argv = sys.argv, sys.argv[:1]
+try:
+    from kserve import Model, ModelServer
+    from kserve.errors import InvalidInput
+finally:
+    sys.argv = _argv
 
 _SIZES = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 BATCH_CITATIONS = Histogram(
