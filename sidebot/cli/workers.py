@@ -89,6 +89,14 @@ def bench_workers(
         Path | None, typer.Option(help="The sandbox wiki's folder (default: a temporary one).")
     ] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here too.")] = None,
+    verifier_server: Annotated[
+        bool,
+        typer.Option(
+            "--verifier-server",
+            help="The timed workers send citations to one `sidebot serve-verifier` instead of each loading "
+            "the model.",
+        ),
+    ] = False,
 ) -> None:
     """Pages per minute with 1, 2 and 4 workers on the local wiki (sources on loopback) and a fresh
     PostgreSQL, and the duplicates left after a worker is killed with SIGKILL half way (must be 0)."""
@@ -96,12 +104,20 @@ def bench_workers(
 
     from sidebot.workers.bench import run_bench
 
-    report = run_bench(settings_of(ctx), workers or [1, 2, 4], pages, state_dir, progress=console.print)
+    report = run_bench(
+        settings_of(ctx),
+        workers or [1, 2, 4],
+        pages,
+        state_dir,
+        progress=console.print,
+        verifier_server=verifier_server,
+    )
     for row in report["timings"]:
         console.print(
             f"{row['workers']} worker(s): {row['pages']} pages in {row['seconds']:.1f} s = "
             f"{row['pages_per_minute']:.1f} pages/min ({row['speedup']:.2f}x one worker), "
-            f"{row['citations_scored']} citations scored, verifier {row['verify_seconds']:.0f} s; "
+            f"{row['citations_scored']} citations scored, verifier ({row['verifier']}) "
+            f"{row['verify_seconds']:.0f} s; "
             f"load average before {row['load_before']:.2f}",
             highlight=False,
             soft_wrap=True,

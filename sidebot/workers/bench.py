@@ -33,6 +33,8 @@ from sidebot.queue.runs import mark_interrupted
 from sidebot.sandbox import sandbox
 from sidebot.sandbox.postgres import TempPostgres, start_postgres
 from sidebot.sandbox.testwiki_api import MediaWikiApi
+from sidebot.serving.process import free_port, start_verifier_server
+from sidebot.serving.process import stop as stop_server
 from sidebot.wiki.pages import PageRef
 from sidebot.workers.cpu import snapshot, spent
 from sidebot.workers.jobs import PageQueue, queue_counts
@@ -46,8 +48,11 @@ def run_bench(
     pages: int,
     state_dir: Path | None = None,
     progress: Callable[[str], None] = print,
+    verifier_server: bool = False,
 ) -> dict[str, Any]:
-    """Time ``pages`` articles with each worker count, then the kill run; returns the figures."""
+    """Time ``pages`` articles with each worker count, then the kill run; returns the figures. With
+    ``verifier_server``, the timings' workers send their citations to one `sidebot serve-verifier` (started
+    for each timing, torch's default threads) instead of loading the model each."""
     state = state_dir or Path(tempfile.mkdtemp(prefix="sidebot-bench-workers-"))
     progress(f"starting the sandbox wiki and its source server in {state}")
     info = sandbox.up(state)
@@ -58,9 +63,13 @@ def run_bench(
         progress(f"{len(refs)} articles; PostgreSQL on port {postgres.port}")
         timings: list[dict[str, Any]] = []
         reference: int | None = None
+        base = Path(info["config_path"])
         for count in worker_counts:
-            config = _config(Path(info["config_path"]), postgres, f"bench_{count}_{os.getpid()}", work)
-            row = _timed(config, refs, count, work, progress)
+            if verifier_server:
+                row = _timed_with_server(base, postgres, refs, count, work, progress)
+            else:
+                config = _config(base, postgres, f"bench_{count}_{os.getpid()}", work)
+                row = _timed(config, refs, count, work, progress) | {"verifier": "in each worker"}
             reference = reference if reference is not None else row["findings"]
             timings.append(row)
         one = next((t for t in timings if t["workers"] == 1), timings[0])
@@ -72,6 +81,7 @@ def run_bench(
         return {
             "when": datetime.now().isoformat(timespec="seconds"),
             "cpus": os.cpu_count(),
+            "verifier": "one sidebot serve-verifier" if verifier_server else "in each worker",
             "pages": len(refs),
             "timings": timings,
             "kill": kill,
@@ -106,14 +116,33 @@ def _articles(api_url: str, limit: int) -> list[PageRef]:
     return sorted(refs, key=lambda r: r.page_id)[:limit]
 
 
-def _config(base: Path, postgres: TempPostgres, database: str, work: Path) -> Path:
+def _timed_with_server(
+    base: Path,
+    postgres: TempPostgres,
+    refs: list[PageRef],
+    count: int,
+    work: Path,
+    progress: Callable[[str], None],
+) -> dict:
+    """:func:`_timed` with the workers' citations verified by one verifier server, started for this timing."""
+    port = free_port()
+    server = start_verifier_server(port, work / f"verifier-server-{count}.log", config=base)
+    endpoint = f"http://127.0.0.1:{port}"
+    try:
+        config = _config(base, postgres, f"bench_server_{count}_{os.getpid()}", work, endpoint)
+        return _timed(config, refs, count, work, progress) | {"verifier": f"server at {endpoint}"}
+    finally:
+        stop_server(server)
+
+
+def _config(base: Path, postgres: TempPostgres, database: str, work: Path, endpoint: str = "") -> Path:
     url = postgres.create_database(database)
     path = work / f"{database}.toml"
     path.write_text(
         base.read_text(encoding="utf-8")
         + f'\n[database]\nurl = "{url}"\n'
         + f"\n[workers]\nenabled = true\nstalled_after = {STALLED_AFTER}\nheartbeat_every = 2\n"
-        + "\n[verify]\nthreads = 1\n"
+        + f'\n[verify]\nthreads = 1\nendpoint = "{endpoint}"\n'
         + "\n[retrieve]\nenabled = false\n",
         encoding="utf-8",
     )

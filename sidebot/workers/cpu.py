@@ -1,5 +1,5 @@
-"""Where the CPU of a timed stretch went, by kind of process: the workers, the sandbox wiki's PHP, the source
-server, PostgreSQL, and everything else on the machine; and how busy the machine's cores were.
+"""Where the CPU of a timed stretch went, by kind of process: the workers, the verifier server, the sandbox
+wiki's PHP, the source server, PostgreSQL, and everything else on the machine; and how busy the cores were.
 
 `sidebot bench workers` reports it beside each timing: on a machine with few cores the servers the workers
 talk to take cores too, so a second worker cannot double the rate once the cores are busy.
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import psutil
 
-KINDS = ("workers", "wiki (PHP)", "source server", "PostgreSQL", "other")
+KINDS = ("workers", "verifier server", "wiki (PHP)", "source server", "PostgreSQL", "other")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,8 @@ def _kind(name: str | None, cmdline: list[str] | None) -> str:
     command = " ".join(cmdline or [])
     if "source_server" in command:
         return "source server"
+    if "serve-verifier" in command:
+        return "verifier server"
     if (name or "").startswith("php"):
         return "wiki (PHP)"
     if (name or "").startswith("postgres") or "postgres" in (cmdline or [""])[0]:
