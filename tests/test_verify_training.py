@@ -122,6 +122,27 @@ def test_an_interrupted_stage_resumes_to_the_same_weights(tmp_path):
         assert torch.allclose(tensor, resumed.state_dict()[name], atol=1e-5), name
 
 
+def test_a_run_stopped_between_stages_resumes_to_the_same_weights(tmp_path):
+    """Killed after the first stage's end-of-stage save and before the second stage's first checkpoint, a
+    rerun starts the second stage from its first step on the saved model: the weights of an uninterrupted
+    run."""
+    stages = tiny_stages(tmp_path)
+    config = replace(CONFIG, checkpoint_every=10_000)  # no checkpoint inside a stage
+
+    def kill_in_the_second_stage(message: str) -> None:
+        if message.startswith("claims step"):
+            raise Killed(message)
+
+    with pytest.raises(Killed):
+        train(stages, config, progress=kill_in_the_second_stage, checkpoint_dir=tmp_path / "ckpt")
+    told = []
+    resumed, _, results = train(stages, config, progress=told.append, checkpoint_dir=tmp_path / "ckpt")
+    assert told[0] == "resuming at stage 2 step 0" and [r.name for r in results] == ["nli", "claims"]
+    straight, _, _ = train(stages, config, progress=lambda _: None, checkpoint_dir=tmp_path / "fresh")
+    for name, tensor in straight.state_dict().items():
+        assert torch.allclose(tensor, resumed.state_dict()[name], atol=1e-5), name
+
+
 def test_a_spent_budget_ends_the_stage_early(tmp_path):
     stages = [replace(tiny_stages(tmp_path)[0], max_minutes=0.0)]
     _, _, cut = train(stages, CONFIG, progress=lambda _: None)

@@ -184,13 +184,24 @@ def train(
         if state and index < state["stage"]:
             continue
         resume = state if state and index == state["stage"] else None
+        if resume and "optimizer" not in resume:  # saved between stages: this one starts at its first step
+            torch.set_rng_state(resume["rng"])
+            resume = None
         result = _run_stage(
             index, stage, model, encoder, config, device, progress, checkpoint, results, resume
         )
         results = [r for r in results if r.name != stage.name] + [result]
         state = None
         if checkpoint:
-            checkpoint.save({"stage": index + 1, "step": 0, "model": model.state_dict(), "results": results})
+            checkpoint.save(
+                {
+                    "stage": index + 1,
+                    "step": 0,
+                    "model": model.state_dict(),
+                    "rng": torch.get_rng_state(),
+                    "results": results,
+                }
+            )
     model.to("cpu").eval()
     return model, tokenizer, results
 
