@@ -185,7 +185,7 @@ def train(
             continue
         resume = state if state and index == state["stage"] else None
         if resume and "optimizer" not in resume:  # saved between stages: this one starts at its first step
-            if "rng" in resume:  # (checkpoints written before 2026-11-24 21:10 UTC have none)
+            if "rng" in resume:  # (older checkpoints have none)
                 torch.set_rng_state(resume["rng"])
             resume = None
         result = _run_stage(
