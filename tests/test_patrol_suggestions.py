@@ -20,6 +20,7 @@ from sidebot.retrieve.exclusions import is_wikimedia_url
 from sidebot.retrieve.retriever import Retriever
 from sidebot.sandbox.demo_content import DemoSource, demo_sources
 from sidebot.sandbox.source_server import SourceServer
+from sidebot.serving.process import free_port
 from sidebot.verify.biencoder import BiEncoderScorer
 
 pytestmark = pytest.mark.integration
@@ -220,4 +221,50 @@ def test_a_retrieval_failure_is_recorded_and_the_finding_kept(
     with db.session() as session:
         (finding,) = findings_of(session, title)
         assert finding.state == "open" and finding.score is not None and finding.suggestions == []
+    db.dispose()
+
+
+def test_a_reranking_server_that_is_down_defers_the_citation_with_its_suggestions(
+    test_wiki_settings,
+    database_url,
+    source_fetch_settings,
+    wiki,
+    wiki_users,
+    unique_title,
+    wice_server,
+    index_folder,
+    pages,
+    minilm,
+) -> None:
+    """Retrieval reranks with the verifier server of ``[verify] endpoint``; when that server is down, the
+    citation is not stored without its suggestions (they would never come back for an unchanged page): the
+    chunk waits for the next run, like a citation the server could not verify."""
+    right, wrong = pages
+    settings = settings_for(
+        test_wiki_settings,
+        database_url,
+        source_fetch_settings,
+        index_folder,
+        tagged_margin=-1000.0,
+        min_probability=0.0,
+    )
+    down = settings.model_copy(
+        update={"verify": settings.verify.model_copy(update={"endpoint": f"http://127.0.0.1:{free_port()}"})}
+    )
+    title = unique_title("Reranker down")
+    wiki_users.editor.edit(title, cite_wrong_page(wice_server, right, wrong))
+    db = Database(settings.database_url)
+
+    first = Patrol(down, db, wiki, minilm).run(refs_for(wiki, [title]), "test", {})
+    assert first.counts["verifier_errors"] == 1 and first.counts["citations_deferred"] == 1
+    with db.session() as session:
+        assert findings_of(session, title) == []
+        page = session.scalars(select(Page).where(Page.title == title)).one()
+        assert page.deferred_reason == "the verifier server is unavailable"
+
+    later = Patrol(settings, db, wiki, minilm).run([], "test", {})  # the verifier is back (in process here)
+    assert later.counts["verifier_errors"] == 0 and later.counts["findings_with_suggestions"] == 1
+    with db.session() as session:
+        (finding,) = findings_of(session, title)
+        assert wice_server.url_for(right.id) in [s.url for s in finding.suggestions]
     db.dispose()

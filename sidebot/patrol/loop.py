@@ -493,7 +493,8 @@ class Patrol:
         counts: Counter,
     ) -> None:
         """Store better sources for a weak citation. A retrieval failure is recorded in the run's errors and
-        costs only the suggestions: the finding stays."""
+        costs only the suggestions: the finding stays. A verifier server that is down is not such a failure
+        (it would cost an unchanged page its suggestions for good): it defers the chunk."""
         retriever = self._open_retriever()
         if retriever is None:
             counts["suggestions_no_index"] += 1
@@ -511,6 +512,8 @@ class Patrol:
                 exclude_urls=[article],
                 min_probability=self.pass_probability,
             )
+        except VerifierUnavailableError:
+            raise  # the reranking server is down: the chunk waits for the next run, suggestions included
         except Exception as exc:  # e.g. a Java error from Lucene: this citation's suggestions only
             log.exception("retrieval failed for a citation on %s", page.title)
             counts["suggestions_failed"] += 1
