@@ -204,7 +204,7 @@ BAD_SOURCES = {
     "/stall": ("timeout", ""),
     "/huge": ("too_large", ""),
     "/image.png": ("unsupported", ""),
-    "/scan.pdf": ("pdf", ""),
+    "/scan.pdf": ("pdf", "no extractable text"),
 }
 
 
@@ -218,7 +218,10 @@ def test_bad_sources_are_recorded_and_the_run_goes_on(
         f"Claim number {i} about the subject.<ref>[{source_server.url(path)} a source]</ref>\n"
         for i, path in enumerate(BAD_SOURCES)
     )
-    wiki_users.editor.edit(title, good.replace("== References ==", bad_refs + "\n== References =="))
+    pdf_claim = "The Blanda Station is an underground plant."  # the text of /doc.pdf says so
+    pdf_ref = f"{pdf_claim}<ref>[{source_server.url('/doc.pdf')} Blanda Power Station (PDF)]</ref>\n"
+    refs = bad_refs + pdf_ref
+    wiki_users.editor.edit(title, good.replace("== References ==", refs + "\n== References =="))
     db = Database(settings.database_url)
     summary = Patrol(settings, db, wiki, minilm, CountingFetcher(settings)).run(
         refs_for(wiki, [title]), "t", {}
@@ -232,6 +235,8 @@ def test_bad_sources_are_recorded_and_the_run_goes_on(
         assert detail in (row.flag_reason or "") and row.score is None
     good_row = next(r for r in rows.values() if r.claim == claim)
     assert good_row.state in ("open", "passed") and good_row.score is not None
+    pdf = rows[source_server.url("/doc.pdf")]  # a PDF with text is a source like a page
+    assert pdf.source_status == "pdf" and pdf.score is not None and pdf.state in ("open", "passed")
     db.dispose()
 
 

@@ -176,7 +176,7 @@ class ArchivedCopies:
 
 
 def _problem(source: Source) -> str | None:
-    if source.status == "ok" and source.text:
+    if source.readable:
         return None
     if source.status == "not_source" and source.error:
         return source.error

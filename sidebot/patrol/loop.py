@@ -410,8 +410,8 @@ class Patrol:
                 }
                 if copy.source_id is not None and copy.problem is None:
                     source = session.get(Source, copy.source_id)  # the archived copy is what gets read
-            (readable if source.status == "ok" and source.text else unreadable).append((citation, source))
-            counts[f"sources_read_{read_from[citation.id]['copy_kind']}"] += source.status == "ok"
+            (readable if source.readable else unreadable).append((citation, source))
+            counts[f"sources_read_{read_from[citation.id]['copy_kind']}"] += source.readable
         jobs = [
             (
                 claim_for(c.claim, page.title, c.section, c.context),

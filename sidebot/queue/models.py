@@ -10,6 +10,8 @@ from typing import Any
 from sqlalchemy import JSON, Float, ForeignKey, Index, LargeBinary, String, Text, Unicode, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+READABLE_STATUSES = frozenset({"ok", "pdf"})  # sidebot.sources.fetch.FetchStatus values that may hold text
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
@@ -118,6 +120,11 @@ class Source(Base):
     # sidebot.sources.classify.PageKind of a page that was read: "content" or what it is instead
     page_kind: Mapped[str | None] = mapped_column(String(32))
     fetched_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    @property
+    def readable(self) -> bool:
+        """Whether there is text to verify: a page read as the source ("ok") or a PDF with text ("pdf")."""
+        return self.status in READABLE_STATUSES and bool(self.text)
 
 
 class ArchiveLookup(Base):

@@ -242,7 +242,7 @@ def cached_sources(
     rows = session.scalars(select(Source).where(Source.url_hash.in_([url_hash(u) for u in urls])))
     fresh = {}
     for row in rows:
-        limit = max_age if row.status == "ok" else failed_max_age
+        limit = max_age if row.readable else failed_max_age
         if now - row.fetched_at <= limit:
             fresh[row.url] = row
     return fresh
