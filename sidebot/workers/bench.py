@@ -31,6 +31,7 @@ from sidebot.queue.db import Database
 from sidebot.queue.models import Finding, Run
 from sidebot.queue.runs import mark_interrupted
 from sidebot.sandbox import sandbox
+from sidebot.sandbox.demo_content import demo_article_titles
 from sidebot.sandbox.postgres import TempPostgres, start_postgres
 from sidebot.sandbox.testwiki_api import MediaWikiApi
 from sidebot.serving.process import free_port, start_verifier_server
@@ -49,17 +50,21 @@ def run_bench(
     state_dir: Path | None = None,
     progress: Callable[[str], None] = print,
     verifier_server: bool = False,
+    loopback_only: bool = False,
 ) -> dict[str, Any]:
     """Time ``pages`` articles with each worker count, then the kill run; returns the figures. With
     ``verifier_server``, the timings' workers send their citations to one `sidebot serve-verifier` (started
-    for each timing, torch's default threads) instead of loading the model each."""
+    for each timing, torch's default threads) instead of loading the model each. With ``loopback_only``, only
+    the demo's WiCE articles are timed: their sources are all on the loopback source server, while the real
+    Wikipedia articles cite hosts this sandbox cannot resolve, and each such lookup waits on the resolver
+    (up to 5 s, more often with many lookups at once), which is not the patrol's cost."""
     state = state_dir or Path(tempfile.mkdtemp(prefix="sidebot-bench-workers-"))
     progress(f"starting the sandbox wiki and its source server in {state}")
     info = sandbox.up(state)
     postgres = start_postgres()
     work = Path(tempfile.mkdtemp(prefix="sidebot-bench-run-"))
     try:
-        refs = _articles(info["api_url"], pages)
+        refs = _articles(info["api_url"], pages, demo_article_titles("wice") if loopback_only else None)
         progress(f"{len(refs)} articles; PostgreSQL on port {postgres.port}")
         timings: list[dict[str, Any]] = []
         reference: int | None = None
@@ -83,6 +88,7 @@ def run_bench(
             "cpus": os.cpu_count(),
             "verifier": "one sidebot serve-verifier" if verifier_server else "in each worker",
             "pages": len(refs),
+            "articles": "the WiCE articles (sources on loopback)" if loopback_only else "all",
             "timings": timings,
             "kill": kill,
         }
@@ -91,8 +97,9 @@ def run_bench(
         sandbox.down(state)
 
 
-def _articles(api_url: str, limit: int) -> list[PageRef]:
-    """The wiki's articles at their latest revision (one API listing; the workers fetch the texts)."""
+def _articles(api_url: str, limit: int, only: list[str] | None = None) -> list[PageRef]:
+    """The wiki's articles at their latest revision (one API listing; the workers fetch the texts); with
+    ``only``, those of these titles."""
     with MediaWikiApi(api_url) as api:
         answer = api.query(
             generator="allpages",
@@ -112,6 +119,7 @@ def _articles(api_url: str, limit: int) -> list[PageRef]:
             "page",
         )
         for p in answer.get("pages", [])
+        if only is None or p["title"] in only
     ]
     return sorted(refs, key=lambda r: r.page_id)[:limit]
 
