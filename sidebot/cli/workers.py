@@ -93,8 +93,8 @@ def bench_workers(
         bool,
         typer.Option(
             "--verifier-server",
-            help="The timed workers send citations to one `sidebot serve-verifier` instead of each loading "
-            "the model.",
+            help="Also time each worker count with the workers sending citations to one `sidebot "
+            "serve-verifier` instead of each loading the model (side by side, in the same run).",
         ),
     ] = False,
     loopback_only: Annotated[

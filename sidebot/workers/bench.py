@@ -40,6 +40,7 @@ from sidebot.wiki.pages import PageRef
 from sidebot.workers.cpu import snapshot, spent
 from sidebot.workers.jobs import PageQueue, queue_counts
 
+IN_PROCESS, SERVED = "in each worker", "one verifier server"
 STALLED_AFTER = 10.0  # seconds: how soon the kill run's surviving worker takes the dead one's job over
 
 
@@ -53,11 +54,12 @@ def run_bench(
     loopback_only: bool = False,
 ) -> dict[str, Any]:
     """Time ``pages`` articles with each worker count, then the kill run; returns the figures. With
-    ``verifier_server``, the timings' workers send their citations to one `sidebot serve-verifier` (started
-    for each timing, torch's default threads) instead of loading the model each. With ``loopback_only``, only
-    the demo's WiCE articles are timed: their sources are all on the loopback source server, while the real
-    Wikipedia articles cite hosts this sandbox cannot resolve, and each such lookup waits on the resolver
-    (up to 5 s, more often with many lookups at once), which is not the patrol's cost."""
+    ``verifier_server``, each worker count is also timed with the workers sending their citations to one
+    `sidebot serve-verifier` (started for that timing, torch's default threads) instead of each loading the
+    model, in the same run. With ``loopback_only``, only the demo's WiCE articles are timed: their sources
+    are all on the loopback source server, while the real Wikipedia articles cite hosts this sandbox cannot
+    resolve, and each such lookup waits on the resolver (up to 5 s, more often with many lookups at once),
+    which is not the patrol's cost."""
     state = state_dir or Path(tempfile.mkdtemp(prefix="sidebot-bench-workers-"))
     progress(f"starting the sandbox wiki and its source server in {state}")
     info = sandbox.up(state)
@@ -70,15 +72,14 @@ def run_bench(
         reference: int | None = None
         base = Path(info["config_path"])
         for count in worker_counts:
-            if verifier_server:
-                row = _timed_with_server(base, postgres, refs, count, work, progress)
-            else:
-                config = _config(base, postgres, f"bench_{count}_{os.getpid()}", work)
-                row = _timed(config, refs, count, work, progress) | {"verifier": "in each worker"}
+            config = _config(base, postgres, f"bench_{count}_{os.getpid()}", work)
+            row = _timed(config, refs, count, work, progress) | {"verifier": IN_PROCESS}
             reference = reference if reference is not None else row["findings"]
             timings.append(row)
-        one = next((t for t in timings if t["workers"] == 1), timings[0])
-        for row in timings:
+            if verifier_server:  # the same workers with the model behind one server, in the same run
+                timings.append(_timed_with_server(base, postgres, refs, count, work, progress))
+        for row in timings:  # against one worker with the verifier the same way
+            one = next((t for t in timings if t["workers"] == 1 and t["verifier"] == row["verifier"]), row)
             row["speedup"] = row["pages_per_minute"] / one["pages_per_minute"]
         config = _config(Path(info["config_path"]), postgres, f"bench_kill_{os.getpid()}", work)
         kill = _kill_run(config, refs, work, progress)
@@ -86,7 +87,7 @@ def run_bench(
         return {
             "when": datetime.now().isoformat(timespec="seconds"),
             "cpus": os.cpu_count(),
-            "verifier": "one sidebot serve-verifier" if verifier_server else "in each worker",
+            "verifiers": [IN_PROCESS, SERVED] if verifier_server else [IN_PROCESS],
             "pages": len(refs),
             "articles": "the WiCE articles (sources on loopback)" if loopback_only else "all",
             "timings": timings,
@@ -138,7 +139,7 @@ def _timed_with_server(
     endpoint = f"http://127.0.0.1:{port}"
     try:
         config = _config(base, postgres, f"bench_server_{count}_{os.getpid()}", work, endpoint)
-        return _timed(config, refs, count, work, progress) | {"verifier": f"server at {endpoint}"}
+        return _timed(config, refs, count, work, progress) | {"verifier": SERVED}
     finally:
         stop_server(server)
 
