@@ -74,6 +74,20 @@ def settings_for(base: Settings, database_url: str, fetch, folder: Path, **retri
     )
 
 
+@pytest.fixture
+def any_candidate(test_wiki_settings, database_url, source_fetch_settings, index_folder) -> Settings:
+    """Settings under which any candidate may be suggested (margin and pass threshold are tested in
+    test_retrieve.py): for tests of what the patrol stores."""
+    return settings_for(
+        test_wiki_settings,
+        database_url,
+        source_fetch_settings,
+        index_folder,
+        tagged_margin=-1000.0,
+        min_probability=0.0,
+    )
+
+
 def cite_wrong_page(server: SourceServer, right: DemoSource, wrong: DemoSource) -> str:
     """Wikitext where ``right``'s claim cites ``wrong``'s page, tagged {{failed verification}}."""
     return (
@@ -102,28 +116,10 @@ def findings_of(session, title: str) -> list[Finding]:
 
 
 def test_weak_citation_gets_better_sources_once(
-    test_wiki_settings,
-    database_url,
-    source_fetch_settings,
-    wiki,
-    wiki_users,
-    unique_title,
-    wice_server,
-    index_folder,
-    pages,
-    minilm,
+    any_candidate, wiki, wiki_users, unique_title, wice_server, pages, minilm
 ) -> None:
     right, wrong = pages
-    # Any candidate may be suggested (margin and pass threshold are tested in test_retrieve.py): the point
-    # is what the patrol stores, and that the cited page is never among it.
-    settings = settings_for(
-        test_wiki_settings,
-        database_url,
-        source_fetch_settings,
-        index_folder,
-        tagged_margin=-1000.0,
-        min_probability=0.0,
-    )
+    settings = any_candidate  # the point: what the patrol stores, and that the cited page is never among it
     title = unique_title("Suggest")
     wiki_users.editor.edit(title, cite_wrong_page(wice_server, right, wrong))
     db = Database(settings.database_url)
@@ -225,29 +221,13 @@ def test_a_retrieval_failure_is_recorded_and_the_finding_kept(
 
 
 def test_a_reranking_server_that_is_down_defers_the_citation_with_its_suggestions(
-    test_wiki_settings,
-    database_url,
-    source_fetch_settings,
-    wiki,
-    wiki_users,
-    unique_title,
-    wice_server,
-    index_folder,
-    pages,
-    minilm,
+    any_candidate, wiki, wiki_users, unique_title, wice_server, pages, minilm
 ) -> None:
     """Retrieval reranks with the verifier server of ``[verify] endpoint``; when that server is down, the
     citation is not stored without its suggestions (they would never come back for an unchanged page): the
     chunk waits for the next run, like a citation the server could not verify."""
     right, wrong = pages
-    settings = settings_for(
-        test_wiki_settings,
-        database_url,
-        source_fetch_settings,
-        index_folder,
-        tagged_margin=-1000.0,
-        min_probability=0.0,
-    )
+    settings = any_candidate
     down = settings.model_copy(
         update={"verify": settings.verify.model_copy(update={"endpoint": f"http://127.0.0.1:{free_port()}"})}
     )
