@@ -117,6 +117,9 @@ class VerifySettings(_Section):
     decompose: bool = True  # judge each part of a long claim too (partial support)
     max_evidence: int = Field(3, ge=0)  # evidence sentences reported per verdict
     threads: int = Field(0, ge=0)  # torch threads; 0: torch's default
+    # Where the model runs: "cpu", or "cuda" / "cuda:N" on a GPU machine (typically a verifier server's; it
+    # needs a CUDA build of torch). bf16 is autocast on GPUs that support it, else fp16.
+    device: str = Field("cpu", pattern=r"^(cpu|cuda(:\d+)?)$")
     # A verifier server (`sidebot serve-verifier`), e.g. "http://gpu-box:8080": patrols, checks and workers
     # send it their citations instead of loading the model; the server's own [verify] settings decide how
     # it reads. Empty: the model runs in this process. Only the cross-encoder scorer is served.

@@ -188,10 +188,9 @@ def test_platt_fit_recovers_a_known_logistic_curve():
     assert expected_calibration_error(np.full(len(scores), 0.99), outcomes) > 0.3
 
 
-def test_fast_path_agrees_with_fp32(claims):
-    fast = CrossEncoder(shipped_model_dir(), Precision.BF16)
-    reference = CrossEncoder(shipped_model_dir(), Precision.FP32)
-    enc = fast.encoder
+def reader_rows(model: CrossEncoder, claims) -> list[tuple[list[int], list[int]]]:
+    """The encoded (claim, window) pairs the reader would read for ``claims`` on their real pages."""
+    enc = model.encoder
     rows = []
     for claim, passages in wice_items(claims):
         windows = page_windows(passages, 2).windows
@@ -201,6 +200,13 @@ def test_fast_path_agrees_with_fp32(claims):
             enc.join(claim_ids, ids)
             for ids in enc.passage_ids([w.text for w in read], [w.title for w in read])
         ]
+    return rows
+
+
+def test_fast_path_agrees_with_fp32(claims):
+    fast = CrossEncoder(shipped_model_dir(), Precision.BF16)
+    reference = CrossEncoder(shipped_model_dir(), Precision.FP32)
+    rows = reader_rows(fast, claims)
     a, b = support_score(fast.logits(rows)), support_score(reference.logits(rows))
     assert np.abs(a - b).max() < FAST_PATH_TOLERANCE
     assert np.abs(a - b).mean() < FAST_PATH_MEAN_TOLERANCE

@@ -31,7 +31,8 @@ def open_database(settings: Settings):  # -> sidebot.queue.db.Database (imported
 
 def load_scorer(settings: Settings):  # -> sidebot.verify.types.Scorer (imported lazily: torch)
     """The configured scorer: the verifier server's client when ``[verify] endpoint`` is set (a server that
-    cannot be reached is one error line, exit 2), else the model in this process."""
+    cannot be reached is one error line, exit 2), else the model in this process (on a device it cannot
+    use: one error line, exit 2)."""
     from sidebot.verify import load_scorer as load
 
     if settings.verify.endpoint and settings.verify.scorer == "cross-encoder":
@@ -41,7 +42,12 @@ def load_scorer(settings: Settings):  # -> sidebot.verify.types.Scorer (imported
             return RemoteVerifier(settings.verify.endpoint, timeout=settings.verify.endpoint_timeout)
         except VerifierUnavailableError as exc:
             raise fail(str(exc), 2) from exc
-    return load(settings.verify.scorer, settings.verify)
+    from sidebot.verify.model import VerifierDeviceError  # torch: only for the model in this process
+
+    try:
+        return load(settings.verify.scorer, settings.verify)
+    except VerifierDeviceError as exc:
+        raise fail(str(exc), 2) from exc
 
 
 class SidebotGroup(TyperGroup):

@@ -23,19 +23,36 @@ def serve_verifier(
     max_wait_ms: Annotated[
         float, typer.Option(min=0, help="How long a request waits for others to share its model call.")
     ] = 2.0,
+    device: Annotated[
+        str | None,
+        typer.Option(help='Where the model runs: "cpu", "cuda" or "cuda:N" (default: [verify] device).'),
+    ] = None,
 ) -> None:
     """Serve the verifier as a KServe model server (v1 protocol, POST /v1/models/verifier:predict; batch
     sizes on /metrics): set `[verify] endpoint` on patrols and workers to use it."""
+    from pydantic import ValidationError
+
     from sidebot.serving.verifier_server import serve
     from sidebot.verify import load_verifier
+    from sidebot.verify.model import VerifierDeviceError
 
     settings = settings_of(ctx).verify
+    if device is not None:
+        try:
+            settings = settings.model_validate(settings.model_dump() | {"device": device})
+        except ValidationError:
+            raise fail(f'--device {device!r}: use "cpu", "cuda" or "cuda:N"', 2) from None
     if settings.endpoint:
         raise fail("this config sets [verify] endpoint: the server must run the model itself", 2)
     if settings.scorer != "cross-encoder":
         raise fail(f"only the cross-encoder verifier is served, not [verify] scorer = {settings.scorer!r}", 2)
-    scorer = load_verifier(settings)
-    console.print(f"serving {scorer.name} on port {port} (Ctrl+C stops it)", highlight=False)
+    try:
+        scorer = load_verifier(settings)
+    except VerifierDeviceError as exc:
+        raise fail(str(exc), 2) from None
+    console.print(
+        f"serving {scorer.name} on port {port}, model on {settings.device} (Ctrl+C stops it)", highlight=False
+    )
     serve(scorer, port, max_batch=max_batch, max_wait=max_wait_ms / 1000)
 
 

@@ -39,6 +39,7 @@ def load_verifier(settings: VerifySettings | None = None) -> Scorer:
         precision=Precision(settings.precision),
         batch_size=settings.batch_size,
         threads=settings.threads or None,
+        device=settings.device,
     )
     return configured_scorer(model, settings)
 

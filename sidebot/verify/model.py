@@ -1,4 +1,5 @@
-"""Load the trained reader and run it: plain torch fp32, or the fast path (bf16 autocast on the CPU).
+"""Load the trained reader and run it: plain torch fp32, or the fast path (bf16 autocast; on a GPU without
+bf16, fp16), on the CPU or a CUDA device.
 
 The model folder holds Hugging Face files (config.json, fp16 ``model.safetensors``, tokenizer) plus
 ``verifier.json`` (input limits, calibration, checksum). Weights are hash-checked against verifier.json before
@@ -23,6 +24,26 @@ from sidebot.verify.inputs import PairEncoder, PairLimits
 from sidebot.verify.network import WEIGHTS, PairClassifier
 
 MANIFEST = "verifier.json"
+
+
+class VerifierDeviceError(RuntimeError):
+    """The configured torch device cannot be used here (no GPU, or no such GPU)."""
+
+
+def torch_device(name: str) -> torch.device:
+    """``name`` ("cpu", "cuda", "cuda:N") as a device this process can run on, or a clear error."""
+    device = torch.device(name)
+    if device.type == "cuda":
+        if not torch.cuda.is_available():
+            raise VerifierDeviceError(
+                f"[verify] device = {name!r}, but torch sees no CUDA GPU here (torch {torch.__version__}; "
+                'a CPU-only build or no driver): install a CUDA build of torch, or use device = "cpu"'
+            )
+        if device.index is not None and device.index >= torch.cuda.device_count():
+            raise VerifierDeviceError(
+                f"[verify] device = {name!r}, but this machine has {torch.cuda.device_count()} CUDA GPU(s)"
+            )
+    return device
 
 
 class Precision(StrEnum):
@@ -124,6 +145,7 @@ class CrossEncoder:
         batch_size: int = 8,
         threads: int | None = None,
         check_hash: bool = True,
+        device: str = "cpu",
     ) -> None:
         self.folder = Path(folder)
         self.manifest = Manifest.read(self.folder)
@@ -134,12 +156,18 @@ class CrossEncoder:
                     f"verifier weights checksum mismatch in {self.folder}: "
                     f"{actual} != {self.manifest.weights_sha256}"
                 )
+        self.device = torch_device(device)
         if threads:
             torch.set_num_threads(threads)
         tokenizer = AutoTokenizer.from_pretrained(self.folder)
         self.encoder = PairEncoder(tokenizer, self.manifest.limits)
-        self.model = PairClassifier.load(self.folder)
+        self.model = PairClassifier.load(self.folder).to(self.device)
         self.precision = Precision(precision)
+        self._autocast_dtype = (
+            torch.float16
+            if self.device.type == "cuda" and not torch.cuda.is_bf16_supported()
+            else torch.bfloat16
+        )
         self.batch_size = batch_size
 
     @torch.inference_mode()
@@ -149,10 +177,13 @@ class CrossEncoder:
         for k in range(0, len(order), self.batch_size):
             idx = order[k : k + self.batch_size]
             feeds = {
-                name: torch.from_numpy(a) for name, a in self.encoder.pad([rows[i] for i in idx]).items()
+                name: torch.from_numpy(a).to(self.device)
+                for name, a in self.encoder.pad([rows[i] for i in idx]).items()
             }
-            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.precision is Precision.BF16):
-                out[idx] = self.model(**feeds).float().numpy()
+            with torch.autocast(
+                self.device.type, dtype=self._autocast_dtype, enabled=self.precision is Precision.BF16
+            ):
+                out[idx] = self.model(**feeds).float().cpu().numpy()
         return out
 
 
