@@ -34,3 +34,24 @@ def test_processes_are_told_apart_by_name_and_command() -> None:
     assert _kind("php8.2", ["php", "-S", "127.0.0.1:8080"]) == "wiki (PHP)"
     assert _kind("postgres", ["/usr/lib/postgresql/15/bin/postgres", "-D", "/tmp/pg"]) == "PostgreSQL"
     assert _kind("python3", ["python3", "-m", "pytest"]) == "other"
+
+
+def test_speedups_over_rounds_are_reported_as_medians_per_kind() -> None:
+    from sidebot.workers.bench import _median_speedups
+
+    rows = [
+        {"verifier": kind, "workers": count, "round": r, "speedup": value}
+        for kind, count, r, value in [
+            ("in each worker", 1, 0, 1.0),
+            ("in each worker", 2, 0, 1.5),
+            ("in each worker", 1, 1, 1.0),
+            ("in each worker", 2, 1, 1.9),
+            ("in each worker", 1, 2, 1.0),
+            ("in each worker", 2, 2, 1.7),
+            ("one verifier server", 2, 0, 1.2),
+        ]
+    ]
+    medians = {(m["verifier"], m["workers"]): m for m in _median_speedups(rows)}
+    assert medians["in each worker", 2]["median"] == 1.7
+    assert medians["in each worker", 2]["rounds"] == [1.5, 1.9, 1.7]
+    assert medians["one verifier server", 2]["median"] == 1.2

@@ -105,6 +105,12 @@ def bench_workers(
             "sources are hosts this sandbox cannot resolve: their DNS waits are not the patrol's cost).",
         ),
     ] = False,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Time the worker counts this many times in turn and report the median speed-ups."
+        ),
+    ] = 1,
 ) -> None:
     """Pages per minute with 1, 2 and 4 workers on the local wiki (sources on loopback) and a fresh
     PostgreSQL, and the duplicates left after a worker is killed with SIGKILL half way (must be 0)."""
@@ -120,6 +126,7 @@ def bench_workers(
         progress=console.print,
         verifier_server=verifier_server,
         loopback_only=loopback_only,
+        rounds=rounds,
     )
     for row in report["timings"]:
         console.print(
@@ -138,6 +145,15 @@ def bench_workers(
             highlight=False,
             soft_wrap=True,
         )
+    if report["rounds"] > 1:
+        for row in report["median_speedups"]:
+            rounds = ", ".join(f"{v:.2f}x" for v in row["rounds"])
+            console.print(
+                f"median over {report['rounds']} rounds, {row['workers']} worker(s), verifier "
+                f"{row['verifier']}: {row['median']:.2f}x one worker (rounds: {rounds})",
+                highlight=False,
+                soft_wrap=True,
+            )
     kill = report["kill"]
     console.print(
         f"kill -9 of a worker half way: {kill['duplicates']} duplicated findings, {kill['pages_checked']} of "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -52,6 +53,7 @@ def run_bench(
     progress: Callable[[str], None] = print,
     verifier_server: bool = False,
     loopback_only: bool = False,
+    rounds: int = 1,
 ) -> dict[str, Any]:
     """Time ``pages`` articles with each worker count, then the kill run; returns the figures. With
     ``verifier_server``, each worker count is also timed with the workers sending their citations to one
@@ -59,7 +61,9 @@ def run_bench(
     model, in the same run. With ``loopback_only``, only the demo's WiCE articles are timed: their sources
     are all on the loopback source server, while the real Wikipedia articles cite hosts this sandbox cannot
     resolve, and each such lookup waits on the resolver (up to 5 s, more often with many lookups at once),
-    which is not the patrol's cost."""
+    which is not the patrol's cost. With ``rounds`` > 1 the worker counts are timed again in turn (1, 2, 1, 2,
+    …), each speed-up is against one worker of the same round, and the medians are reported: on a shared
+    machine one timing swings by tens of percent."""
     state = state_dir or Path(tempfile.mkdtemp(prefix="sidebot-bench-workers-"))
     progress(f"starting the sandbox wiki and its source server in {state}")
     info = sandbox.up(state)
@@ -71,15 +75,24 @@ def run_bench(
         timings: list[dict[str, Any]] = []
         reference: int | None = None
         base = Path(info["config_path"])
-        for count in worker_counts:
-            config = _config(base, postgres, f"bench_{count}_{os.getpid()}", work)
-            row = _timed(config, refs, count, work, progress) | {"verifier": IN_PROCESS}
-            reference = reference if reference is not None else row["findings"]
-            timings.append(row)
-            if verifier_server:  # the same workers with the model behind one server, in the same run
-                timings.append(_timed_with_server(base, postgres, refs, count, work, progress))
-        for row in timings:  # against one worker with the verifier the same way
-            one = next((t for t in timings if t["workers"] == 1 and t["verifier"] == row["verifier"]), row)
+        for round_ in range(rounds):
+            for count in worker_counts:
+                name = f"bench_{count}_{round_}_{os.getpid()}"
+                row = _timed(_config(base, postgres, name, work), refs, count, work, progress)
+                reference = reference if reference is not None else row["findings"]
+                timings.append(row | {"verifier": IN_PROCESS, "round": round_})
+                if verifier_server:  # the same workers with the model behind one server, in the same run
+                    served = _timed_with_server(base, postgres, refs, count, work, progress, round_)
+                    timings.append(served | {"round": round_})
+        for row in timings:  # against one worker of the same round with the verifier the same way
+            one = next(
+                (
+                    t
+                    for t in timings
+                    if t["workers"] == 1 and t["verifier"] == row["verifier"] and t["round"] == row["round"]
+                ),
+                row,
+            )
             row["speedup"] = row["pages_per_minute"] / one["pages_per_minute"]
         config = _config(Path(info["config_path"]), postgres, f"bench_kill_{os.getpid()}", work)
         kill = _kill_run(config, refs, work, progress)
@@ -90,12 +103,25 @@ def run_bench(
             "verifiers": [IN_PROCESS, SERVED] if verifier_server else [IN_PROCESS],
             "pages": len(refs),
             "articles": "the WiCE articles (sources on loopback)" if loopback_only else "all",
+            "rounds": rounds,
             "timings": timings,
+            "median_speedups": _median_speedups(timings),
             "kill": kill,
         }
     finally:
         postgres.stop()
         sandbox.down(state)
+
+
+def _median_speedups(timings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per verifier kind and worker count: the median speed-up over the rounds, and every round's."""
+    groups: dict[tuple[str, int], list[float]] = {}
+    for row in timings:
+        groups.setdefault((row["verifier"], row["workers"]), []).append(row["speedup"])
+    return [
+        {"verifier": verifier, "workers": count, "median": statistics.median(values), "rounds": values}
+        for (verifier, count), values in groups.items()
+    ]
 
 
 def _articles(api_url: str, limit: int, only: list[str] | None = None) -> list[PageRef]:
@@ -132,13 +158,15 @@ def _timed_with_server(
     count: int,
     work: Path,
     progress: Callable[[str], None],
+    round_: int = 0,
 ) -> dict:
     """:func:`_timed` with the workers' citations verified by one verifier server, started for this timing."""
     port = free_port()
-    server = start_verifier_server(port, work / f"verifier-server-{count}.log", config=base)
+    server = start_verifier_server(port, work / f"verifier-server-{count}-{round_}.log", config=base)
     endpoint = f"http://127.0.0.1:{port}"
     try:
-        config = _config(base, postgres, f"bench_server_{count}_{os.getpid()}", work, endpoint)
+        name = f"bench_server_{count}_{round_}_{os.getpid()}"
+        config = _config(base, postgres, name, work, endpoint)
         return _timed(config, refs, count, work, progress) | {"verifier": SERVED}
     finally:
         stop_server(server)
