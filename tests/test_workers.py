@@ -262,7 +262,9 @@ def test_backfill_from_the_wikis_own_dump_checks_every_article_without_page_text
             p.title: p.rev_id for p in session.scalars(select(Page).where(Page.checked_at.is_not(None)))
         }
         run = session.scalar(select(Run).where(Run.worker == "backfiller"))
+        origins = set(session.scalars(select(Finding.origin).where(Finding.run_id == run.id)))
     assert checked == expected
+    assert origins == {"backfill"}  # the review queue can tell a backfill's findings apart
     assert run.counts["pages_checked"] == len(expected)
     assert run.counts.get("page_texts_fetched", 0) == 0  # every text came from the dump
     db.dispose()

@@ -173,7 +173,8 @@ class Finding(Base):
     failed_part: Mapped[str | None] = mapped_column(Text)  # the part the source does not back (partial)
     state: Mapped[str] = mapped_column(String(16), default=FindingState.OPEN)
     flag_reason: Mapped[str | None] = mapped_column(Text)  # why it is open: low score, tagged, …
-    origin: Mapped[str] = mapped_column(String(32), default="page")  # recent / failed_verification / page
+    # recent / failed_verification / page / backfill (a dump backfill's page job)
+    origin: Mapped[str] = mapped_column(String(32), default="page")
     rev_id: Mapped[int | None]  # the page revision the citation was verified at
     run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
     closed_reason: Mapped[str | None] = mapped_column(Text)

@@ -32,6 +32,7 @@ ORIGIN_LABELS = {
     "recent": "recent change",
     "failed_verification": "failed-verification sweep",
     "page": "single page",
+    "backfill": "dump backfill",
 }
 
 
@@ -64,7 +65,7 @@ class FindingSummary(BaseModel):
     )
     stance: str | None
     state: str
-    origin: str = Field(description="how it was found: recent, failed_verification or page")
+    origin: str = Field(description="how it was found: recent, failed_verification, page or backfill")
     flag_reason: str | None
     support: str = Field(
         description='the calibrated support in words, e.g. "source unlikely to support the claim, 13 %"'

@@ -96,7 +96,7 @@ def list_findings(
     status: Annotated[Tab, Query(description="open, reviewed, mine (needs a login) or all")] = Tab.OPEN,
     article: Annotated[str, Query(max_length=512, description="article title prefix, any case")] = "",
     wiki: Annotated[str, Query(max_length=64)] = "",
-    origin: Annotated[str, Query(pattern="^(|recent|failed_verification|page)$")] = "",
+    origin: Annotated[str, Query(pattern="^(|recent|failed_verification|page|backfill)$")] = "",
     reason: Annotated[ReasonKind | None, Query(description="why it is queued")] = None,
     since: Annotated[date | None, Query(description="flagged on or after (UTC date)")] = None,
     until: Annotated[date | None, Query(description="flagged on or before (UTC date)")] = None,

@@ -18,7 +18,7 @@ from sidebot.wiki.site import TEMPLATE_NAMESPACE, PageNotFoundError, translate_e
 if TYPE_CHECKING:
     from pywikibot.site import APISite
 
-Origin = Literal["recent", "failed_verification", "page"]
+Origin = Literal["recent", "failed_verification", "page", "backfill"]
 ARTICLES = (0,)
 
 

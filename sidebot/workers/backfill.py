@@ -81,7 +81,7 @@ def dump_articles(file: IO[bytes], namespaces: list[int]) -> Iterator[DumpArticl
         if text is None:
             continue
         moment = datetime.fromtimestamp(last.timestamp.unix(), UTC)
-        yield DumpArticle(PageRef(page.title, page.id, last.id, moment, "page"), text)
+        yield DumpArticle(PageRef(page.title, page.id, last.id, moment, "backfill"), text)
 
 
 def backfill(
