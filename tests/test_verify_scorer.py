@@ -7,11 +7,12 @@ import numpy as np
 import pytest
 
 from sidebot.datasets.wice import WiceLabel, read_wice
-from sidebot.sources.passages import split_passages
+from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.calibration import expected_calibration_error, fit_platt
 from sidebot.verify.combiner import FEATURES, Combiner
 from sidebot.verify.coverage import content_stems, coverage_features
 from sidebot.verify.crossencoder import SCORING_REVISION, STANCES, CrossEncoderScorer, _failed_part
+from sidebot.verify.evidence import shown_window
 from sidebot.verify.factory import UnknownScorerError, load_scorer, load_verifier, shipped_model_dir
 from sidebot.verify.metrics import wice_items
 from sidebot.verify.model import CrossEncoder, Manifest, Precision, support_score
@@ -51,8 +52,9 @@ def test_verdicts_have_scores_probability_stance_and_a_window_read(scorer, claim
         window = verdict.best_passage
         owner = next(p for p in passages if p.start <= window.start and window.end <= p.end)
         assert window.text in owner.text and window.title == owner.title
-        # the window the reader scored highest for the whole claim, and its passage's score is that score
-        assert verdict.passage_scores[passages.index(owner)] == pytest.approx(verdict.reader_score)
+        # the shown window is one the reader read for the whole claim (its passage has a score); the reader's
+        # best window may be another (the shown one weighs word coverage too)
+        assert verdict.passage_scores[passages.index(owner)] <= verdict.reader_score + 1e-6
         assert verdict.reader_score == pytest.approx(
             max(s for s in verdict.passage_scores if not np.isnan(s))
         )
@@ -245,3 +247,14 @@ def test_scorers_by_name():
     assert isinstance(load_scorer("url-depth"), UrlDepthScorer)
     with pytest.raises(UnknownScorerError, match="cross-encoder, minilm-cosine, url-depth"):
         load_scorer("nope")
+
+
+def test_shown_window_weighs_word_coverage_against_the_reader():
+    claim = "The bridge opened in 1932 over the river Tyne."
+    windows = [
+        Passage(0, "Tourists visit the bridge every summer.", "Tyne Bridge", 0, 39),
+        Passage(1, "The bridge over the Tyne opened in 1932.", "Tyne Bridge", 40, 80),
+    ]
+    reader = [2.0, 1.5]  # the reader prefers the first window
+    assert shown_window(claim, windows, reader, coverage_weight=0.0) == 0
+    assert shown_window(claim, windows, reader, coverage_weight=8.0) == 1

@@ -28,9 +28,11 @@ from sidebot.verify.training.loop import Stage, make_batches, pair_loss, ranking
 from sidebot.verify.training.negatives import generated_negatives
 from sidebot.verify.training.nli_mix import to_train_pair
 from sidebot.verify.training.publish import (
+    EVIDENCE_WEIGHTS,
     calibrate,
     choose_windows,
     fit_claim_combiner,
+    set_evidence_weight,
     write_card,
     write_manifest,
 )
@@ -204,6 +206,13 @@ def test_windows_combiner_calibration_and_card_are_written_from_held_out_claims(
     examples = claim_examples(read_wice(DATA / "wice-subclaims.jsonl"))
     choice = choose_windows(tiny_model, examples, progress=lambda _: None)
     assert len(choice["table"]) == 9 and 1 <= choice["window_sentences"] <= 3
+    subclaims = read_wice(DATA / "wice-subclaims.jsonl")
+    shown = set_evidence_weight(tiny_model, subclaims, progress=lambda _: None)
+    assert shown["claims"] == sum(bool(c.gold_sentences) for c in subclaims)
+    assert [row["weight"] for row in shown["table"]] == list(EVIDENCE_WEIGHTS)
+    best = max(row["window_hit"] for row in shown["table"])
+    assert shown["weight"] == min(r["weight"] for r in shown["table"] if r["window_hit"] == best)
+    assert Manifest.read(tiny_model).extra["evidence_coverage_weight"] == shown["weight"]
     fit = fit_claim_combiner(tiny_model, examples, "4 sample sub-claims", progress=lambda _: None)
     manifest = Manifest.read(tiny_model)
     assert fit["examples"] == 8 and manifest.combiner is not None
@@ -221,6 +230,7 @@ def test_windows_combiner_calibration_and_card_are_written_from_held_out_claims(
     assert manifest.extra["heldout"]["auroc_not_supported"] == result["auroc_not_supported"]
     card = write_card(tiny_model, render_card(tiny_model)).read_text()
     assert manifest.weights_sha256 in card and "test sample (9 claims)" in card
+    assert f"Shipped: **w = {shown['weight']:g}**" in card
 
 
 def test_nli_metrics_read_pairs_with_the_reader(tiny_model):

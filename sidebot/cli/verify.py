@@ -121,6 +121,37 @@ def train_verifier(
     _show(result, METRIC_KEYS + ("ece_supported_cv",))
 
 
+def train_shown_window(
+    data_dir: Annotated[
+        Path | None,
+        typer.Option("--data-dir", help=f"Folder with wice/ (default: ${DATA_ENV}, else ../shared/data)."),
+    ] = None,
+    model_dir: Annotated[
+        Path | None, typer.Option(help="The model's folder (default: the shipped model).")
+    ] = None,
+) -> None:
+    """Choose the word-coverage weight of the window shown to reviewers for an existing model, on the
+    held-out WiCE train sub-claims of its own training seed, and rewrite its model card (`train verifier`
+    does this itself; this is for a model trained before it did)."""
+    from sidebot.verify.model import Manifest
+    from sidebot.verify.training.card import render_card
+    from sidebot.verify.training.publish import set_evidence_weight, write_card
+    from sidebot.verify.training.recipe import held_out_subclaims
+
+    data_dir = (data_dir or default_data_dir()).expanduser()
+    folder = (model_dir or shipped_model_dir()).expanduser()
+    seed = Manifest.read(folder).extra.get("training", {}).get("seed")
+    if seed is None:
+        raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
+    try:
+        held = held_out_subclaims(data_dir, int(seed))
+    except FileNotFoundError as exc:
+        raise fail(str(exc)) from exc
+    chosen = set_evidence_weight(folder, held, console.print)
+    write_card(folder, render_card(folder))
+    console.print(f"{folder}: shown window weight {chosen['weight']:g} ({chosen['claims']} sub-claims)")
+
+
 def _read_nli_files(paths: list[Path]) -> dict[str, list]:
     from sidebot.datasets.nli import NliFormatError, read_nli
 

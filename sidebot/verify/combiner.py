@@ -20,7 +20,7 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 from sidebot.sources.passages import Passage
-from sidebot.verify.coverage import COVERAGE_FEATURES, content_stems, coverage_features, stems
+from sidebot.verify.coverage import COVERAGE_FEATURES, content_stems, coverage_features, window_coverage
 from sidebot.verify.types import Claim
 
 READER_FEATURES = (
@@ -50,15 +50,13 @@ def claim_features(
     if not len(scores):
         raise ValueError("claim features need at least one scored window")
     parts = np.asarray([p for p in part_scores if np.isfinite(p)], dtype=np.float64)
-    wanted = content_stems(claim.text)
-    found = set(stems(best_window.text)) | set(stems(best_window.title))
     return {
         "reader_best": float(scores[0]),
         "reader_top2_mean": float(scores[:2].mean()),
         "part_min": float(parts.min()) if len(parts) else float(scores[0]),
         "part_mean": float(parts.mean()) if len(parts) else float(scores[0]),
         "refute_max": float(refute_max),
-        "cov_read_window": sum(w in found for w in wanted) / len(wanted) if wanted else 1.0,
+        "cov_read_window": window_coverage(content_stems(claim.text), best_window),
         **coverage_features(claim, passages),
     }
 

@@ -58,6 +58,15 @@ def passage_coverage(claim: Claim, passages: Sequence[Passage]) -> list[float]:
     return [_share(wanted, found) for found in _passage_sets(passages)]
 
 
+def window_coverage(wanted: Sequence[str], window: Passage) -> float:
+    """Share of the claim's content stems ``wanted`` that ``window`` (its text or title) holds; 1 when the
+    claim has none."""
+    if not wanted:
+        return 1.0
+    found = set(stems(window.text)) | set(stems(window.title))
+    return sum(w in found for w in wanted) / len(wanted)
+
+
 def coverage_features(claim: Claim, passages: Sequence[Passage]) -> dict[str, float]:
     """Shares in [0, 1] of the claim's content stems found in the page, its best passage, its best two
     adjacent passages; of its numbers found in the page; of its stems that are not in the article title found

@@ -11,8 +11,10 @@ reader score is its best window's support log-odds. The source score is the clai
 claim's word coverage of the page); the probability is its Platt-calibrated value. The stance comes from the
 same verdict: supports when the probability reaches the flag threshold, refutes when the reader's best reading
 of the claim or of a part contradicts it, else not enough info. ``failed_part`` names the part the source
-backs least when the others are backed (partial support). Evidence: the sentences of the best window that
-hold the claim's words (evidence.py).
+backs least when the others are backed (partial support). Shown to the reviewer (``best_passage``, evidence):
+of the windows read for the whole claim, the one with the best reader score plus the model's
+``evidence_coverage_weight`` × its word coverage, and in it the sentences that hold the claim's words
+(evidence.py); the features stay on the reader's own best window.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import numpy as np
 from sidebot.sources.passages import Passage
 from sidebot.verify.combiner import claim_features
 from sidebot.verify.decompose import decompose
-from sidebot.verify.evidence import evidence_sentences
+from sidebot.verify.evidence import evidence_sentences, shown_window
 from sidebot.verify.model import CrossEncoder, class_probabilities, refute_score, support_score
 from sidebot.verify.page_windows import PageWindows, page_windows
 from sidebot.verify.types import Claim, PartVerdict, Stance, Verdict
@@ -33,8 +35,9 @@ from sidebot.verify.window_select import select_windows
 
 STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # Part of the scorer's name, with the weights' digest: the patrol re-scores a citation only when the name
-# changes, so bump it whenever the same weights give another verdict (r3: sentence windows, claim parts).
-SCORING_REVISION = 3
+# changes, so bump it whenever the same weights give another verdict (r3: sentence windows, claim parts; r4: the
+# shown window weighs word coverage).
+SCORING_REVISION = 4
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 
@@ -79,6 +82,7 @@ class CrossEncoderScorer:
             else int(manifest.extra.get("window_sentences", 2))
         )
         self.max_evidence = max_evidence
+        self.evidence_coverage_weight = float(manifest.extra.get("evidence_coverage_weight", 0.0))
         self.decompose_claims = decompose_claims
         self.pairs_scored = 0  # reader pairs run so far
 
@@ -130,6 +134,19 @@ class CrossEncoderScorer:
             scores[page.owner[j]] = float(s)
         return scores
 
+    def read_windows(
+        self, items: Sequence[tuple[Claim, Sequence[Passage]]]
+    ) -> list[tuple[list[Passage], np.ndarray]]:
+        """Per citation, the windows the reader reads for the whole claim and their support log-odds (no
+        parts, no verdict): what the shown-window weight is chosen on after training."""
+        pages = [page_windows(passages, self.window_sentences) for _, passages in items]
+        units = [
+            _Unit(claim, select_windows(claim.text, page.windows, self.keep_windows))
+            for (claim, _), page in zip(items, pages)
+        ]
+        self._read([[u] for u in units], pages)
+        return [([page.windows[j] for j in u.read], u.scores()) for u, page in zip(units, pages)]
+
     def _read(self, units: list[list[_Unit]], pages: list[PageWindows]) -> None:
         encoder = self.model.encoder
         flat = [(u, page.windows[j]) for us, page in zip(units, pages) for u in us for j in u.read]
@@ -166,6 +183,8 @@ class CrossEncoderScorer:
         refute = max(float(refute_score(u.logits).max()) for u in units if u.read)
         best_window = page.windows[whole.best()]
         features = claim_features(claim, passages, best_window, whole.scores(), part_scores, refute)
+        read = [page.windows[j] for j in whole.read]
+        shown = read[shown_window(claim.text, read, whole.scores(), self.evidence_coverage_weight)]
         manifest = self.model.manifest
         source_score = manifest.combiner.score(features) if manifest.combiner else reader
         probability = manifest.calibration.probability(source_score)
@@ -184,10 +203,10 @@ class CrossEncoderScorer:
             scorer=self.name,
             score=source_score,
             passage_scores=passage_scores,
-            best_passage=best_window,
+            best_passage=shown,
             probability=probability,
             stance=self._claim_stance(probability, units),
-            evidence=evidence_sentences(claim, best_window, self.max_evidence),
+            evidence=evidence_sentences(claim, shown, self.max_evidence),
             reader_score=reader,
             parts=part_verdicts,
             failed_part=_failed_part(part_verdicts, self.flag_threshold),

@@ -1,6 +1,12 @@
-"""Evidence sentences: the few sentences of the best passage that together hold the claim's words.
+"""What a reviewer is shown: the window that most likely states the claim, and in it the few sentences that
+together hold the claim's words.
 
-Chosen greedily: first the sentence holding the most of the claim's content words (see
+The shown window is the one of the windows the reader read with the highest reader score plus
+``coverage_weight`` × the share of the claim's content words it holds. The reader ranks support, word
+coverage finds the sentence that states the fact; the weight is chosen after training on held-out WiCE train
+sub-claims (sidebot/verify/training/publish.py) and kept in the model's verifier.json.
+
+The sentences are chosen greedily: first the sentence holding the most of the claim's content words (see
 sidebot/verify/coverage.py), then the one adding the most words not yet covered, and so on until no sentence
 adds any or ``limit`` are chosen. On WiCE dev this puts an annotated supporting sentence first 0.81 of the
 time against 0.62 for the sentence the (3-layer) cross-encoder scored highest, and costs no model call
@@ -9,10 +15,23 @@ time against 0.62 for the sentence the (3-layer) cross-encoder scored highest, a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
+
 from sidebot.sources.passages import Passage
-from sidebot.verify.coverage import content_stems, stems
+from sidebot.verify.coverage import content_stems, stems, window_coverage
 from sidebot.verify.sentences import sentence_spans
 from sidebot.verify.types import Claim, Evidence
+
+
+def shown_window(
+    claim_text: str, windows: Sequence[Passage], reader_scores: Sequence[float], coverage_weight: float
+) -> int:
+    """Index into ``windows`` (those read, with their reader support log-odds) of the one to show."""
+    wanted = content_stems(claim_text)
+    coverage = np.array([window_coverage(wanted, w) for w in windows])
+    return int(np.argmax(np.asarray(reader_scores, dtype=np.float64) + coverage_weight * coverage))
 
 
 def evidence_sentences(claim: Claim, passage: Passage, limit: int) -> list[Evidence]:

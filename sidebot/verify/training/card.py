@@ -87,6 +87,8 @@ def render_card(folder: Path) -> str:
         f"| {r['window_sentences']} | {r['keep_windows']} | {r['auroc']:.4f} |"
         for r in m.extra.get("window_choice", [])
     )
+    shown = m.extra.get("evidence_choice") or {}
+    shown_rows = "\n".join(f"| {r['weight']:g} | {r['window_hit']:.3f} |" for r in shown.get("table", []))
     files = "\n".join(
         f"| `{p.name}` | {p.stat().st_size:,} | `{sha256_file(p)}` |"
         for p in sorted(folder.iterdir())
@@ -152,6 +154,17 @@ shared with other jobs; checkpoints every 100 steps, resumable.
 Shipped: **{m.extra.get("window_sentences")} sentence(s) per window, {m.extra.get("keep_windows")} windows**
 per
 claim and per part of a claim.
+
+## Window shown to reviewers
+Of the windows read for the whole claim, a reviewer is shown the one with the best reader score + *w* × the
+share of the claim's content words it holds (the features keep the reader's own best window); *w* chosen on
+{shown.get("claims", "?")} held-out WiCE train sub-claims with annotated evidence.
+
+| *w* | shown window holds a supporting sentence |
+|---|---|
+{shown_rows}
+
+Shipped: **w = {m.extra.get("evidence_coverage_weight", 0.0):g}**.
 
 ## Claim-level combiner
 Source score = logistic regression over {features}, fitted on {m.combiner.fitted_on if m.combiner else "?"}

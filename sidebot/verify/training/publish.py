@@ -1,14 +1,14 @@
-"""After training: write the manifest, choose the window settings, fit the claim-level combiner and the
-reader's own calibration, calibrate on held-out WiCE claims, measure the reader on held-out NLI pairs, write
-the model card.
+"""After training: write the manifest, choose the window settings and the window shown to reviewers, fit the
+claim-level combiner and the reader's own calibration, calibrate on held-out WiCE claims, measure the reader
+on held-out NLI pairs, write the model card.
 
-Window settings (sentences per window, windows read per claim) and the combiner are chosen on WiCE *train*
-sub-claims held out of reader training (claimlevel.py: each page as cited vs the same page without its
-evidence). Calibration data are WiCE dev claims, which training never sees. The held-out WiCE metrics in the
-card are computed on those same claims in the same pass, from the raw scores (Platt scaling is monotone, so it
-changes no ranking metric); the calibration error and the operating point at the flag threshold are
-cross-validated (Platt fitted on 4/5 of the claims, applied to the other 1/5), so neither is measured on its
-own fitting data.
+Window settings (sentences per window, windows read per claim), the shown window's word-coverage weight and
+the combiner are chosen on WiCE *train* sub-claims held out of reader training (claimlevel.py: each page as
+cited vs the same page without its evidence). Calibration data are WiCE dev claims, which training never
+sees. The held-out WiCE metrics in the card are computed on those same claims in the same pass, from the raw
+scores (Platt scaling is monotone, so it changes no ranking metric); the calibration error and the operating
+point at the flag threshold are cross-validated (Platt fitted on 4/5 of the claims, applied to the other
+1/5), so neither is measured on its own fitting data.
 """
 
 from __future__ import annotations
@@ -22,10 +22,12 @@ from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import StratifiedKFold
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel, read_wice
+from sidebot.sources.passages import split_passages
 from sidebot.verify.base_model import sha256_file
 from sidebot.verify.calibration import expected_calibration_error, fit_platt
 from sidebot.verify.combiner import fit_combiner
 from sidebot.verify.crossencoder import CrossEncoderScorer
+from sidebot.verify.evidence import shown_window
 from sidebot.verify.inputs import PairLimits
 from sidebot.verify.metrics import metrics, operating_point, reader_metrics, run_scorer, wice_items
 from sidebot.verify.model import WEIGHTS, Calibration, CrossEncoder, Manifest, Precision
@@ -34,6 +36,7 @@ from sidebot.verify.nli_eval import nli_metrics, read_pairs
 from sidebot.verify.training.card import render_card
 from sidebot.verify.training.claimlevel import ClaimExample, claim_examples
 from sidebot.verify.training.config import TrainConfig
+from sidebot.verify.training.data import wice_claim
 from sidebot.verify.training.loop import StageResult
 from sidebot.verify.training.nli_mix import held_out_pairs
 from sidebot.verify.training.recipe import Recipe
@@ -42,6 +45,7 @@ MODEL_CARD = "MODEL_CARD.md"
 WINDOW_SENTENCES = (1, 2, 3)
 KEEP_WINDOWS = (4, 6, 8)
 WINDOW_TOLERANCE = 0.005  # AUROC within this of the best: take the cheaper setting
+EVIDENCE_WEIGHTS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)  # word coverage's weight in the shown window
 
 
 def write_manifest(folder: Path, limits: PairLimits, extra: dict) -> Manifest:
@@ -100,6 +104,44 @@ def choose_windows(
     good = [row for row in table if row["auroc"] >= best - WINDOW_TOLERANCE]
     chosen = min(good, key=lambda row: (row["keep_windows"] * row["window_sentences"], -row["auroc"]))
     return {**chosen, "table": table}
+
+
+def choose_evidence_weight(
+    folder: Path, claims: Sequence[WiceClaim], progress: Callable[[str], None] = print
+) -> dict:
+    """The weight of word coverage in choosing the window a reviewer is shown (evidence.py): the weight whose
+    shown window most often holds an annotated supporting sentence of a held-out WiCE train sub-claim (ties:
+    the smaller weight, trusting the reader more). Reads with the window settings already in ``folder``."""
+    scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.BF16), decompose_claims=False)
+    held = [(c, c.source()) for c in claims if c.gold_sentences]
+    read = scorer.read_windows([(wice_claim(c), split_passages(d.text, d.title)) for c, d in held])
+    table = []
+    for weight in EVIDENCE_WEIGHTS:
+        hits = 0
+        for (claim, doc), (windows, scores) in zip(held, read):
+            if windows:
+                w = windows[shown_window(claim.claim, windows, scores, weight)]
+                hits += bool(doc.sentences_between(w.start, w.end) & claim.gold_sentences)
+        table.append({"weight": weight, "window_hit": hits / len(held) if held else 0.0})
+        hit = table[-1]["window_hit"]
+        progress(f"shown window: coverage weight {weight:g}: holds a supporting sentence {hit:.3f}")
+    best = max(row["window_hit"] for row in table)
+    chosen = min(row["weight"] for row in table if row["window_hit"] == best)
+    return {"weight": chosen, "claims": len(held), "table": table}
+
+
+def set_evidence_weight(folder: Path, claims: Sequence[WiceClaim], progress: Callable[[str], None]) -> dict:
+    """Choose the shown-window weight for the model in ``folder`` and keep it (with its table) in the
+    manifest."""
+    evidence = choose_evidence_weight(folder, claims, progress)
+    _update(
+        folder,
+        extra={
+            "evidence_coverage_weight": evidence["weight"],
+            "evidence_choice": {"claims": evidence["claims"], "table": evidence["table"]},
+        },
+    )
+    return evidence
 
 
 def fit_claim_combiner(
@@ -204,6 +246,7 @@ def publish(
             "window_choice": windows["table"],
         },
     )
+    set_evidence_weight(folder, held, progress)
     fit_claim_combiner(
         folder,
         examples,

@@ -43,6 +43,12 @@ class Recipe:
         return {s.name: dict(sorted(Counter(p.origin for p in s.pairs).items())) for s in self.stages}
 
 
+def held_out_subclaims(data_dir: Path, seed: int) -> list[WiceClaim]:
+    """The WiCE train sub-claims a model trained with ``seed`` never read (its combiner's and window
+    choices' data)."""
+    return split_by_page(read_train_subclaims(data_dir), COMBINER_SHARE, seed)[1]
+
+
 def build_recipe(data_dir: Path, config: TrainConfig) -> Recipe:
     """Both stages' pairs; FileNotFoundError naming every missing data file before any work."""
     missing = missing_files(data_dir, NLI_STAGE + CLAIM_STAGE)
