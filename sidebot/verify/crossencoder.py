@@ -35,8 +35,8 @@ from sidebot.verify.window_select import select_windows
 
 STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # Part of the scorer's name, with the weights' digest: the patrol re-scores a citation only when the name
-# changes, so bump it whenever the same weights give another verdict (r3: sentence windows, claim parts; r4: the
-# shown window weighs word coverage).
+# changes, so bump it whenever the same weights give another verdict (r3: sentence windows, claim parts;
+# r4: the shown window weighs word coverage).
 SCORING_REVISION = 4
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
