@@ -7,6 +7,8 @@ MediaWiki, the demo source server and the queue on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -212,6 +214,20 @@ def test_a_server_that_is_down_is_a_clear_error() -> None:
     endpoint = f"http://127.0.0.1:{free_port()}"  # nothing listens there
     with pytest.raises(VerifierUnavailableError, match=f"{endpoint} is unreachable"):
         RemoteVerifier(endpoint, timeout=2)
+
+
+def test_serve_verifier_without_its_model_files_is_one_error_line(tmp_path: Path) -> None:
+    config = tmp_path / "sidebot.toml"
+    config.write_text(f'[verify]\nmodel_dir = "{tmp_path / "no-model"}"\n', encoding="utf-8")
+    command = ["serve-verifier", "--port", str(free_port())]
+    done = subprocess.run(
+        [sys.executable, "-m", "sidebot", "--config", str(config), *command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert "verifier manifest missing" in done.stderr and "Traceback" not in done.stderr
 
 
 # --- the patrol: a verifier failure leaves the citations for the next run ---------------------------------

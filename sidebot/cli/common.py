@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
-from sidebot.config import Settings
+from sidebot.config import Settings, VerifySettings
 
 console = Console()
 err = Console(stderr=True)
@@ -31,10 +31,7 @@ def open_database(settings: Settings):  # -> sidebot.queue.db.Database (imported
 
 def load_scorer(settings: Settings):  # -> sidebot.verify.types.Scorer (imported lazily: torch)
     """The configured scorer: the verifier server's client when ``[verify] endpoint`` is set (a server that
-    cannot be reached is one error line, exit 2), else the model in this process (on a device it cannot
-    use: one error line, exit 2)."""
-    from sidebot.verify import load_scorer as load
-
+    cannot be reached is one error line, exit 2), else the model in this process (:func:`load_model`)."""
     if settings.verify.endpoint and settings.verify.scorer == "cross-encoder":
         from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 
@@ -42,11 +39,19 @@ def load_scorer(settings: Settings):  # -> sidebot.verify.types.Scorer (imported
             return RemoteVerifier(settings.verify.endpoint, timeout=settings.verify.endpoint_timeout)
         except VerifierUnavailableError as exc:
             raise fail(str(exc), 2) from exc
-    from sidebot.verify.model import VerifierDeviceError  # torch: only for the model in this process
+    return load_model(settings.verify)
+
+
+def load_model(verify: VerifySettings):  # -> sidebot.verify.types.Scorer (imported lazily: torch)
+    """The scorer ``verify`` names, run in this process. Model files that are missing or fail their
+    checksum, or a device this machine lacks, are one error line, exit 2."""
+    from sidebot.verify import load_scorer as load
+    from sidebot.verify.base_model import ModelFilesError
+    from sidebot.verify.model import VerifierDeviceError
 
     try:
-        return load(settings.verify.scorer, settings.verify)
-    except VerifierDeviceError as exc:
+        return load(verify.scorer, verify)
+    except (ModelFilesError, VerifierDeviceError) as exc:
         raise fail(str(exc), 2) from exc
 
 

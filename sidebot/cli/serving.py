@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from sidebot.cli.common import console, fail, settings_of
+from sidebot.cli.common import console, fail, load_model, settings_of
 
 
 def serve_verifier(
@@ -33,8 +33,6 @@ def serve_verifier(
     from pydantic import ValidationError
 
     from sidebot.serving.verifier_server import serve
-    from sidebot.verify import load_verifier
-    from sidebot.verify.model import VerifierDeviceError
 
     settings = settings_of(ctx).verify
     if device is not None:
@@ -46,10 +44,7 @@ def serve_verifier(
         raise fail("this config sets [verify] endpoint: the server must run the model itself", 2)
     if settings.scorer != "cross-encoder":
         raise fail(f"only the cross-encoder verifier is served, not [verify] scorer = {settings.scorer!r}", 2)
-    try:
-        scorer = load_verifier(settings)
-    except VerifierDeviceError as exc:
-        raise fail(str(exc), 2) from None
+    scorer = load_model(settings)
     console.print(
         f"serving {scorer.name} on port {port}, model on {settings.device} (Ctrl+C stops it)", highlight=False
     )

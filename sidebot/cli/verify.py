@@ -133,6 +133,7 @@ def train_shown_window(
     """Choose the word-coverage weight of the window shown to reviewers for an existing model, on the
     held-out WiCE train sub-claims of its own training seed, and rewrite its model card (`train verifier`
     does this itself; this is for a model trained before it did)."""
+    from sidebot.verify.base_model import ModelFilesError
     from sidebot.verify.model import Manifest
     from sidebot.verify.training.card import render_card
     from sidebot.verify.training.publish import set_evidence_weight, write_card
@@ -140,7 +141,10 @@ def train_shown_window(
 
     data_dir = (data_dir or default_data_dir()).expanduser()
     folder = (model_dir or shipped_model_dir()).expanduser()
-    seed = Manifest.read(folder).extra.get("training", {}).get("seed")
+    try:
+        seed = Manifest.read(folder).extra.get("training", {}).get("seed")
+    except ModelFilesError as exc:
+        raise fail(str(exc)) from exc
     if seed is None:
         raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
     try:
