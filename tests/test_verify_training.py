@@ -284,3 +284,51 @@ def test_train_command_names_missing_data(tmp_path):
     output = result.output.replace("\n", "")
     assert "subclaims-train.jsonl" in output and "dev_matched.jsonl.gz" in output
     assert not (tmp_path / "m").exists()
+
+
+def _cli(home: Path, command):
+    import typer
+
+    from sidebot.config import Settings
+
+    app = typer.Typer()
+
+    @app.callback()
+    def main(ctx: typer.Context) -> None:
+        ctx.obj = Settings(home=home)
+
+    app.command("run")(command)
+    return app
+
+
+def test_shown_window_command_re_measures_the_cards_held_out_figures(tiny_model, tmp_path):
+    from typer.testing import CliRunner
+
+    from sidebot.cli.verify import train_shown_window
+
+    model = tmp_path / "model"
+    shutil.copytree(tiny_model, model)
+    manifest = Manifest.read(model)
+    replace(manifest, extra={**manifest.extra, "training": {"seed": 3}, "heldout": {}}).write(model)
+    data = tmp_path / "data"
+    (data / "wice").mkdir(parents=True)
+    shutil.copy(DATA / "wice-subclaims.jsonl", data / "wice" / "subclaims-train.jsonl")
+    shutil.copy(DATA / "wice-claims.jsonl", data / "wice" / "claims-dev.jsonl")
+    runner = CliRunner()
+    result = runner.invoke(
+        _cli(tmp_path, train_shown_window), ["run", "--data-dir", str(data), "--model-dir", str(model)]
+    )
+    assert result.exit_code == 0, result.output
+    after = Manifest.read(model)
+    assert after.calibration == manifest.calibration  # scores are unchanged: no refit
+    assert after.extra["heldout"]["n"] == 9 and "evidence_sentence_hit_at_1" in after.extra["heldout"]
+    assert "evidence_coverage_weight" in after.extra
+    hit = after.extra["heldout"]["evidence_sentence_hit_at_1"]
+    assert f"| evidence_sentence_hit_at_1 | {hit:.3f} |" in (model / "MODEL_CARD.md").read_text()
+    (data / "wice" / "subclaims-train.jsonl").unlink()
+    missing = runner.invoke(
+        _cli(tmp_path, train_shown_window), ["run", "--data-dir", str(data), "--model-dir", str(model)]
+    )
+    assert missing.exit_code == 1
+    output = missing.output.replace("\n", "")
+    assert "subclaims-train.jsonl" in output and "scifact" not in output  # only what it reads is named

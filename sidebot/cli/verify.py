@@ -131,12 +131,14 @@ def train_shown_window(
     ] = None,
 ) -> None:
     """Choose the word-coverage weight of the window shown to reviewers for an existing model, on the
-    held-out WiCE train sub-claims of its own training seed, and rewrite its model card (`train verifier`
-    does this itself; this is for a model trained before it did)."""
+    held-out WiCE train sub-claims of its own training seed, re-measure the model card's held-out WiCE dev
+    figures with it, and rewrite the card (`train verifier` does this itself; this is for a model trained
+    before it did). Scores and calibration do not change: only which window a reviewer is shown."""
+    from sidebot.datasets.wice import read_wice
     from sidebot.verify.base_model import ModelFilesError
     from sidebot.verify.model import Manifest
     from sidebot.verify.training.card import render_card
-    from sidebot.verify.training.publish import set_evidence_weight, write_card
+    from sidebot.verify.training.publish import measure_heldout, set_evidence_weight, write_card
     from sidebot.verify.training.recipe import held_out_subclaims
 
     data_dir = (data_dir or default_data_dir()).expanduser()
@@ -147,13 +149,20 @@ def train_shown_window(
         raise fail(str(exc)) from exc
     if seed is None:
         raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
+    dev_file = data_dir / "wice" / "claims-dev.jsonl"
+    if not dev_file.is_file():
+        raise fail(f"WiCE dev claims not found: {dev_file} (set --data-dir or ${DATA_ENV})")
     try:
         held = held_out_subclaims(data_dir, int(seed))
     except FileNotFoundError as exc:
         raise fail(str(exc)) from exc
     chosen = set_evidence_weight(folder, held, console.print)
+    result, _ = measure_heldout(
+        folder, read_wice(dev_file), f"WiCE dev, {dev_file.name}", int(seed), console.print
+    )
     write_card(folder, render_card(folder))
     console.print(f"{folder}: shown window weight {chosen['weight']:g} ({chosen['claims']} sub-claims)")
+    _show(result, METRIC_KEYS + ("ece_supported_cv",))
 
 
 def _read_nli_files(paths: list[Path]) -> dict[str, list]:

@@ -288,4 +288,8 @@ def training_pairs(data_dir: Path, seed: int, wice_claims: Sequence[WiceClaim]) 
 
 
 def read_train_subclaims(data_dir: Path) -> list[WiceClaim]:
-    return read_wice(data_files(data_dir)["wice"])
+    """WiCE train sub-claims; FileNotFoundError naming the file when it is missing (only this one is read)."""
+    path = data_dir / "wice" / "subclaims-train.jsonl"
+    if not path.is_file():
+        raise FileNotFoundError(f"training data missing under {data_dir}: {path}")
+    return read_wice(path)

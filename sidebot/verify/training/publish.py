@@ -160,6 +160,30 @@ def fit_claim_combiner(
     return {"examples": len(scored), "weights": dict(zip(combiner.features, combiner.coef))}
 
 
+def measure_heldout(
+    folder: Path,
+    claims: Sequence[WiceClaim],
+    source_name: str,
+    seed: int,
+    progress: Callable[[str], None] = print,
+) -> tuple[dict, list[float]]:
+    """Score ``claims`` (fast path, as at inference) and store the model card's held-out metrics in the
+    manifest; returns them with the source scores."""
+    scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.BF16))
+    items = wice_items(claims)
+    run = run_scorer(scorer, items, progress=lambda k: progress(f"held-out WiCE: {k}/{len(items)} claims"))
+    result = metrics(claims, run)
+    scores = [v.score for v in run.verdicts]
+    supported = [c.label is not WiceLabel.NOT_SUPPORTED for c in claims]
+    cv = cross_validated_probabilities(scores, supported, seed)
+    if cv is not None:
+        result["ece_supported_cv"] = expected_calibration_error(cv, supported)
+        result["operating_point_cv"] = operating_point(claims, list(cv), scorer.flag_threshold)
+    result["reader_alone"] = reader_metrics(claims, run)
+    _update(folder, extra={"heldout": {"data": source_name, **result}})
+    return result, scores
+
+
 def calibrate(
     folder: Path,
     claims: Sequence[WiceClaim],
@@ -167,20 +191,12 @@ def calibrate(
     seed: int,
     progress: Callable[[str], None] = print,
 ) -> dict:
-    """Score ``claims`` (fast path), fit Platt scaling, store it in the manifest; return the metrics."""
-    scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.BF16))
-    items = wice_items(claims)
-    run = run_scorer(scorer, items, progress=lambda k: progress(f"calibration: {k}/{len(items)} claims"))
-    result = metrics(claims, run)
-    scores = [v.score for v in run.verdicts]
+    """Measure ``claims`` (:func:`measure_heldout`), fit Platt scaling on them and store it; return the
+    metrics."""
+    result, scores = measure_heldout(folder, claims, source_name, seed, progress)
     supported = [c.label is not WiceLabel.NOT_SUPPORTED for c in claims]
     platt = fit_platt(scores, supported, fitted_on=f"{source_name} ({len(claims)} claims)")
-    cv = cross_validated_probabilities(scores, supported, seed)
-    if cv is not None:
-        result["ece_supported_cv"] = expected_calibration_error(cv, supported)
-        result["operating_point_cv"] = operating_point(claims, list(cv), scorer.flag_threshold)
-    result["reader_alone"] = reader_metrics(claims, run)
-    _update(folder, calibration=platt, extra={"heldout": {"data": source_name, **result}})
+    _update(folder, calibration=platt)
     return result
 
 
