@@ -19,6 +19,7 @@ from sidebot.verify.training.data import (
     fever_symmetric_pairs,
     page_key,
     prune_unsupported,
+    repeated_wice_groups,
     scifact_pairs,
     split_by_page,
     wice_pairs,
@@ -148,3 +149,18 @@ def test_scifact_and_fever_pairs_carry_refutations(tmp_path):
     fever = fever_symmetric_pairs(DATA / "fever-symmetric.jsonl")
     assert REFUTES in {p.target for p in scifact} and SUPPORTS in {p.target for p in scifact}
     assert {p.target for p in fever} == {SUPPORTS, REFUTES}
+
+
+def test_wice_groups_are_repeated_as_groups_of_their_own_and_nothing_else_is():
+    wice = wice_pairs(read_wice(DATA / "wice-subclaims.jsonl"), random.Random(0), negatives_per_claim=6)
+    other = fever_symmetric_pairs(DATA / "fever-symmetric.jsonl")
+    assert sum(p.origin == "wice:same-source" for p in wice) > sum(
+        p.origin == "wice:same-source"
+        for p in wice_pairs(read_wice(DATA / "wice-subclaims.jsonl"), random.Random(0), negatives_per_claim=3)
+    )
+    again = repeated_wice_groups(wice + other, passes=3)
+    assert len(again) == 2 * len(wice)
+    assert [(p.claim, p.text, p.target) for p in again] == [(p.claim, p.text, p.target) for p in wice * 2]
+    assert not {p.group for p in again} & {p.group for p in wice}
+    assert len({p.group for p in again}) == 2 * len({p.group for p in wice})
+    assert repeated_wice_groups(wice + other, passes=1) == []

@@ -101,6 +101,8 @@ def render_card(folder: Path) -> str:
         else "none"
     )
     rates = training.get("learning_rates", {})
+    wice_negatives, wice_passes = training.get("wice_negatives", 3), training.get("wice_passes", 1)
+    held_out = training.get("combiner_subclaims", "?")
     return f"""# Model card: {m.name}
 
 A reader (cross-encoder) that takes a claim (with its Wikipedia article title, section and preceding text) and
@@ -123,13 +125,15 @@ with a new 3-way linear head (not BERT's [CLS] pooler: this base model never tra
 Stage `nli` teaches reading (3-way where the file tells neutral from contradiction; binary files train
 P(supports) only). Stage `claims` teaches the task on Wikipedia-style claims against sentence windows, with
 hard negatives generated from the supporting windows (`generated:*`, FactCC's recipe on the evidence side) and
-a replay of stage-1 pairs. {training.get("combiner_subclaims", "?")} WiCE train sub-claims (30 % of the WiCE
-train pages, chosen by the seed) are held out of training: the window settings and the combiner are chosen on
-them. Licenses of the claim data: WiCE annotations ODC-BY, text CC BY-SA / Common Crawl terms; SciFact claims
-CC BY 4.0, abstracts ODC-By; FEVER-Symmetric CC BY-SA 3.0; Climate-FEVER states no license, so it is read at
-training time and no part of it is shipped. **Several NLI sets are non-commercial
-(CC BY-NC: ANLI, XNLI, SICK):
-this model is for research and non-commercial use; retrain without them (`nli_mix.py`) for other uses.**
+a replay of stage-1 pairs. WiCE, the one data set of the task itself, weighs more: each sub-claim is read
+against its {wice_negatives} hardest windows of its own page (on topic, the claim's words, no evidence) and
+its pairs appear {wice_passes} time(s) (the counts above include the repeats). {held_out} WiCE train
+sub-claims (30 % of the WiCE train pages, chosen by the seed) are held out of training: the window settings
+and the combiner are chosen on them. Licenses of the claim data: WiCE annotations ODC-BY, text CC BY-SA /
+Common Crawl terms; SciFact claims CC BY 4.0, abstracts ODC-By; FEVER-Symmetric CC BY-SA 3.0; Climate-FEVER
+states no license, so it is read at training time and no part of it is shipped. **Several NLI sets are
+non-commercial (CC BY-NC: ANLI, XNLI, SICK): this model is for research and non-commercial use; retrain
+without them (`nli_mix.py`) for other uses.**
 
 ## Training procedure
 `sidebot train verifier --seed {training.get("seed")}`: per stage one pass over its pairs, batches of about

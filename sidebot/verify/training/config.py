@@ -31,6 +31,11 @@ class TrainConfig:
     claim_minutes: float | None = 38.0
     replay_pairs: int = 2000  # stage-1 pairs mixed into stage 2 so reading is not forgotten
     generated_limit: int = 3000  # positives perturbed into generated hard negatives (at most)
+    # In-domain weight of WiCE (docs/verifier.md, "More WiCE in stage 2"): per sub-claim, this many windows of
+    # its own page that share most of its words and hold no evidence (WiCE's hard case), and its groups seen
+    # this many times in stage 2.
+    wice_negatives: int = 6
+    wice_passes: int = 2
     # Ablations (docs/verifier.md): drop the NLI stage (and its replay), or the generated hard negatives.
     nli_stage: bool = True
     generated_negatives: bool = True

@@ -23,7 +23,7 @@ import json
 import random
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sidebot.datasets.wice import SourceDocument, WiceClaim, read_wice
@@ -251,6 +251,14 @@ def fever_symmetric_pairs(path: Path) -> list[TrainPair]:
     ]
 
 
+def repeated_wice_groups(pairs: Sequence[TrainPair], passes: int) -> list[TrainPair]:
+    """The WiCE pairs of ``pairs`` again, ``passes - 1`` more times, each copy a group of its own (so a batch
+    never holds one group twice): WiCE is the only data of the task itself (a claim against its cited page),
+    and one pass over it is a small share of stage 2."""
+    wice = [p for p in pairs if p.origin.startswith("wice")]
+    return [replace(p, group=p.group + ":again" * k) for k in range(1, passes) for p in wice]
+
+
 def split_by_page(claims: Sequence[WiceClaim], share: float, seed: int) -> tuple[list, list]:
     """(kept, held out): about ``share`` of the claims held out, whole pages at a time (a page's sub-claims
     never straddle the split)."""
@@ -275,12 +283,15 @@ def data_files(data_dir: Path) -> dict[str, Path]:
     return files
 
 
-def training_pairs(data_dir: Path, seed: int, wice_claims: Sequence[WiceClaim]) -> list[TrainPair]:
-    """Pairs from ``wice_claims`` (WiCE train sub-claims) and the other data sets (same seed, same pairs)."""
+def training_pairs(
+    data_dir: Path, seed: int, wice_claims: Sequence[WiceClaim], wice_negatives: int = 3
+) -> list[TrainPair]:
+    """Pairs from ``wice_claims`` (WiCE train sub-claims, ``wice_negatives`` same-page negatives each) and the
+    other data sets (same seed, same pairs)."""
     files = data_files(data_dir)
     rng = random.Random(seed)
     return (
-        wice_pairs(wice_claims, rng)
+        wice_pairs(wice_claims, rng, negatives_per_claim=wice_negatives)
         + scifact_pairs(files["scifact"].parent, rng)
         + climate_fever_pairs(files["climate-fever"], rng)
         + fever_symmetric_pairs(files["fever-symmetric"])

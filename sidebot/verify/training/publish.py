@@ -241,6 +241,8 @@ def publish(
                 "epochs": config.epochs,
                 "layers": config.layers,
                 "rank_weight": config.rank_weight,
+                "wice_negatives": config.wice_negatives,
+                "wice_passes": config.wice_passes,
                 "batch_size": config.batch_size,
                 "learning_rates": {"nli": config.nli_learning_rate, "claims": config.claim_learning_rate},
                 "stages": [vars(r) for r in results],

@@ -22,7 +22,13 @@ from pathlib import Path
 from sidebot.datasets.wice import WiceClaim
 from sidebot.verify.network import PairClassifier
 from sidebot.verify.training.config import TrainConfig
-from sidebot.verify.training.data import data_files, read_train_subclaims, split_by_page, training_pairs
+from sidebot.verify.training.data import (
+    data_files,
+    read_train_subclaims,
+    repeated_wice_groups,
+    split_by_page,
+    training_pairs,
+)
 from sidebot.verify.training.loop import Stage, StageResult, train
 from sidebot.verify.training.mining import cross_source_negatives
 from sidebot.verify.training.negatives import generated_negatives
@@ -61,11 +67,13 @@ def build_recipe(data_dir: Path, config: TrainConfig) -> Recipe:
     seed = config.seed
     nli = mixture_pairs(data_dir, NLI_STAGE, seed) if config.nli_stage else []
     kept, held = split_by_page(read_train_subclaims(data_dir), COMBINER_SHARE, seed)
-    claims = training_pairs(data_dir, seed, kept) + mixture_pairs(data_dir, CLAIM_STAGE, seed)
+    claims = training_pairs(data_dir, seed, kept, config.wice_negatives)
+    claims += mixture_pairs(data_dir, CLAIM_STAGE, seed)
     claims += cross_source_negatives(claims, per_claim=CROSS_SOURCE_PER_CLAIM)
     if config.generated_negatives:
         claims, generated = generated_negatives(claims, seed, config.generated_limit)
         claims += generated
+    claims += repeated_wice_groups(claims, config.wice_passes)
     replay = random.Random(seed).sample(nli, min(config.replay_pairs, len(nli)))
     stages = [Stage("claims", claims + replay, config.claim_learning_rate, config.claim_minutes)]
     if nli:
