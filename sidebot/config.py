@@ -160,7 +160,7 @@ class RetrieveSettings(_Section):
     # flag threshold. The probability is calibrated on cited pages, most of which support their claim; pages
     # that do not support it still reach 0.5-0.8, so the bar is higher (fitted on half of 120 WiCE dev
     # claims, measured on the other half: docs/retrieval.md).
-    min_probability: float = Field(0.85, ge=0, le=1)
+    min_probability: float = Field(0.86, ge=0, le=1)
     max_suggestions: int = Field(3, ge=1)
     exact_below: int = Field(200_000, ge=1)  # passages: exact FAISS search below, HNSW-SQ8 above
     hnsw_m: int = Field(32, ge=4)
