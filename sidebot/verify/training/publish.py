@@ -45,7 +45,8 @@ MODEL_CARD = "MODEL_CARD.md"
 WINDOW_SENTENCES = (1, 2, 3)
 KEEP_WINDOWS = (4, 6, 8)
 WINDOW_TOLERANCE = 0.005  # AUROC within this of the best: take the cheaper setting
-EVIDENCE_WEIGHTS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)  # word coverage's weight in the shown window
+# word coverage's weight in the shown window
+EVIDENCE_WEIGHTS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 
 
 def write_manifest(folder: Path, limits: PairLimits, extra: dict) -> Manifest:
