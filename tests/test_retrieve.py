@@ -115,7 +115,7 @@ def test_a_suggestion_supports_the_claim(retriever):
     """Only candidates the verifier judges as supporting (at least its own pass threshold): the threshold
     removes exactly the candidates below it."""
     threshold = max(retriever.settings.min_probability, retriever.scorer.flag_threshold)
-    assert threshold == 0.85  # the shipped bar (docs/retrieval.md)
+    assert threshold == 0.86  # the shipped bar (docs/retrieval.md)
     for query in QUERIES[:6]:
         shown = retriever.suggest(query.claim, current_url=None, current_score=None)
         every = retriever.suggest(query.claim, current_url=None, current_score=None, min_probability=0.0)
