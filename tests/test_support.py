@@ -42,6 +42,19 @@ CASES = [
         ReasonKind.PARTIAL,
         "partial support: the band formed in 1983 failed",
     ),
+    ("changed fact: 1999 → 2000", "refutes", ReasonKind.CHANGED_FACT, "changed fact: 1999 → 2000"),
+    (
+        "contradicted fact: the source gives 1999, the claim says 2000 (0.12 < 0.50)",
+        "refutes",
+        ReasonKind.FACT_CONTRADICTED,
+        "source contradicts a fact: the source gives 1999, the claim says 2000",
+    ),
+    (
+        "missing fact: the source does not give the claim's place Munich (0.31 < 0.50)",
+        "not_enough_info",
+        ReasonKind.FACT_MISSING,
+        "fact not in source: the source does not give the claim's place Munich",
+    ),
 ]
 
 

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from sidebot.cli import database, demo, onwiki, patrol, queue, schedule, stats, testwiki
+from sidebot.cli import facts as fact_commands
 from sidebot.cli import retrieve as retrieve_commands
 from sidebot.cli import serve as web_commands
 from sidebot.cli import serving as serving_commands
@@ -118,10 +119,12 @@ bench_group.command("workers")(worker_commands.bench_workers)
 train_group = _group("train", "Train models (reproducibly, with a fixed seed).")
 train_group.command("verifier")(verify_commands.train_verifier)
 train_group.command("shown-window")(verify_commands.train_shown_window)
+train_group.command("fact-check")(fact_commands.train_fact_check)
 
 eval_group = _group("eval", "Evaluate the engines on data they were not trained on.")
 eval_group.command("verify")(verify_commands.eval_verify)
 eval_group.command("decompose")(verify_commands.eval_decompose)
+eval_group.command("sneaky")(fact_commands.eval_sneaky)
 eval_group.command("retrieve")(retrieve_commands.eval_retrieve)
 eval_group.command("suggest")(retrieve_commands.eval_suggest)
 eval_group.command("sources")(sources_commands.eval_sources)

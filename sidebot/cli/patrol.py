@@ -340,6 +340,8 @@ def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:
         detail = row.best_passage or row.reason or ""
         if row.failed_part:
             detail = f"part not backed: {row.failed_part}\n{detail}"
+        if row.fact_note:
+            detail = f"fact: {row.fact_note}\n{detail}"
         source = row.url or f"({row.kind})"
         if row.copy_kind and row.copy_kind != "live":
             copy = f"{row.copy_url} ({row.copy_date})" if row.copy_date else row.copy_url
@@ -349,7 +351,9 @@ def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:
             row.claim[-160:],
             source,
             "—" if row.state is None or row.best_passage is None else support_text(row.probability),
-            (row.state or "not checked") + (f" ({queued.label})" if queued else ""),
+            (row.state or "not checked")
+            + (f" ({queued.label})" if queued else "")
+            + (f"\n{row.band}" if row.band and row.state == "open" else ""),
             detail[:300],
         )
     console.print(f"[bold]{title}[/bold]: {len(rows)} citations")

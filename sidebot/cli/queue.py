@@ -60,7 +60,7 @@ def list_findings(
             r.article,
             _cut(r.claim, 70),
             _cut(r.url or "", 45),
-            r.support,
+            r.support + (f" · {r.band}" if r.band else ""),
             r.reason or "—",
             r.state,
         )

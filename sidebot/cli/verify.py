@@ -234,10 +234,13 @@ def eval_verify(
         )
         console.print(f"[bold]{result['scorer']}[/bold] on {wice}")
         _show(result, METRIC_KEYS)
-        for section in ("reader_alone", "operating_point"):
+        for section in ("reader_alone", "fact_check_alone", "operating_point"):
             if result.get(section):
                 console.print(f"[bold]{section.replace('_', ' ')}[/bold]")
                 _show(result[section], tuple(result[section]))
+        for band, point in (result.get("bands") or {}).items():
+            console.print(f"[bold]band {band.replace('_', ' ')}[/bold] (the citations below its threshold)")
+            _show(point, tuple(point))
         if "baseline" in result:
             console.print(f"[bold]baseline {result['baseline']['scorer']}[/bold]")
             _show(result["baseline"], METRIC_KEYS)

@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sidebot.datasets.wice import WiceClaim
-from sidebot.verify.metrics import metrics, operating_point, reader_metrics, run_scorer, wice_items
+from sidebot.verify.metrics import (
+    band_points,
+    fact_check_metrics,
+    metrics,
+    operating_point,
+    reader_metrics,
+    run_scorer,
+    wice_items,
+)
 from sidebot.verify.types import Scorer
 
 
@@ -23,11 +31,18 @@ def evaluate(
     run = run_scorer(scorer, items, progress=lambda k: report(f"{scorer.name}: {k}/{len(items)} claims"))
     result = {"scorer": scorer.name, **metrics(claims, run)}
     threshold = getattr(scorer, "flag_threshold", None)
+    probabilities = [v.probability for v in run.verdicts]
     if threshold is not None:
-        result["operating_point"] = operating_point(claims, [v.probability for v in run.verdicts], threshold)
+        result["operating_point"] = operating_point(claims, probabilities, threshold)
+    bands = getattr(scorer, "bands", None)
+    if bands is not None:
+        result["bands"] = band_points(claims, probabilities, bands)
     reader = reader_metrics(claims, run)
     if reader:
         result["reader_alone"] = reader
+    facts = fact_check_metrics(claims, run)
+    if facts:
+        result["fact_check_alone"] = facts
     if baseline is not None:
         base_run = run_scorer(
             baseline, items, progress=lambda k: report(f"{baseline.name}: {k}/{len(items)} claims")

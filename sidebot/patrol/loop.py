@@ -18,7 +18,7 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from itertools import chain
 from typing import TYPE_CHECKING, Protocol
@@ -32,6 +32,8 @@ from sidebot.config import Settings
 from sidebot.patrol.archived import ArchivedCopies, ArchivedCopy, Lookup, Wanted, is_dead
 from sidebot.patrol.pipeline import (
     SourceText,
+    Triage,
+    changed_fact_reason,
     claim_for,
     copy_problem,
     source_problem,
@@ -45,6 +47,9 @@ from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, CopyKind, Finding, Page, Run, RunStatus, Source, Wiki, utcnow
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
 from sidebot.sources.fetch import FetchResult, fetch_many
+from sidebot.sources.passages import split_passages
+from sidebot.verify.bands import Band
+from sidebot.verify.facts.changes import settled_by_source
 from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 from sidebot.verify.types import Claim, Scorer, Verdict
 from sidebot.wiki.history import UrlAdded
@@ -75,6 +80,9 @@ class WikiReader(Protocol):
 
     def url_added(self, page_id: int, url: str) -> UrlAdded | None:
         """The revision of the page that added ``url`` (None when its newest revision does not hold it)."""
+
+    def editors_between(self, page_id: int, old_rev: int, new_rev: int) -> list[str]:
+        """Who saved the page's revisions after ``old_rev`` up to ``new_rev``."""
 
 
 @dataclass
@@ -129,6 +137,8 @@ class Patrol:
         )
         threshold = settings.verify.flag_below
         self.flag_below = threshold if threshold is not None else getattr(scorer, "flag_threshold", 0.5)
+        bands = getattr(scorer, "bands", None)  # the verifier's "very likely fails" line, if it has one
+        self.very_likely_below = min(bands.very_likely_fails, self.flag_below) if bands else 0.0
         # A suggestion's calibrated probability must reach retrieve.min_probability, and the flag threshold
         # when the patrol's scorer is calibrated (otherwise that threshold is on another scale).
         self.pass_probability = settings.retrieve.min_probability
@@ -175,6 +185,9 @@ class Patrol:
             run = start_run(session, kind, wiki.id, options, worker)
             if self.settings.verify.flag_below is None and wiki.flag_below is not None:
                 self.flag_below = wiki.flag_below  # learned from this wiki's reviewers
+            if wiki.very_likely_below is not None:
+                self.very_likely_below = wiki.very_likely_below
+            self.very_likely_below = min(self.very_likely_below, self.flag_below)
         self._retriever, self._retrieval_looked, self._notes = None, False, []
         return run.id, wiki.id
 
@@ -423,7 +436,9 @@ class Patrol:
         verdicts = verify_sources(self.scorer, jobs)
         counts["verify_ms"] += round((time.monotonic() - started) * 1000)  # where a GPU would help
         for (citation, source), verdict, (claim, cited) in zip(readable, verdicts, jobs):
-            decision = triage(verdict, None, citation.tags, self.flag_below)
+            decision = self._changed_fact(session, page, citation, cited, rev_id, counts) or triage(
+                verdict, None, citation.tags, self.flag_below, self.very_likely_below
+            )
             best = verdict.best_passage
             finding = self._store_finding(
                 session,
@@ -451,6 +466,10 @@ class Patrol:
                     for p in verdict.parts
                 ],
                 failed_part=verdict.failed_part,
+                facts=[asdict(f) for f in verdict.facts],
+                fact_note=verdict.fact_note,
+                band=decision.band,
+                change=decision.change,
                 **read_from[citation.id],
             )
             counts["citations_scored"] += 1
@@ -479,6 +498,51 @@ class Patrol:
                 claim = claim_for(citation.claim, page.title, citation.section, citation.context)
                 cited = SourceText(citation.url or "", citation.source_title or "", "")
                 self._suggest(session, page, finding, claim, cited, None, citation.tags, run_id, counts)
+
+    def _changed_fact(
+        self,
+        session: Session,
+        page: Page,
+        citation: Citation,
+        cited: SourceText,
+        rev_id: int,
+        counts: Counter,
+    ) -> Triage | None:
+        """An edit that changed a number, date or name of the claim and kept the citation, when the source
+        states the old value and not the new one: queued first, whatever the verifier's score."""
+        old = session.get(Citation, citation.replaces_id) if citation.replaces_id else None
+        if old is None:
+            return None
+        settled = settled_by_source(
+            old.claim, citation.claim, split_passages(cited.text, cited.title), page.title
+        )
+        if settled is None:
+            return None
+        old_rev = old.last_seen_rev or 0
+        try:
+            editors = self.wiki.editors_between(page.wiki_page_id or 0, old_rev, rev_id) if old_rev else []
+        except WikiUnavailableError:
+            raise
+        except WikiError as exc:  # the history hidden from this account: the finding still stands
+            log.warning("no editors for %s: %s", page.title, exc)
+            editors = []
+        counts["changed_facts"] += 1
+        change = settled.change
+        return Triage(
+            "open",
+            changed_fact_reason(change.old.text, change.new.text),
+            str(Band.MAY_FAIL),
+            {
+                "old": change.old.text,
+                "new": change.new.text,
+                "kind": change.old.description,
+                "old_claim": old.claim,
+                "old_rev": old_rev,
+                "new_rev": rev_id,
+                "editors": editors,
+                "sentence": settled.sentence,
+            },
+        )
 
     def _suggest(
         self,

@@ -8,7 +8,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sidebot.citations.tags import FAILED_VERIFICATION
-from sidebot.sources.passages import split_passages
+from sidebot.queue.support import CHANGED_FACT_PREFIX, CONTRADICTED_FACT_PREFIX, MISSING_FACT_PREFIX
+from sidebot.sources.passages import Passage, split_passages
+from sidebot.verify.bands import Bands
+from sidebot.verify.facts.check import PageIndex, check_facts
+from sidebot.verify.facts.rule import failing_facts
 from sidebot.verify.types import Claim, Scorer, Verdict
 
 if TYPE_CHECKING:
@@ -26,6 +30,8 @@ class SourceText:
 class Triage:
     state: str  # a sidebot.queue.models.FindingState value
     flag_reason: str | None
+    band: str | None = None  # sidebot.verify.bands.Band of a queued citation's probability
+    change: dict | None = None  # a changed fact the source settles (Finding.change)
 
 
 def claim_for(text: str, article_title: str, section: str, context: str) -> Claim:
@@ -53,27 +59,47 @@ def copy_problem(kind: str, url: str | None, problem: str | None) -> str:
 
 
 def triage(
-    verdict: Verdict | None, source_problem: str | None, tags: Sequence[str], flag_below: float
+    verdict: Verdict | None,
+    source_problem: str | None,
+    tags: Sequence[str],
+    flag_below: float,
+    very_likely_below: float = 0.0,
 ) -> Triage:
     """Decide whether a citation goes to the review queue.
 
-    A citation is queued (open) when its source scores below ``flag_below`` (as "partial support: <part>"
-    when the verifier found the part of the claim the source does not back, else "low support") or when an
-    editor already tagged it {{failed verification}} (then the reviewer sees what the verifier found either
-    way). A source that could not be read is ``unverifiable`` with the reason.
+    A citation is queued (open) when its source scores below ``flag_below`` — the "may fail" band, or "very
+    likely fails" below ``very_likely_below`` — or when an editor already tagged it {{failed verification}}
+    (then the reviewer sees what the verifier found either way). Its reason names what failed, most telling
+    first: a fact the source contradicts ("contradicted fact: the source gives 1999, the claim says 2000"),
+    the part of the claim the source does not back ("partial support: <part>"), a fact the source does not
+    give ("missing fact: …"), else "low support". A source that could not be read is ``unverifiable`` with
+    the reason.
     """
     tagged = FAILED_VERIFICATION in tags
     if verdict is None or verdict.best_passage is None:
         reason = source_problem or "source has no readable text"
         return Triage("unverifiable", f"tagged failed verification; {reason}" if tagged else reason)
     value = verdict.probability if verdict.probability is not None else verdict.score
+    band = Bands(very_likely_below, flag_below).band(value)
     if tagged:
-        return Triage("open", f"tagged failed verification (support {value:.2f})")
-    if value < flag_below and verdict.failed_part:  # the source backs the other parts of the claim
-        return Triage("open", f"partial support: {verdict.failed_part} ({value:.2f} < {flag_below:.2f})")
-    if value < flag_below:
-        return Triage("open", f"low support ({value:.2f} < {flag_below:.2f})")
-    return Triage("passed", None)
+        return Triage("open", f"tagged failed verification (support {value:.2f})", band and str(band))
+    if band is None:
+        return Triage("passed", None)
+    figure = f"({value:.2f} < {flag_below:.2f})"
+    contradicted, strong_missing, _ = failing_facts(verdict.facts)
+    if contradicted:
+        return Triage(
+            "open", f"{CONTRADICTED_FACT_PREFIX}: {contradicted[0].explanation} {figure}", str(band)
+        )
+    if verdict.failed_part:  # the source backs the other parts of the claim
+        return Triage("open", f"partial support: {verdict.failed_part} {figure}", str(band))
+    if strong_missing:
+        return Triage("open", f"{MISSING_FACT_PREFIX}: {strong_missing[0].explanation} {figure}", str(band))
+    return Triage("open", f"low support {figure}", str(band))
+
+
+def changed_fact_reason(old: str, new: str) -> str:
+    return f"{CHANGED_FACT_PREFIX}: {old} → {new}"
 
 
 def wants_suggestions(state: str, tags: Sequence[str]) -> bool:
@@ -119,4 +145,15 @@ def suggest_sources(
     )
     from sidebot.retrieve.retriever import is_web_url  # loaded already: the retriever is open
 
-    return [s for s in found if is_web_url(s.url)]  # never a corpus id a reviewer cannot open
+    # never a corpus id a reviewer cannot open, never a passage that lacks or contradicts the claim's facts
+    return [s for s in found if is_web_url(s.url) and states_the_facts(claim, s.passage)]
+
+
+def states_the_facts(claim: Claim, passage: Passage | None) -> bool:
+    """Whether ``passage`` states every checkable fact of the claim (its years, numbers, names; the article
+    subject's own name aside) and contradicts none: a suggested source must back the claim's facts, not only
+    its topic."""
+    if passage is None:
+        return False
+    check = check_facts(claim.text, PageIndex.from_passages([passage]), claim.article_title)
+    return not check.missing and not check.contradicted

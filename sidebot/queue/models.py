@@ -46,6 +46,8 @@ class Wiki(Base):
     # The flag threshold learned from reviewers (`sidebot calibrate --from-reviews --apply`); None: the
     # config's verify.flag_below, else the verifier's own. A config that sets flag_below keeps it.
     flag_below: Mapped[float | None]
+    # The "very likely fails" band's threshold learned the same way (None: the verifier's own)
+    very_likely_below: Mapped[float | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -94,6 +96,9 @@ class Citation(Base):
     added_rev: Mapped[int | None]
     added_at: Mapped[datetime | None]
     last_seen_rev: Mapped[int | None]
+    # The citation this one replaced when an edit changed only a number, date or name of its claim and kept
+    # its URL (sidebot.verify.facts.changes): its finding tells whether the source states the old value.
+    replaces_id: Mapped[int | None] = mapped_column(ForeignKey("citations.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -171,6 +176,13 @@ class Finding(Base):
     # The claim's parts, each judged alone: [{"text", "score", "probability", "stance", "window"}]
     parts: Mapped[list[Any]] = mapped_column(default=list)
     failed_part: Mapped[str | None] = mapped_column(Text)  # the part the source does not back (partial)
+    # The claim's facts looked up on the source: [FactFinding as a dict] (sidebot.verify.types)
+    facts: Mapped[list[Any]] = mapped_column(default=list)
+    fact_note: Mapped[str | None] = mapped_column(Text)  # the failing fact in words
+    band: Mapped[str | None] = mapped_column(String(32))  # sidebot.verify.bands.Band, for queued findings
+    # A changed fact (reason "changed fact"): {"old", "new", "kind", "old_rev", "new_rev", "editors",
+    # "sentence"}: what an edit changed, and the source's sentence that states the old value
+    change: Mapped[dict[str, Any] | None]
     state: Mapped[str] = mapped_column(String(16), default=FindingState.OPEN)
     flag_reason: Mapped[str | None] = mapped_column(Text)  # why it is open: low score, tagged, …
     # recent / failed_verification / page / backfill (a dump backfill's page job)

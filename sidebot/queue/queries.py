@@ -6,11 +6,11 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, case, func, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, Page, Source, Wiki
-from sidebot.queue.support import queue_reason, support_text
+from sidebot.queue.support import CHANGED_FACT_PREFIX, queue_reason, support_text
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,10 @@ class FindingRow:
     live_problem: str | None = None
     page_title: str | None = None
     archive_url: str | None = None  # the archived copy the citation names (archive-url=, {{webarchive}})
+    band: str | None = None  # "very likely fails" / "may fail" (sidebot.verify.bands)
+    fact_note: str | None = None  # the failing fact in words ("the source gives 1999, the claim says 2000")
+    facts: list[dict[str, Any]] = field(default_factory=list)  # each fact of the claim on the source
+    change: dict[str, Any] | None = None  # a changed fact: old and new value, revisions, editors, sentence
 
     @property
     def support(self) -> str:
@@ -71,6 +75,15 @@ def _findings_query() -> Select:
     )
 
 
+# Changed facts first, then least supported first, unverifiable last
+QUEUE_ORDER = (
+    case((Finding.flag_reason.like(CHANGED_FACT_PREFIX + "%"), 0), else_=1),
+    Finding.score.is_(None),
+    Finding.score,
+    Finding.id,
+)
+
+
 def list_findings(
     session: Session,
     states: list[str] | None = None,
@@ -79,7 +92,8 @@ def list_findings(
     limit: int = 100,
     offset: int = 0,
 ) -> list[FindingRow]:
-    """Findings ordered least-supported first (no score — unverifiable — last)."""
+    """Findings ordered changed facts first (often vandalism: time matters), then least-supported first (no
+    score — unverifiable — last)."""
     query = _findings_query()
     if states:
         query = query.where(Finding.state.in_(states))
@@ -87,7 +101,7 @@ def list_findings(
         query = query.where(Wiki.name == wiki)
     if article:
         query = query.where(Page.title == article)
-    query = query.order_by(Finding.score.is_(None), Finding.score, Finding.id).limit(limit).offset(offset)
+    query = query.order_by(*QUEUE_ORDER).limit(limit).offset(offset)
     return [_row(*r) for r in session.execute(query)]
 
 
@@ -134,6 +148,10 @@ def _row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> Finding
         live_problem=f.live_problem,
         page_title=s.title if s else None,
         archive_url=c.archive_url,
+        band=f.band,
+        fact_note=f.fact_note,
+        facts=list(f.facts or []),
+        change=f.change,
     )
 
 
@@ -156,6 +174,9 @@ class CitationRow:
     copy_kind: str | None = None  # which copy was read: live / archive-url / wayback
     copy_url: str | None = None
     copy_date: str | None = None
+    fact_note: str | None = None  # the failing fact in words
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    band: str | None = None
 
 
 def page_citations(session: Session, wiki: str, title: str) -> list[CitationRow]:
@@ -188,6 +209,9 @@ def page_citations(session: Session, wiki: str, title: str) -> list[CitationRow]
                 copy_kind=f.copy_kind if f else None,
                 copy_url=f.copy_url if f else None,
                 copy_date=f.copy_date if f else None,
+                fact_note=f.fact_note if f else None,
+                facts=list(f.facts or []) if f else [],
+                band=f.band if f else None,
             )
         )
     return out

@@ -27,6 +27,7 @@ from sidebot.queue.models import (
     Wiki,
     utcnow,
 )
+from sidebot.verify.facts.changes import changed_facts
 
 if TYPE_CHECKING:
     from sidebot.citations.citations import ExtractedCitation
@@ -149,6 +150,7 @@ def sync_citations(
     again (its verdict stays: the tag is the news)."""
     known = {c.fingerprint: c for c in session.scalars(select(Citation).where(Citation.page_id == page.id))}
     now_present, added, pairs, untagged, tagged = set(), 0, [], [], []
+    new_rows: list[Citation] = []
     for ex in extracted:
         row = known.get(ex.fingerprint)
         if row is None:
@@ -156,6 +158,7 @@ def sync_citations(
             session.add(row)
             known[ex.fingerprint] = row
             added += 1
+            new_rows.append(row)
         elif row.present and (FAILED_VERIFICATION in (row.tags or [])) != (FAILED_VERIFICATION in ex.tags):
             (tagged if FAILED_VERIFICATION in ex.tags else untagged).append(row)
         row.position, row.ref_name, row.url, row.source_title = ex.index, ex.ref_name, ex.url, ex.source_title
@@ -171,6 +174,7 @@ def sync_citations(
     for citation in gone:
         citation.present = False
     session.flush()
+    _link_changed_facts(new_rows, gone, page.title)
     if gone:
         close_findings(
             session, [c.id for c in gone], FindingState.STALE, f"citation changed or removed (rev {rev_id})"
@@ -199,6 +203,16 @@ def sync_citations(
     return CitationSync(
         citations=pairs, added=added, removed=len(gone), untagged=len(untagged), tagged=len(tagged)
     )
+
+
+def _link_changed_facts(new_rows: Sequence[Citation], gone: Sequence[Citation], title: str) -> None:
+    """A new citation with the URL of one that just went, whose claim differs from the old one only in its
+    numbers, dates or names, replaces it: the patrol then checks the changed fact against the source."""
+    for row in new_rows:
+        for old in gone:
+            if row.url and old.url == row.url and changed_facts(old.claim, row.claim, title):
+                row.replaces_id = old.id
+                break
 
 
 def close_findings(session: Session, citation_ids: Iterable[int], state: FindingState, reason: str) -> int:

@@ -9,6 +9,7 @@ optional detail, so that a verifier that checks sub-claims can report "partial s
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -41,21 +42,38 @@ class ReasonKind(StrEnum):
     """Why a finding is in the queue, most telling first."""
 
     TAGGED = "tagged"
+    CHANGED_FACT = "changed_fact"  # an edit changed a fact the source states under an unchanged citation
+    FACT_CONTRADICTED = "fact_contradicted"  # the source states another value of one of the claim's facts
     CONTRADICTS = "contradicts"
     PARTIAL = "partial"
+    FACT_MISSING = "fact_missing"  # the source does not give a year, sum, person or place the claim states
     LOW_SUPPORT = "low_support"
 
 
 REASON_LABELS: dict[ReasonKind, str] = {
     ReasonKind.TAGGED: "tagged by editors",
+    ReasonKind.CHANGED_FACT: "changed fact",
+    ReasonKind.FACT_CONTRADICTED: "source contradicts a fact",
     ReasonKind.CONTRADICTS: "source contradicts",
     ReasonKind.PARTIAL: "partial support",
+    ReasonKind.FACT_MISSING: "fact not in source",
     ReasonKind.LOW_SUPPORT: "low support",
 }
 
+_FIGURE = re.compile(r"\s*\(\d\.\d\d < \d\.\d\d\)$")
 TAGGED_PREFIX = "tagged"  # sidebot.patrol.pipeline.triage's flag_reason for citations editors tagged
 LOW_PREFIX = "low support"  # triage's flag_reason for a citation below the flag threshold
 PARTIAL_PREFIX = "partial support"  # a verifier reporting sub-claims: "partial support: <sub-claim> failed"
+# The fact check's: "changed fact: 1999 → 2000", "contradicted fact: the source gives …", "missing fact: …"
+CHANGED_FACT_PREFIX = "changed fact"
+CONTRADICTED_FACT_PREFIX = "contradicted fact"
+MISSING_FACT_PREFIX = "missing fact"
+_DETAILED = (
+    (CHANGED_FACT_PREFIX, ReasonKind.CHANGED_FACT),
+    (CONTRADICTED_FACT_PREFIX, ReasonKind.FACT_CONTRADICTED),
+    (PARTIAL_PREFIX, ReasonKind.PARTIAL),
+    (MISSING_FACT_PREFIX, ReasonKind.FACT_MISSING),
+)
 REFUTES = "refutes"
 
 
@@ -76,11 +94,17 @@ def queue_reason(flag_reason: str | None, stance: str | None) -> QueueReason | N
         return None
     if flag_reason.startswith(TAGGED_PREFIX):
         return QueueReason(ReasonKind.TAGGED)
-    if flag_reason.startswith(PARTIAL_PREFIX):
-        return QueueReason(ReasonKind.PARTIAL, flag_reason[len(PARTIAL_PREFIX) :].lstrip(" :"))
+    for prefix, kind in _DETAILED:
+        if flag_reason.startswith(prefix):
+            return QueueReason(kind, _detail(flag_reason[len(prefix) :]))
     if flag_reason.startswith(LOW_PREFIX):
         return QueueReason(ReasonKind.CONTRADICTS if stance == REFUTES else ReasonKind.LOW_SUPPORT)
     return None
+
+
+def _detail(rest: str) -> str:
+    """The words after a reason's prefix, without the figure triage appends ("(0.31 < 0.50)")."""
+    return _FIGURE.sub("", rest).lstrip(" :")
 
 
 def reason_condition(kind: ReasonKind) -> ColumnElement[bool]:
@@ -89,8 +113,9 @@ def reason_condition(kind: ReasonKind) -> ColumnElement[bool]:
     low = Finding.flag_reason.like(LOW_PREFIX + "%")
     if kind is ReasonKind.TAGGED:
         return Finding.flag_reason.like(TAGGED_PREFIX + "%")
-    if kind is ReasonKind.PARTIAL:
-        return Finding.flag_reason.like(PARTIAL_PREFIX + "%")
+    for prefix, detailed in _DETAILED:
+        if kind is detailed:
+            return Finding.flag_reason.like(prefix + "%")
     if kind is ReasonKind.CONTRADICTS:
         return and_(low, refutes)
     return and_(low, not_(refutes))

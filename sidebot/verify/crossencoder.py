@@ -25,9 +25,12 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from sidebot.sources.passages import Passage
+from sidebot.verify.bands import Bands
 from sidebot.verify.combiner import claim_features
 from sidebot.verify.decompose import decompose
 from sidebot.verify.evidence import evidence_sentences, shown_window
+from sidebot.verify.facts.check import FactCheck, PageIndex, check_facts
+from sidebot.verify.facts.rule import FactRule, fact_note
 from sidebot.verify.model import CrossEncoder, class_probabilities, refute_score, support_score
 from sidebot.verify.page_windows import PageWindows, page_windows
 from sidebot.verify.types import Claim, PartVerdict, Stance, Verdict
@@ -36,8 +39,8 @@ from sidebot.verify.window_select import select_windows
 STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # Part of the scorer's name, with the weights' digest: the patrol re-scores a citation only when the name
 # changes, so bump it whenever the same weights give another verdict (r3: sentence windows, claim parts;
-# r4: the shown window weighs word coverage).
-SCORING_REVISION = 4
+# r4: the shown window weighs word coverage; r5: the fact check).
+SCORING_REVISION = 5
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 
@@ -84,6 +87,8 @@ class CrossEncoderScorer:
         self.max_evidence = max_evidence
         self.evidence_coverage_weight = float(manifest.extra.get("evidence_coverage_weight", 0.0))
         self.decompose_claims = decompose_claims
+        self.fact_rule = FactRule.from_json(manifest.extra.get("fact_rule"))
+        self.bands = Bands.from_json(manifest.extra.get("bands"), manifest.flag_threshold)
         self.pairs_scored = 0  # reader pairs run so far
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
@@ -174,6 +179,7 @@ class CrossEncoderScorer:
                 passage_scores=[float("nan")] * len(passages),
                 best_passage=None,
             )
+        check = check_facts(claim.text, PageIndex.from_windows(page.windows), claim.article_title)
         passage_scores = [float("nan")] * len(passages)
         for j, s in zip(whole.read, whole.scores()):
             owner = page.owner[j]
@@ -183,11 +189,13 @@ class CrossEncoderScorer:
         refute = max(float(refute_score(u.logits).max()) for u in units if u.read)
         best_window = page.windows[whole.best()]
         features = claim_features(claim, passages, best_window, whole.scores(), part_scores, refute)
+        features |= check.features()
+        facts = check.findings()
         read = [page.windows[j] for j in whole.read]
         shown = read[shown_window(claim.text, read, whole.scores(), self.evidence_coverage_weight)]
         manifest = self.model.manifest
         source_score = manifest.combiner.score(features) if manifest.combiner else reader
-        probability = manifest.calibration.probability(source_score)
+        probability = self.fact_rule.apply(manifest.calibration.probability(source_score), facts)
         reader_calibration = manifest.reader_calibration
         part_verdicts = [
             PartVerdict(
@@ -205,17 +213,21 @@ class CrossEncoderScorer:
             passage_scores=passage_scores,
             best_passage=shown,
             probability=probability,
-            stance=self._claim_stance(probability, units),
+            stance=self._claim_stance(probability, units, check),
             evidence=evidence_sentences(claim, shown, self.max_evidence),
             reader_score=reader,
             parts=part_verdicts,
             failed_part=_failed_part(part_verdicts, self.flag_threshold),
             features=features,
+            facts=facts,
+            fact_note=fact_note(facts),
         )
 
-    def _claim_stance(self, probability: float, units: list[_Unit]) -> Stance:
+    def _claim_stance(self, probability: float, units: list[_Unit], check: FactCheck) -> Stance:
         if probability >= self.flag_threshold:
             return Stance.SUPPORTS
+        if check.contradicted:
+            return Stance.REFUTES
         if any(_stance(u.logits) is Stance.REFUTES for u in units if u.read):
             return Stance.REFUTES
         return Stance.NOT_ENOUGH_INFO

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from sidebot.verify.language import english
+from sidebot.verify.language import parse
 
 MIN_WORDS = 4
 MAX_PARTS = 4
@@ -57,7 +57,7 @@ def _sentence(text: str) -> str:
 
 def decompose(claim: str) -> list[str]:
     """The parts of ``claim`` (the claim itself, alone, when it does not split)."""
-    doc = english()(claim)
+    doc = parse(claim)
     parts: list[str] = []
     for sent in doc.sents:
         parts += _split_sentence(sent)

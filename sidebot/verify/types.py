@@ -47,6 +47,28 @@ class PartVerdict:
 
 
 @dataclass(frozen=True, slots=True)
+class FactFinding:
+    """One fact of the claim (a year, number, name…) looked up on the source (sidebot.verify.facts).
+
+    ``status``: found / missing / contradicted; ``stated``: the source's own value where it contradicts;
+    ``sentence`` with ``start``/``end`` (offsets in the page text; None for the page title): the sentence that
+    states the fact, or its rival; ``explanation``: the finding in words ("the source gives 1999, the claim
+    says 2000"); ``subject``: a name of the article's own subject (its absence says little).
+    """
+
+    text: str
+    kind: str
+    status: str
+    explanation: str
+    stated: str | None = None
+    sentence: str | None = None
+    start: int | None = None
+    end: int | None = None
+    subject: bool = False
+    strong: bool = False  # a fact a page states in so many words when it backs the claim (a year, a name…)
+
+
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """How well one source supports one claim.
 
@@ -54,7 +76,8 @@ class Verdict:
     ``probability`` is a calibrated P(source supports claim) when the scorer is calibrated, else None.
     ``reader_score``: the reader's own best score for the whole claim (before the combiner); ``parts``: the
     claim's parts, each judged alone; ``failed_part``: the part the source does not back while it backs the
-    others (partial support); ``features``: the combiner's inputs (raw figures for the details view).
+    others (partial support); ``features``: the combiner's inputs (raw figures for the details view);
+    ``facts``: each fact of the claim as the source states it, and ``fact_note`` the one that failed.
     """
 
     scorer: str
@@ -68,6 +91,8 @@ class Verdict:
     parts: list[PartVerdict] = field(default_factory=list)
     failed_part: str | None = None
     features: dict[str, float] = field(default_factory=dict)
+    facts: list[FactFinding] = field(default_factory=list)  # the claim's facts looked up on the source
+    fact_note: str | None = None  # the failing fact in words, when one decided or capped the probability
 
 
 class Scorer(Protocol):

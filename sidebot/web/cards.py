@@ -53,6 +53,31 @@ class PartOut(_View):
     window: str | None = Field(description="the source window the reader found most supporting for it")
 
 
+class FactOut(_View):
+    """One fact of the claim (a year, number, name…) as the cited source states it."""
+
+    text: str = Field(description="the fact as the claim writes it")
+    kind: str = Field(description='what kind of fact: "year", "date", "number", "name", "place", …')
+    status: str = Field(description="found, missing or contradicted")
+    explanation: str = Field(description='in words: "the source gives 1999, the claim says 2000"')
+    stated: str | None = Field(description="the source's own value, where it contradicts the claim")
+    sentence: list[Segment] = Field(description="the source's sentence stating the fact or its rival")
+
+
+class ChangeOut(_View):
+    """An edit that changed a fact under a citation it kept, when the source states the old value."""
+
+    old: str
+    new: str
+    kind: str
+    old_claim: str = Field(description="the claim before the edit")
+    old_rev: int
+    new_rev: int
+    editors: list[str] = Field(description="who saved the revisions between the two")
+    diff_url: str | None = Field(description="the wiki's diff between the two revisions")
+    sentence: list[Segment] = Field(description="the source's sentence that states the old value")
+
+
 class ReviewOut(_View):
     id: int
     reviewer: str
@@ -105,6 +130,10 @@ class Card(_View):
     passage: list[Segment] = Field(description="the source's best passage, cut into plain and evidence parts")
     parts: list[PartOut] = Field(description="the claim's parts, each judged alone (empty: not split)")
     failed_part: str | None = Field(description="the part the source does not back while it backs the others")
+    band: str | None = Field(description='"very likely fails" or "may fail"')
+    fact_note: str | None = Field(description="the failing fact in words")
+    facts: list[FactOut] = Field(description="the claim's facts looked up on the source")
+    change: ChangeOut | None = Field(description="a changed fact: what an edit changed under this citation")
     suggestions: list[SuggestionOut]
     reviews: list[ReviewOut]
     article_url: str | None
@@ -178,6 +207,10 @@ def load_card(session: Session, finding_id: int) -> Card | None:
             for p in finding.parts or []
         ],
         failed_part=finding.failed_part,
+        band=finding.band,
+        fact_note=finding.fact_note,
+        facts=[_fact_view(f) for f in finding.facts or []],
+        change=_change_view(finding.change, wiki.api_url),
         suggestions=[
             SuggestionOut(
                 id=s.id,
@@ -194,6 +227,56 @@ def load_card(session: Session, finding_id: int) -> Card | None:
         article_url=_article_url(wiki, page.title),
         revision_url=_revision_url(wiki.api_url, finding.rev_id),
     )
+
+
+def _fact_view(fact: dict[str, Any]) -> FactOut:
+    value = fact.get("stated") if fact.get("status") == "contradicted" else fact.get("text")
+    return FactOut(
+        text=fact.get("text", ""),
+        kind=fact.get("kind", ""),
+        status=fact.get("status", ""),
+        explanation=fact.get("explanation", ""),
+        stated=fact.get("stated"),
+        sentence=mark(fact.get("sentence") or "", value or ""),
+    )
+
+
+def _change_view(change: dict[str, Any] | None, api_url: str) -> ChangeOut | None:
+    if not change:
+        return None
+    index = _index_url(api_url)
+    diff = (
+        f"{index}?{urlencode({'diff': change['new_rev'], 'oldid': change['old_rev']})}"
+        if index and change.get("old_rev")
+        else None
+    )
+    return ChangeOut(
+        old=change["old"],
+        new=change["new"],
+        kind=change.get("kind", ""),
+        old_claim=change.get("old_claim", ""),
+        old_rev=change.get("old_rev") or 0,
+        new_rev=change.get("new_rev") or 0,
+        editors=list(change.get("editors") or []),
+        diff_url=diff,
+        sentence=mark(change.get("sentence") or "", change["old"]),
+    )
+
+
+def mark(sentence: str, value: str) -> list[Segment]:
+    """``sentence`` with the first occurrence of ``value`` (case-insensitive) as the evidence segment; the
+    whole sentence as evidence when the value is written another way there."""
+    if not sentence:
+        return []
+    at = sentence.casefold().find(value.casefold()) if value else -1
+    if at < 0:
+        return [Segment(text=sentence, evidence=True)]
+    parts = [
+        (sentence[:at], False),
+        (sentence[at : at + len(value)], True),
+        (sentence[at + len(value) :], False),
+    ]
+    return [Segment(text=t, evidence=e) for t, e in parts if t]
 
 
 def highlight(text: str, evidence: list[Any]) -> list[Segment]:

@@ -12,12 +12,19 @@ from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Select, and_, func, select
+from sqlalchemy import Select, and_, func, not_, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Source, Wiki
 from sidebot.queue.reviews import FIRM_DECISIONS
-from sidebot.queue.support import REASON_LABELS, ReasonKind, queue_reason, reason_condition, support_text
+from sidebot.queue.support import (
+    CHANGED_FACT_PREFIX,
+    REASON_LABELS,
+    ReasonKind,
+    queue_reason,
+    reason_condition,
+    support_text,
+)
 
 
 class Tab(StrEnum):
@@ -71,10 +78,18 @@ class FindingSummary(BaseModel):
         description='the calibrated support in words, e.g. "source unlikely to support the claim, 13 %"'
     )
     reason: str | None = Field(
-        description="why it is in the queue: tagged by editors, source contradicts, partial support "
-        "(with the failed part when the verifier names it) or low support; none when it never was"
+        description="why it is in the queue: tagged by editors, changed fact, source contradicts a fact, "
+        "source contradicts, partial support (with the failed part when the verifier names it), fact not in "
+        "source or low support; none when it never was"
     )
     reason_kind: ReasonKind | None = Field(description="the reason as a key, for filters")
+    band: str | None = Field(
+        default=None, description='"very likely fails" or "may fail": the queued citation\'s band'
+    )
+    fact_note: str | None = Field(
+        default=None,
+        description='the failing fact in words, e.g. "the source gives 1999, the claim says 2000"',
+    )
     created_at: datetime
     decided_by: str | None = Field(description="reviewed and mine tabs: who made the decision shown")
     decided_at: datetime | None
@@ -244,15 +259,27 @@ def _page_ids(
 
 
 def _by_score(session: Session, query: Select, offset: int, limit: int) -> list[int]:
-    """Ids ordered by score, no score last. Done as two queries, scored then unscored, because SQLite puts
-    NULL first and cannot walk the (state, score) index for ``NULLS LAST``; each part walks it in order."""
-    scored = query.where(Finding.score.is_not(None))
-    ids = list(session.scalars(scored.order_by(Finding.score, Finding.id).offset(offset).limit(limit)))
-    if len(ids) == limit:
-        return ids
-    skip = 0 if ids else offset - (session.scalar(select(func.count()).select_from(scored.subquery())) or 0)
-    unscored = query.where(Finding.score.is_(None)).order_by(Finding.id)
-    return ids + list(session.scalars(unscored.offset(max(0, skip)).limit(limit - len(ids))))
+    """Ids with changed facts first (newest first: they are often vandalism, and time matters), then by
+    score, no score last. Done as separate queries, because SQLite puts NULL first and cannot walk the
+    (state, score) index for ``NULLS LAST``; each part walks it in order."""
+    changed_fact = Finding.flag_reason.like(CHANGED_FACT_PREFIX + "%")
+    parts = (
+        query.where(changed_fact).order_by(Finding.id.desc()),
+        query.where(not_(changed_fact), Finding.score.is_not(None)).order_by(Finding.score, Finding.id),
+        query.where(not_(changed_fact), Finding.score.is_(None)).order_by(Finding.id),
+    )
+    ids: list[int] = []
+    for part in parts:
+        if len(ids) == limit:
+            break
+        if not ids and offset:
+            size = session.scalar(select(func.count()).select_from(part.order_by(None).subquery())) or 0
+            if offset >= size:
+                offset -= size
+                continue
+        ids += list(session.scalars(part.offset(offset if not ids else 0).limit(limit - len(ids))))
+        offset = 0
+    return ids
 
 
 def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) -> list[FindingSummary]:
@@ -290,6 +317,8 @@ def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) ->
                 support=support_text(f.probability),
                 reason=reason.label if reason else None,
                 reason_kind=reason.kind if reason else None,
+                band=f.band,
+                fact_note=f.fact_note,
                 created_at=f.created_at,
                 decided_by=review.reviewer if review else None,
                 decided_at=review.created_at if review else None,

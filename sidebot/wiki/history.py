@@ -113,3 +113,23 @@ def _revision_text(site: APISite, rev_id: int) -> str | None:
     revisions = pages[0].get("revisions", []) if pages else []
     main = revisions[0].get("slots", {}).get("main", {}) if revisions else {}
     return None if main.get("texthidden") else main.get("content")
+
+
+def editors_between(site: APISite, page_id: int, old_rev: int, new_rev: int, limit: int = 50) -> list[str]:
+    """The users who saved the revisions after ``old_rev`` up to ``new_rev`` of the page, oldest first, each
+    once (a hidden user name is left out)."""
+    with translate_errors():
+        answer = site.simple_request(
+            action="query",
+            prop="revisions",
+            pageids=page_id,
+            rvprop="ids|user",
+            rvstartid=new_rev,
+            rvendid=old_rev,
+            rvlimit=limit,
+            formatversion=2,
+        ).submit()
+    pages = answer.get("query", {}).get("pages", [])
+    revisions = pages[0].get("revisions", []) if pages else []
+    users = [r["user"] for r in reversed(revisions) if r.get("revid") != old_rev and "user" in r]
+    return list(dict.fromkeys(users))

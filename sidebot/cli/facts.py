@@ -1,0 +1,109 @@
+"""`sidebot train fact-check` and `sidebot eval sneaky` (mounted by sidebot/cli/app.py): the fact check's
+fit into a trained model, and its catch rate on quietly changed facts.
+
+Heavy imports (torch, spaCy) happen inside the commands so that `sidebot --help` stays quick.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sidebot.cli.common import console, fail, settings_of
+from sidebot.cli.verify import DATA_ENV, default_data_dir
+from sidebot.verify.factory import shipped_model_dir
+
+
+def train_fact_check(
+    data_dir: Annotated[
+        Path | None,
+        typer.Option("--data-dir", help=f"Folder with wice/ (default: ${DATA_ENV}, else ../shared/data)."),
+    ] = None,
+    model_dir: Annotated[
+        Path | None, typer.Option(help="The model's folder (default: the shipped model).")
+    ] = None,
+) -> None:
+    """Fit the fact check into an existing model: refit its claim-level combiner with the fact check's
+    features (held-out WiCE train sub-claims), then choose its calibration, fact rule and the two bands on
+    one half of WiCE dev and measure them on the other half (the model card's fact-check section)."""
+    from sidebot.datasets.wice import read_wice
+    from sidebot.verify.base_model import ModelFilesError
+    from sidebot.verify.model import Manifest
+    from sidebot.verify.training.card import render_card
+    from sidebot.verify.training.claimlevel import claim_examples
+    from sidebot.verify.training.factfit import fit_fact_check
+    from sidebot.verify.training.publish import fit_claim_combiner, write_card
+    from sidebot.verify.training.recipe import held_out_subclaims
+
+    data_dir = (data_dir or default_data_dir()).expanduser()
+    folder = (model_dir or shipped_model_dir()).expanduser()
+    try:
+        seed = Manifest.read(folder).extra.get("training", {}).get("seed")
+    except ModelFilesError as exc:
+        raise fail(str(exc)) from exc
+    if seed is None:
+        raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
+    dev_file = data_dir / "wice" / "claims-dev.jsonl"
+    if not dev_file.is_file():
+        raise fail(f"WiCE dev claims not found: {dev_file} (set --data-dir or ${DATA_ENV})")
+    try:
+        held = held_out_subclaims(data_dir, int(seed))
+    except FileNotFoundError as exc:
+        raise fail(str(exc)) from exc
+    fit_claim_combiner(
+        folder,
+        claim_examples(held),
+        f"{len(held)} WiCE train sub-claims x (page as cited, page without evidence)",
+        console.print,
+    )
+    figures = fit_fact_check(folder, read_wice(dev_file), int(seed), console.print)
+    write_card(folder, render_card(folder))
+    console.print(f"{folder}: fact check fitted; report half ({figures['claims']} WiCE dev claims):")
+    console.print_json(json.dumps(figures))
+
+
+def eval_sneaky(
+    ctx: typer.Context,
+    wice: Annotated[
+        Path, typer.Option("--wice", help="WiCE claims file (.jsonl).", exists=True, dir_okay=False)
+    ],
+    seed: Annotated[int, typer.Option(help="Seed of the edits (which fact, which new value).")] = 13,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write every edit here.")] = None,
+    limit: Annotated[int | None, typer.Option(help="Only the first N claims.")] = None,
+) -> None:
+    """Change one year, number or name of each supported claim whose page states it to a value the page
+    does not contain, verify both versions against the unchanged page, and report the share of changed claims
+    caught at each band and the false alarms on the unchanged ones."""
+    from sidebot.datasets.wice import WiceFormatError, read_wice
+    from sidebot.eval.sneaky import evaluate_sneaky
+    from sidebot.verify.factory import load_scorer
+
+    try:
+        claims = read_wice(wice)[:limit]
+    except WiceFormatError as exc:
+        raise fail(str(exc)) from exc
+    scorer = load_scorer("cross-encoder", settings_of(ctx).verify)
+    bands = getattr(scorer, "bands", None)
+    if bands is None:
+        raise fail(f"the scorer {scorer.name} has no bands")
+    result = evaluate_sneaky(claims, scorer, bands, seed, progress=lambda m: console.print(m, style="dim"))
+    if not result["edits"]:
+        raise fail(f"no supported claim of {wice} has a year, number or name on its page to change")
+    console.print(f"[bold]{scorer.name}[/bold]: {result['edits']} sneaky edits of {result['claims']} claims")
+    for key in ("caught", "false_alarms"):
+        rates = result[key]
+        console.print(
+            f"  {key.replace('_', ' '):14} very likely fails {rates['very_likely_fails']:.3f}   "
+            f"may fail or worse {rates['may_fail_or_worse']:.3f}"
+        )
+    console.print(
+        f"  caught by the fact check (a fact named as failing): {result['caught_by_fact_check']:.3f}"
+    )
+    for kind, row in result["by_kind"].items():
+        console.print(f"  {kind:14} {row['edits']:4} edits, caught {row['caught']['may_fail_or_worse']:.3f}")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        console.print(f"written to {json_out}")

@@ -1,0 +1,81 @@
+"""`sidebot eval sneaky`: are quietly changed facts caught? From each supported WiCE claim whose cited page
+states one of its years, numbers or names, a changed claim (that value replaced by one the page does not
+contain; sidebot.verify.facts.sneaky), both verified against the unchanged page. Reported: the share of
+changed claims in each band (caught) and the share of the unchanged claims in each band (false alarms), by
+the kind of fact changed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, replace
+
+from sidebot.datasets.wice import WiceClaim, WiceLabel
+from sidebot.verify.bands import Band, Bands
+from sidebot.verify.facts.sneaky import SneakyEdit, make_edit, name_pool
+from sidebot.verify.metrics import run_scorer, wice_items
+from sidebot.verify.types import Scorer, Verdict
+
+
+def sneaky_edits(
+    claims: Sequence[WiceClaim], seed: int, labels: Sequence[WiceLabel] = (WiceLabel.SUPPORTED,)
+) -> list[tuple[WiceClaim, SneakyEdit]]:
+    """One edit per claim of ``labels`` that has a fact on its page (names swapped from the file's claims)."""
+    pool = name_pool([c.claim for c in claims])
+    out = []
+    for claim in claims:
+        if claim.label in labels:
+            edit = make_edit(claim.id, claim.claim, claim.source().text, pool, seed, claim.article_title)
+            if edit is not None:
+                out.append((claim, edit))
+    return out
+
+
+def _rates(verdicts: Sequence[Verdict], bands: Bands) -> dict[str, float]:
+    counted = Counter(bands.band(v.probability) for v in verdicts)
+    n = max(len(verdicts), 1)
+    very = counted[Band.VERY_LIKELY_FAILS] / n
+    return {"very_likely_fails": very, "may_fail_or_worse": very + counted[Band.MAY_FAIL] / n}
+
+
+def evaluate_sneaky(
+    claims: Sequence[WiceClaim],
+    scorer: Scorer,
+    bands: Bands,
+    seed: int = 13,
+    progress: Callable[[str], None] = print,
+) -> dict:
+    """Catch and false-alarm rates per band, overall and by the kind of fact changed, with every edit."""
+    edits = sneaky_edits(claims, seed)
+    if not edits:
+        return {"edits": 0}
+    originals = [c for c, _ in edits]
+    changed = [replace(c, claim=e.changed) for c, e in edits]
+    progress(f"sneaky edits: verifying {len(edits)} changed claims and their originals")
+    before = run_scorer(scorer, wice_items(originals)).verdicts
+    after = run_scorer(scorer, wice_items(changed)).verdicts
+    by_kind: dict[str, dict] = {}
+    for kind in sorted({e.label for _, e in edits}):
+        chosen = [i for i, (_, e) in enumerate(edits) if e.label == kind]
+        by_kind[kind] = {"edits": len(chosen), "caught": _rates([after[i] for i in chosen], bands)}
+    return {
+        "claims": len(claims),
+        "edits": len(edits),
+        "seed": seed,
+        "bands": bands.to_json(),
+        "caught": _rates(after, bands),
+        "false_alarms": _rates(before, bands),
+        "caught_by_fact_check": sum(bool(v.fact_note) for v in after) / len(after),
+        "by_kind": by_kind,
+        "items": [
+            {
+                **asdict(e),
+                "probability_before": b.probability,
+                "probability_after": a.probability,
+                "band_after": bands.band(a.probability),
+                "fact_note": a.fact_note,
+            }
+            for (_, e), b, a in zip(edits, before, after)
+        ],
+    }

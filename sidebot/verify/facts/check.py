@@ -1,0 +1,325 @@
+"""Look a claim's facts up on the cited page: which the page states (and where), which it does not, and which
+it contradicts.
+
+A fact is **found** when some sentence of the page (or its title) states it in any of its written forms
+(numbers.py, names.py); a small count or rank ("two", "third") only counts in the sentences that hold the
+claim's other words, since it is on almost every page somewhere. A fact the page does not state is
+**contradicted** when the page's best context for the claim (the two adjacent sentences holding the largest
+IDF-weighted share of the claim's *other* content words, at least ``CONTEXT_MIN`` of them) states a value
+of the same kind that the claim does not have: a year for a year ("born in 1863 in Northamptonshire" against
+the claim's "1864"), a place for a place, a count of the same thing for a count. Otherwise it is **missing**.
+
+Only that context is read by spaCy (for rival names), so the check costs a few milliseconds per citation.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+
+from sidebot.sources.passages import Passage
+from sidebot.verify.coverage import content_stems, stems
+from sidebot.verify.facts.extract import Fact, claim_facts, entity_spans
+from sidebot.verify.facts.names import fold, name_forms, normal_name
+from sidebot.verify.facts.numbers import NumberFact, NumberKind, number_facts, rival, same_fact, stated_year
+from sidebot.verify.types import FactFinding
+from sidebot.verify.windows import page_sentences
+
+CONTEXT_MIN = 0.5
+_NUMERIC = re.compile(
+    r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|"
+    r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|first|second|third|th)\b"
+)  # share of the claim's other words a context must hold before it can contradict
+# Entity labels that can stand for one another when one contradicts the other
+_RIVAL_LABELS = {
+    "PERSON": {"PERSON"},
+    "GPE": {"GPE", "LOC"},
+    "LOC": {"GPE", "LOC"},
+    "FAC": {"FAC", "GPE", "LOC"},
+    "ORG": {"ORG"},
+    "NORP": {"NORP"},
+    "EVENT": {"EVENT"},
+    "WORK_OF_ART": {"WORK_OF_ART"},
+    "PRODUCT": {"PRODUCT"},
+}
+
+
+class FactStatus(StrEnum):
+    FOUND = "found"
+    MISSING = "missing"
+    CONTRADICTED = "contradicted"
+
+
+@dataclass(frozen=True, slots=True)
+class FactResult:
+    """What the page says about one fact. ``sentence`` (``start``/``end``: its page offsets, None for the
+    title): the sentence that states it (found) or states the rival value (contradicted); ``stated``: that
+    rival value as the page writes it."""
+
+    fact: Fact
+    status: FactStatus
+    sentence: str | None = None
+    start: int | None = None
+    end: int | None = None
+    stated: str | None = None
+
+    def explanation(self) -> str:
+        """The finding in words: "the source gives 1999, the claim says 2000"."""
+        if self.status is FactStatus.CONTRADICTED:
+            return f"the source gives {self.stated}, the claim says {self.fact.text}"
+        if self.status is FactStatus.MISSING:
+            return f"the source does not give the claim's {self.fact.description} {self.fact.text}"
+        return f"the source gives {self.fact.text}"
+
+    def finding(self) -> FactFinding:
+        return FactFinding(
+            text=self.fact.text,
+            kind=self.fact.description,
+            status=str(self.status),
+            explanation=self.explanation(),
+            stated=self.stated,
+            sentence=self.sentence,
+            start=self.start,
+            end=self.end,
+            subject=self.fact.subject,
+            strong=self.fact.strong,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FactCheck:
+    results: list[FactResult] = field(default_factory=list)
+
+    def with_status(self, status: FactStatus) -> list[FactResult]:
+        """Results of ``status``, the article subject's own name left out (its absence says little)."""
+        return [r for r in self.results if r.status is status and not r.fact.subject]
+
+    @property
+    def contradicted(self) -> list[FactResult]:
+        return self.with_status(FactStatus.CONTRADICTED)
+
+    @property
+    def missing(self) -> list[FactResult]:
+        return self.with_status(FactStatus.MISSING)
+
+    @property
+    def strong_missing(self) -> list[FactResult]:
+        """Missing facts a page that backs the claim states in so many words (a year, a sum, a person)."""
+        return [r for r in self.missing if r.fact.strong]
+
+    def features(self) -> dict[str, float]:
+        """The combiner's inputs: whether a fact is contradicted, whether a strong fact is missing, and the
+        share of the checkable facts (the subject's name left out) the page does not state."""
+        checkable = [r for r in self.results if not r.fact.subject]
+        failing = len(self.missing) + len(self.contradicted)
+        return {
+            "facts_contradicted": float(bool(self.contradicted)),
+            "facts_strong_missing": float(bool(self.strong_missing)),
+            "facts_missing_share": failing / len(checkable) if checkable else 0.0,
+        }
+
+    def findings(self) -> list[FactFinding]:
+        return [r.finding() for r in self.results]
+
+
+class PageIndex:
+    """A page's sentences (and its title), shared by every claim that cites the page. Each sentence is folded
+    for name look-ups, read for numbers and cut into word stems only when a look-up needs it: most facts are
+    found by a plain substring test on a few sentences."""
+
+    def __init__(self, spans: Sequence[tuple[int, int]], texts: Sequence[str]) -> None:
+        self.spans = list(spans)
+        self.texts = list(texts)
+        self._folded: dict[int, str] = {}
+        self._numbers: dict[int, list[NumberFact]] = {}
+        self._lower = [t.lower() for t in self.texts]
+
+    @classmethod
+    def from_passages(cls, passages: Sequence[Passage]) -> PageIndex:
+        """Sentences cut from ``passages`` (offsets in the page text), the page title first."""
+        spans, texts = [], []
+        title = passages[0].title if passages else ""
+        if title:
+            spans.append((-1, -1))
+            texts.append(title)
+        for passage in passages:
+            for a, b in page_sentences(passage.text):
+                spans.append((passage.start + a, passage.start + b))
+                texts.append(passage.text[a:b])
+        return cls(spans, texts)
+
+    @classmethod
+    def from_windows(cls, windows: Sequence[Passage]) -> PageIndex:
+        """Sentences taken from sentence windows (windows.py lists each sentence's one-sentence window first,
+        so the verifier's windows give them without splitting the page again), the page title first."""
+        title = windows[0].title if windows else ""
+        spans, texts = ([(-1, -1)], [title]) if title else ([], [])
+        previous = None
+        for window in windows:
+            if window.start != previous:
+                spans.append((window.start, window.end))
+                texts.append(window.text)
+            previous = window.start
+        return cls(spans, texts)
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def folded(self, i: int) -> str:
+        if i not in self._folded:
+            self._folded[i] = f" {fold(self.texts[i])} "
+        return self._folded[i]
+
+    def numbers(self, i: int) -> list[NumberFact]:
+        if i not in self._numbers:
+            self._numbers[i] = number_facts(self.texts[i])
+        return self._numbers[i]
+
+    @cached_property
+    def numeric(self) -> list[int]:
+        """Sentences with a digit or a number word."""
+        return [i for i, t in enumerate(self._lower) if _NUMERIC.search(t)]
+
+    def containing(self, needle: str) -> list[int]:
+        """Sentences whose lower-cased text contains ``needle`` (lower case)."""
+        return [i for i, t in enumerate(self._lower) if needle in t]
+
+    @cached_property
+    def stems(self) -> list[set[str]]:
+        return [set(stems(t)) for t in self.texts]
+
+    def contexts(self, wanted: Sequence[str], keep: int = 1) -> list[tuple[float, list[int]]]:
+        """The ``keep`` best runs of one or two adjacent sentences by the IDF-weighted share of ``wanted``
+        stems they hold, best first, with that share."""
+        if not wanted or not self.texts:
+            return []
+        sets = self.stems
+        n = len(sets)
+        idf = {w: math.log((1 + n) / (1 + sum(w in s for s in sets))) + 1.0 for w in wanted}
+        total = sum(idf.values())
+        single = [sum(idf[w] for w in wanted if w in s) / total for s in sets]
+        runs = [(single[i], [i]) for i in range(n)]
+        for i in range(n - 1):
+            if single[i] > 0 and single[i + 1] > 0:
+                held = sets[i] | sets[i + 1]
+                runs.append((sum(idf[w] for w in wanted if w in held) / total, [i, i + 1]))
+        runs.sort(key=lambda r: (-r[0], len(r[1]), r[1][0]))
+        return runs[:keep]
+
+    def context(self, wanted: Sequence[str]) -> list[int]:
+        """The best run (:meth:`contexts`) if it holds at least ``CONTEXT_MIN`` of ``wanted``; else none."""
+        best = self.contexts(wanted)
+        return best[0][1] if best and best[0][0] >= CONTEXT_MIN else []
+
+    def located(self, i: int) -> tuple[str, int | None, int | None]:
+        """Sentence ``i`` with its page offsets (None for the title)."""
+        start, end = self.spans[i]
+        return (self.texts[i], None, None) if start < 0 else (self.texts[i], start, end)
+
+
+def _fact_stems(fact: Fact) -> set[str]:
+    return set(stems(fact.text))
+
+
+def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
+    """Sentences that can state ``fact``: those holding its year, or any digit or number word."""
+    year = stated_year(fact)
+    if year is not None and fact.kind is not NumberKind.NUMBER:
+        return index.containing(str(year)[:3] if fact.kind is NumberKind.DECADE else str(year))
+    return index.numeric
+
+
+def _finds_number(index: PageIndex, fact: NumberFact, sentences: Sequence[int]) -> int | None:
+    return next((i for i in sentences if any(same_fact(fact, s) for s in index.numbers(i))), None)
+
+
+def _common_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -> list[int]:
+    """Where a small count or rank can be stated: the three best contexts of the claim's other words, and
+    the sentences that name what it counts ("26 TV stations" for "26 television stations")."""
+    places = [i for _, run in index.contexts(wanted, keep=3) for i in run]
+    if fact.unit:
+        places += [i for i in index.containing(fact.unit) if i not in places]
+    return places
+
+
+def _finds_name(index: PageIndex, fact: Fact) -> int | None:
+    for form in name_forms(fact.text, fact.label):
+        for i in index.containing(form.split()[0]) if form.isascii() else range(len(index)):
+            if f" {form} " in index.folded(i):
+                return i
+    if fact.label == "NORP":  # "Japanese" stated as "Japan", "Italian" as "Italy"
+        stem = normal_name(fact.text)[:4]
+        return next((i for i in index.containing(stem) if f" {stem}" in index.folded(i)), None)
+    words = [w for w in normal_name(fact.text).split() if len(w) > 2]
+    if len(words) > 1:  # a long name written in another order or with other words between
+        for i in index.containing(words[0]):
+            if all(f" {w} " in index.folded(i) for w in words):
+                return i
+    return None
+
+
+def _number_rival(index: PageIndex, fact: NumberFact, context: Sequence[int], claimed: Sequence[Fact]):
+    for i in context:
+        for stated in index.numbers(i):
+            if rival(fact, stated) and not any(
+                c.number is not None and same_fact(c.number, stated) for c in claimed
+            ):
+                return i, stated.text
+    return None
+
+
+def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_folded: str, title: str):
+    labels = _RIVAL_LABELS.get(fact.label, {fact.label})
+    for i in context:
+        for name, label, _, _ in entity_spans(index.texts[i]):
+            base = normal_name(name)
+            if label in labels and base and f" {base} " not in claim_folded and base not in title:
+                return i, name
+    return None
+
+
+def check_facts(
+    claim_text: str,
+    index: PageIndex,
+    article_title: str = "",
+    facts: Sequence[Fact] | None = None,
+) -> FactCheck:
+    """Look up each fact of ``claim_text`` (``facts``, or extracted here) on the page ``index``."""
+    facts = list(claim_facts(claim_text, article_title) if facts is None else facts)
+    if not facts or not len(index):
+        return FactCheck()
+    # the context of a fact is the claim's other words; its numbers are facts looked up on their own
+    claim_words = [w for w in content_stems(claim_text) if not any(ch.isdigit() for ch in w)]
+    claim_folded = f" {fold(claim_text)} "
+    title = normal_name(article_title)
+    results = []
+    for fact in facts:
+        own = _fact_stems(fact)
+        wanted = [w for w in claim_words if w not in own]
+        number = fact.number
+        if number is not None:
+            places = (
+                _common_places(index, number, wanted) if number.common else _number_candidates(index, number)
+            )
+            where = _finds_number(index, number, places)
+        else:
+            where = _finds_name(index, fact)
+        if where is not None:
+            results.append(FactResult(fact, FactStatus.FOUND, *index.located(where)))
+            continue
+        context = index.context(wanted)
+        found_rival = (
+            _number_rival(index, number, context, facts)
+            if number is not None
+            else _name_rival(index, fact, context, claim_folded, title)
+        )
+        if found_rival is not None:
+            i, stated = found_rival
+            results.append(FactResult(fact, FactStatus.CONTRADICTED, *index.located(i), stated=stated))
+        else:
+            results.append(FactResult(fact, FactStatus.MISSING))
+    return FactCheck(results)

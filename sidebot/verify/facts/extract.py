@@ -1,0 +1,119 @@
+"""The facts a claim rests on: its numbers, dates, sums, percentages and ordinals (numbers.py) and its named
+entities (spaCy's ``en_core_web_sm``: people, places, organisations, nationalities, works, events,
+buildings, products).
+
+An entity that names the article's own subject ("Smith" in the article "John Smith") is marked ``subject``:
+sources often call the subject "he" or by another form of the name, so its absence says little. A name that
+repeats part of an earlier one in the claim (the surname after the full name) is the same fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from sidebot.verify.facts.names import normal_name
+from sidebot.verify.facts.numbers import NumberFact, NumberKind, number_facts
+from sidebot.verify.language import parse
+
+ENTITY_LABELS = frozenset({"PERSON", "GPE", "LOC", "ORG", "NORP", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT"})
+STRONG_NAMES = frozenset({"PERSON", "GPE", "LOC"})
+# spaCy tags numbers and dates too; numbers.py reads those (with values and offsets)
+_NUMERIC_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
+
+
+class FactKind(StrEnum):
+    NUMBER = "number"  # any NumberKind: see ``number``
+    NAME = "name"
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact of a claim. ``label``: the NumberKind or the spaCy entity label; ``start``/``end``: its
+    offsets in the claim text."""
+
+    kind: FactKind
+    label: str
+    text: str
+    start: int
+    end: int
+    number: NumberFact | None = None
+    subject: bool = False  # a name of the article's own subject
+
+    @property
+    def strong(self) -> bool:
+        """A fact a page that backs the claim states in so many words: a year, a date, a sum, a percentage,
+        a figure of 100 or more, a person or a place (chosen on WiCE train sub-claims: those facts' tokens
+        marked supported were nearly always on the page, while small counts, ranks and organisation names
+        are often paraphrased)."""
+        if self.number is not None:
+            return not self.number.common and self.number.kind is not NumberKind.DECADE
+        return self.label in STRONG_NAMES
+
+    @property
+    def description(self) -> str:
+        """What kind of fact it is, in words ("year", "place", "person")."""
+        return _DESCRIPTIONS.get(self.label, self.label.lower().replace("_", " "))
+
+
+_DESCRIPTIONS = {
+    "PERSON": "name",
+    "GPE": "place",
+    "LOC": "place",
+    "ORG": "organisation",
+    "NORP": "nationality or group",
+    "FAC": "place",
+    "EVENT": "event",
+    "WORK_OF_ART": "title",
+    "PRODUCT": "name",
+    NumberKind.DATE: "date",
+    NumberKind.MONTH: "date",
+    NumberKind.YEAR: "year",
+    NumberKind.DECADE: "decade",
+    NumberKind.MONEY: "sum",
+    NumberKind.PERCENT: "percentage",
+    NumberKind.ORDINAL: "rank",
+    NumberKind.NUMBER: "number",
+}
+
+
+@lru_cache(maxsize=4096)
+def _entities(text: str) -> tuple[tuple[str, str, int, int], ...]:
+    return tuple((e.text, e.label_, e.start_char, e.end_char) for e in parse(text).ents)
+
+
+def entity_spans(text: str) -> list[tuple[str, str, int, int]]:
+    """spaCy's named entities of ``text`` as (text, label, start, end), numeric ones left out."""
+    return [e for e in _entities(text) if e[1] in ENTITY_LABELS]
+
+
+def _in_a_name(number: NumberFact, text: str) -> bool:
+    """An ordinal word written with a capital inside a sentence is part of a name ("the Second World War")."""
+    return (
+        number.kind is NumberKind.ORDINAL
+        and number.text[:1].isupper()
+        and not number.text[-1].isdigit()
+        and text[: number.start].strip()[-1:] not in ("", ".")
+    )
+
+
+def claim_facts(text: str, article_title: str = "") -> list[Fact]:
+    """The facts of ``text`` in order of appearance."""
+    numbers = [n for n in number_facts(text) if not _in_a_name(n, text)]
+    facts = [Fact(FactKind.NUMBER, n.kind.value, n.text, n.start, n.end, number=n) for n in numbers]
+    taken = [(n.start, n.end) for n in numbers]
+    title = normal_name(article_title)
+    seen: list[str] = []
+    for name, label, start, end in entity_spans(text):
+        if any(a < end and start < b for a, b in taken):
+            continue  # "the 1990s" tagged as an event: numbers.py has it
+        base = normal_name(name)
+        if not base or base.isdigit():
+            continue
+        if any(base == s or (label == "PERSON" and s.endswith(" " + base)) for s in seen):
+            continue  # the same name again, or a surname after the full name
+        seen.append(base)
+        subject = bool(title) and (base in title or title in base)
+        facts.append(Fact(FactKind.NAME, label, name, start, end, subject=subject))
+    return sorted(facts, key=lambda f: f.start)

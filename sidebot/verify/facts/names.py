@@ -1,0 +1,65 @@
+"""Names normalised so that the same name matches however it is written: case, diacritics and punctuation
+("Zürich" / "Zurich", "U.S." / "US"), common abbreviations ("St." / "Saint"), a few country aliases ("U.S." /
+"United States" / "USA"), a nationality by its country's stem ("Australian" / "Australia"), and a person by
+their surname alone (a page names "Smith" after "John Smith" once, or only as "Mr Smith").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_NON_WORD = re.compile(r"[^\w\s]|_")
+_SPACE = re.compile(r"\s+")
+_ABBREVIATIONS = {"st": "saint", "mt": "mount", "ft": "fort", "&": "and", "dr": "doctor", "jr": "junior"}
+_ALIAS_GROUPS = (
+    ("united states", "united states of america", "us", "usa", "u s", "u s a", "america"),
+    ("united kingdom", "uk", "u k", "great britain", "britain"),
+    ("soviet union", "ussr", "u s s r"),
+    ("united arab emirates", "uae"),
+    ("european union", "eu"),
+    ("united nations", "un"),
+    ("new york city", "nyc", "new york"),
+    ("washington dc", "washington d c", "washington"),
+)
+ALIASES: dict[str, tuple[str, ...]] = {name: group for group in _ALIAS_GROUPS for name in group}
+_LEADING = ("the ",)
+_PERSON_SUFFIXES = {"junior", "senior", "jr", "sr", "ii", "iii", "iv"}
+
+
+def fold(text: str) -> str:
+    """Lower case, no diacritics, punctuation as spaces removed ("U.S." → "u s"), one space between words."""
+    if text.isascii():
+        plain = text.lower()
+    else:
+        decomposed = unicodedata.normalize("NFKD", text)
+        plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    plain = plain.replace("&", " and ").replace("'s ", " ").replace("’s ", " ")
+    return _SPACE.sub(" ", _NON_WORD.sub(" ", plain)).strip()
+
+
+def normal_name(text: str) -> str:
+    """A name as it is compared: folded, abbreviations spelled out, no leading "the"."""
+    words = [_ABBREVIATIONS.get(w, w) for w in fold(text).split()]
+    name = " ".join(words)
+    for lead in _LEADING:
+        if name.startswith(lead):
+            name = name[len(lead) :]
+    return name
+
+
+def name_forms(name: str, label: str) -> list[str]:
+    """The written forms of a name (normalised) any of which on a page states it, most specific first."""
+    base = normal_name(name)
+    if not base:
+        return []
+    forms = [base]
+    compact = base.replace(" ", "")
+    if len(compact) <= 5 and compact != base:  # "u s" as written "US"
+        forms.append(compact)
+    forms += [alias for alias in ALIASES.get(base, ALIASES.get(compact, ())) if alias not in forms]
+    if label == "PERSON":
+        words = [w for w in base.split() if w not in _PERSON_SUFFIXES]
+        if len(words) > 1 and len(words[-1]) > 2:
+            forms.append(words[-1])  # the surname alone
+    return forms

@@ -1,0 +1,297 @@
+"""Numbers, dates, money, percentages and ordinals read out of text and normalised, so that equal facts match
+however they are written: "July 11, 1909" / "11 July 1909" / "1909-07-11"; "1.5 million" / "1,500,000";
+"fifty" / "50"; "45 per cent" / "45%"; "third" / "3rd".
+
+Regular expressions find the spans (their offsets are kept, so a reviewer can be shown the sentence); number
+words are valued by ``text2num`` (a maintained Rust parser of spelled-out numbers, fast enough to run on every
+sentence of a page), dates by the month-name table below (English pages; ``dateparser`` was considered and
+rejected: it guesses dates in any string of digits, and it is ~100x slower per sentence). Spans never overlap:
+a date's year is part of the date, a percentage's number part of the percentage.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from text_to_num import text2num
+
+
+class NumberKind(StrEnum):
+    DATE = "date"  # a full date: (year, month, day)
+    MONTH = "month"  # a month of a year: (year, month)
+    YEAR = "year"
+    DECADE = "decade"  # "the 1990s": (first year,)
+    MONEY = "money"
+    PERCENT = "percent"
+    ORDINAL = "ordinal"
+    NUMBER = "number"  # a count or quantity; ``unit`` holds the word after it
+
+
+@dataclass(frozen=True, slots=True)
+class NumberFact:
+    kind: NumberKind
+    value: tuple[float, ...]  # (y, m, d) for dates, (y, m) for months, (v,) otherwise
+    text: str  # as written
+    start: int
+    end: int
+    unit: str = ""  # for numbers: the first five letters of the word after it ("years", "goals")
+    significant: int = 0  # significant digits as written (a claim's "1.5 million" is 2): rounding tolerance
+
+    @property
+    def common(self) -> bool:
+        """A small count or ordinal ("two", "third"): found almost anywhere, so only its context can tell
+        whether a page states it."""
+        return self.kind in (NumberKind.NUMBER, NumberKind.ORDINAL) and self.value[0] < 100
+
+
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_MONTH = r"(?P<{}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_YEAR = r"(?P<{}>1[0-9]{{3}}|20[0-9]{{2}})(?!\d)"  # extracted text glues words on: "11 Feb 2017Championship"
+_DAY = r"(?<!\d)(?P<{}>[0-3]?[0-9])(?:st|nd|rd|th)?"
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "m": 1e6, "bn": 1e9, "k": 1e3}
+_UNITS = (
+    "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
+    "thousand|million|billion"
+)
+_ORDINAL_WORDS = {
+    word: n
+    for n, word in enumerate(
+        (
+            "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+            "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+        ).split(),
+        start=1,
+    )
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}  # fmt: skip
+_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+
+
+def _number(name: str) -> str:
+    """Digits (thousands separated by commas or not) and an optional scale word, in groups named after
+    ``name``."""
+    return rf"(?P<{name}>{_DIGITS})(?:\s*(?P<{name}_scale>thousand|million|billion|trillion|bn|m|k)\b)?"
+
+
+_WORDS = rf"(?:{_UNITS})(?:(?:\s+and\s+|[\s-]+)(?:{_UNITS}))*"
+_CURRENCY = r"(?:US\$|A\$|C\$|NZ\$|HK\$|R\$|\$|£|€|¥|₹|Rs\.?\s?)"
+_CURRENCY_WORDS = r"(?:dollars?|pounds?|euros?|rupees?|yen|yuan|francs?|marks?|pesos?)"
+_PERCENT_WORDS = r"(?:%|\s?per\s?cent\b|\s?percent\b)"
+
+# One pattern, alternatives tried in this order at each position: longer, more specific forms first.
+_PATTERN = re.compile(
+    "|".join(
+        (
+            r"(?P<iso>\b(?P<iso_y>1[0-9]{3}|20[0-9]{2})-(?P<iso_m>0[1-9]|1[0-2])-(?P<iso_d>0[1-9]|[12]\d|3[01])\b)",
+            rf"(?P<mdy>\b{_MONTH.format('mdy_m')}\s+{_DAY.format('mdy_d')},?\s+{_YEAR.format('mdy_y')})",
+            rf"(?P<dmy>{_DAY.format('dmy_d')}(?:\s+of)?\s+{_MONTH.format('dmy_m')},?\s+{_YEAR.format('dmy_y')})",
+            rf"(?P<my>\b{_MONTH.format('my_m')},?\s+(?:of\s+)?{_YEAR.format('my_y')})",
+            r"(?P<decade>\b(?:the\s+)?(?P<decade_y>1[0-9]{2}0|20[0-9]0)'?s\b)",
+            rf"(?P<money>{_CURRENCY}\s?{_number('money_v')}|\b{_number('money_w')}\s+{_CURRENCY_WORDS}\b)",
+            rf"(?P<percent>\b{_number('pct_v')}{_PERCENT_WORDS})",
+            r"(?P<ordinal>\b(?P<ord_v>\d+)(?:st|nd|rd|th)\b)",
+            r"(?P<year>(?<![\d.,$£€])(?P<year_v>1[0-9]{3}|20[0-9]{2})(?![\d]|[.,]\d|\s*%))",
+            rf"(?P<number>(?<![\w.,]){_number('num_v')}(?![\w]))",
+            rf"(?P<words>\b{_WORDS}\b(?:\s+(?P<words_scale>million|billion|trillion)\b)?)",
+            r"(?P<ordword>\b(?:(?P<ord_tens>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-)?"
+            r"(?P<ord_w>" + "|".join(_ORDINAL_WORDS) + r")\b)",
+        )
+    ),
+    re.IGNORECASE,
+)
+_UNIT_WORD = re.compile(r"\s+(?:of\s+)?([a-z][a-z-]{2,})", re.IGNORECASE)
+_NOT_UNITS = frozenset(
+    "and or the a an of in on at to for by with from as than was were is are had has have be been who which "
+    "that this these those it its his her their".split()
+)
+
+
+def _value(digits: str, scale: str | None) -> float:
+    value = float(digits.replace(",", ""))
+    return value * _SCALE[scale.lower()] if scale else value
+
+
+def _significant(digits: str) -> int:
+    """Significant digits as written: "1,500,000" 2, "1.5" 2, "30,000" 1, "2020" 3 (trailing zeros of an
+    integer are not significant: a claim's round figure matches a page's exact one)."""
+    bare = digits.replace(",", "")
+    if "." in bare:
+        return len(bare.replace(".", "").lstrip("0")) or 1
+    return len(bare.lstrip("0").rstrip("0")) or 1
+
+
+def _unit_after(text: str, end: int) -> str:
+    match = _UNIT_WORD.match(text, end)
+    if match and match.group(1).lower() not in _NOT_UNITS:
+        return match.group(1).lower()[:5]
+    return ""
+
+
+def _fact(match: re.Match, text: str) -> NumberFact | None:
+    kind = match.lastgroup
+    g = match.group
+    span = (match.start(kind), match.end(kind))
+    written = g(kind)
+    if kind == "iso":
+        return NumberFact(
+            NumberKind.DATE, (int(g("iso_y")), int(g("iso_m")), int(g("iso_d"))), written, *span
+        )
+    if kind in ("mdy", "dmy"):
+        day = int(g(f"{kind}_d"))
+        if not 1 <= day <= 31:
+            return None
+        month = MONTHS[g(f"{kind}_m").lower()]
+        return NumberFact(NumberKind.DATE, (int(g(f"{kind}_y")), month, day), written, *span)
+    if kind == "my":
+        if g("my_m").lower() in ("may", "mar") and g("my_m")[0].islower():  # "may 2001" is rarely a month
+            return None
+        return NumberFact(NumberKind.MONTH, (int(g("my_y")), MONTHS[g("my_m").lower()]), written, *span)
+    if kind == "decade":
+        return NumberFact(NumberKind.DECADE, (int(g("decade_y")),), written, *span)
+    if kind == "money":
+        digits, scale = (
+            (g("money_v"), g("money_v_scale")) if g("money_v") else (g("money_w"), g("money_w_scale"))
+        )
+        return NumberFact(
+            NumberKind.MONEY, (_value(digits, scale),), written, *span, significant=_significant(digits)
+        )
+    if kind == "percent":
+        digits = g("pct_v")
+        return NumberFact(
+            NumberKind.PERCENT,
+            (_value(digits, g("pct_v_scale")),),
+            written,
+            *span,
+            significant=_significant(digits),
+        )
+    if kind == "ordinal":
+        return NumberFact(NumberKind.ORDINAL, (int(g("ord_v")),), written, *span)
+    if kind == "ordword":
+        value = _ORDINAL_WORDS[g("ord_w").lower()] + (_TENS[g("ord_tens").lower()] if g("ord_tens") else 0)
+        return NumberFact(NumberKind.ORDINAL, (value,), written, *span)
+    if kind == "year":
+        return NumberFact(NumberKind.YEAR, (int(g("year_v")),), written, *span)
+    if kind == "number":
+        digits = g("num_v")
+        value = _value(digits, g("num_v_scale"))
+        return NumberFact(
+            NumberKind.NUMBER, (value,), written, *span, unit=_unit_after(text, span[1]),
+            significant=_significant(digits),
+        )  # fmt: skip
+    return _number_words(g("words"), g("words_scale"), text, span)
+
+
+def _number_words(written: str, scale: str | None, text: str, span: tuple[int, int]) -> NumberFact | None:
+    phrase = written[: -len(scale)].strip() if scale else written
+    try:
+        value = float(text2num(phrase.lower().replace("-", " "), "en"))
+    except ValueError:
+        return None
+    if value < 2 and not scale:  # "one" is a pronoun as often as a number
+        return None
+    if scale:
+        value *= _SCALE[scale.lower()]
+    return NumberFact(
+        NumberKind.NUMBER, (value,), written, *span, unit=_unit_after(text, span[1]), significant=2
+    )
+
+
+def number_facts(text: str) -> list[NumberFact]:
+    """Every number, date, sum of money, percentage and ordinal in ``text``, in order, non-overlapping."""
+    facts = []
+    for match in _PATTERN.finditer(text):
+        fact = _fact(match, text)
+        if fact is not None:
+            facts.append(fact)
+    return facts
+
+
+def rounds_to(exact: float, claimed: float, significant: int) -> bool:
+    """Whether ``exact`` written to ``significant`` digits is ``claimed`` (a claim's "about 1.5 million"
+    matches a page's 1,534,000; 1,500 never matches 1,501 when written in full)."""
+    if exact == claimed:
+        return True
+    if claimed == 0 or significant <= 0:
+        return False
+    from math import floor, log10
+
+    digits = significant - int(floor(log10(abs(claimed)))) - 1
+    return round(exact, digits) == round(claimed, digits)
+
+
+def same_fact(claimed: NumberFact, stated: NumberFact) -> bool:
+    """Whether a page's ``stated`` fact states the claim's ``claimed`` one (kinds that can express the same
+    value match: a year inside a full date, a bare number for a year, a percentage's number)."""
+    c, s = claimed.kind, stated.kind
+    if c is NumberKind.DATE:
+        return s is NumberKind.DATE and stated.value == claimed.value
+    if c is NumberKind.MONTH:
+        return s in (NumberKind.MONTH, NumberKind.DATE) and stated.value[:2] == claimed.value
+    if c is NumberKind.YEAR:
+        return stated_year(stated) == claimed.value[0]
+    if c is NumberKind.DECADE:
+        year = stated_year(stated)
+        return (
+            s is NumberKind.DECADE
+            and stated.value == claimed.value
+            or (year is not None and claimed.value[0] <= year < claimed.value[0] + 10)
+        )
+    if c is NumberKind.ORDINAL:
+        return s is NumberKind.ORDINAL and stated.value == claimed.value
+    if s in (NumberKind.DATE, NumberKind.MONTH, NumberKind.DECADE, NumberKind.ORDINAL):
+        return False
+    if (c is NumberKind.PERCENT) != (s is NumberKind.PERCENT):  # "20 per cent" is not "20 shares"
+        return False
+    return rounds_to(stated.value[0], claimed.value[0], claimed.significant or 15)
+
+
+def stated_year(fact: NumberFact) -> int | None:
+    """The year a fact states: a year, a date's or month's year, or a bare number that could be a year."""
+    if fact.kind in (NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH):
+        return int(fact.value[0])
+    if fact.kind is NumberKind.NUMBER and fact.value[0].is_integer() and 1000 <= fact.value[0] < 2100:
+        return int(fact.value[0])
+    return None
+
+
+def rival(claimed: NumberFact, stated: NumberFact) -> bool:
+    """Whether ``stated`` is a value of the same kind as ``claimed`` that could contradict it (a year for a
+    year, a date for a date, a count of the same thing for a count)."""
+    c, s = claimed.kind, stated.kind
+    if same_fact(claimed, stated):
+        return False
+    if c in (NumberKind.DATE, NumberKind.MONTH):  # the same year without the day is a detail missing
+        return (
+            s in (NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH)
+            and stated_year(stated) != claimed.value[0]
+        )
+    if c is NumberKind.YEAR:
+        return s in (NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH)
+    if c in (NumberKind.MONEY, NumberKind.PERCENT, NumberKind.ORDINAL, NumberKind.DECADE):
+        return s is c
+    # a count contradicts a count of the same thing only ("8 saves" vs "5 saves", not "5 years")
+    return s is NumberKind.NUMBER and bool(claimed.unit) and stated.unit == claimed.unit

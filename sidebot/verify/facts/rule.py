@@ -1,0 +1,74 @@
+"""How the fact check bounds the verifier's probability: honest confidence.
+
+The combiner already weighs the fact check with the reader's scores (its features, facts/check.py); the rule
+adds what a weighted sum cannot promise: no citation is "likely supported" (``missing``, below 0.9) while
+the page lacks a fact the claim states, and a contradicted fact, or a missing strong one (a year, a sum, a
+person, a place), puts the citation in the queue on its own (its probability is held below the flag
+threshold) where held-out data showed that reliable. The caps live in the model's manifest
+(``fact_rule``), chosen with the bands by ``sidebot train fact-check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sidebot.verify.types import FactFinding
+
+NOT_LIKELY = 0.89  # below "likely supports" (0.9 and over)
+
+
+@dataclass(frozen=True)
+class FactRule:
+    """Upper bounds on P(supported): ``contradicted`` when a fact is contradicted, ``strong_missing`` when a
+    strong fact is missing, ``missing`` when any checkable fact is missing (None: no bound)."""
+
+    contradicted: float | None = None
+    strong_missing: float | None = None
+    missing: float | None = NOT_LIKELY
+
+    def bound(self, facts: Sequence[FactFinding]) -> float | None:
+        """The lowest bound that applies to the fact check ``facts`` (None: none does)."""
+        contradicted, strong_missing, missing = failing_facts(facts)
+        bounds = []
+        if contradicted and self.contradicted is not None:
+            bounds.append(self.contradicted)
+        if strong_missing and self.strong_missing is not None:
+            bounds.append(self.strong_missing)
+        if (missing or contradicted) and self.missing is not None:
+            bounds.append(self.missing)
+        return min(bounds, default=None)
+
+    def apply(self, probability: float, facts: Sequence[FactFinding]) -> float:
+        bound = self.bound(facts)
+        return probability if bound is None else min(probability, bound)
+
+    def to_json(self) -> dict:
+        return {
+            "contradicted": self.contradicted,
+            "strong_missing": self.strong_missing,
+            "missing": self.missing,
+        }
+
+    @classmethod
+    def from_json(cls, raw: Mapping | None) -> FactRule:
+        if not raw:
+            return cls()
+        return cls(**{k: (None if raw.get(k) is None else float(raw[k])) for k in cls().to_json()})
+
+
+def failing_facts(
+    facts: Sequence[FactFinding],
+) -> tuple[list[FactFinding], list[FactFinding], list[FactFinding]]:
+    """(contradicted, missing strong, missing) facts, the article subject's own name left out."""
+    checkable = [f for f in facts if not f.subject]
+    missing = [f for f in checkable if f.status == "missing"]
+    return [f for f in checkable if f.status == "contradicted"], [f for f in missing if f.strong], missing
+
+
+def fact_note(facts: Sequence[FactFinding]) -> str | None:
+    """The fact a reviewer should read first, in words: a contradiction, else a missing strong fact, else any
+    missing fact."""
+    contradicted, strong_missing, missing = failing_facts(facts)
+    first = next(iter(contradicted + strong_missing + missing), None)
+    return first.explanation if first is not None else None

@@ -1,0 +1,263 @@
+"""The fact check: normalisers on real strings from WiCE pages (each equivalence and each non-equivalence),
+the look-up and contradiction rule on real WiCE claims and the pages they cite, changed facts, the fact rule
+and the bands.
+
+Page strings are quoted from WiCE dev source pages (ids in the comments; tests/data/verify/README.md gives the
+data set's provenance and license).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from sidebot.datasets.wice import read_wice
+from sidebot.sources.passages import split_passages
+from sidebot.verify.bands import Band, Bands, threshold_for_precision
+from sidebot.verify.facts.changes import changed_facts, settled_by_source
+from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
+from sidebot.verify.facts.extract import claim_facts
+from sidebot.verify.facts.names import name_forms, normal_name
+from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
+from sidebot.verify.facts.rule import FactRule, fact_note
+from sidebot.verify.facts.sneaky import make_edit, name_pool
+
+WICE = Path(__file__).parent / "data" / "verify" / "wice-claims.jsonl"
+
+
+def one(text: str):
+    facts = number_facts(text)
+    assert len(facts) == 1, facts
+    return facts[0]
+
+
+def states(page_sentence: str, claim_text: str) -> bool:
+    """Whether ``page_sentence`` states the single number fact of ``claim_text``."""
+    return any(same_fact(one(claim_text), f) for f in number_facts(page_sentence))
+
+
+@pytest.mark.parametrize(
+    ("page", "claim"),
+    [
+        # dev02276: "was released September 30, 2014 via Dim Mak"
+        ("was released September 30, 2014 via Dim Mak/Ultra Music", "released on 30 September 2014"),
+        ("was released September 30, 2014 via Dim Mak/Ultra Music", "released on 2014-09-30"),
+        ("was released September 30, 2014 via Dim Mak/Ultra Music", "released in September 2014"),
+        ("was released September 30, 2014 via Dim Mak/Ultra Music", "released in 2014"),
+        # dev04471: "## 26 July 1865"
+        ("## 26 July 1865", "born on July 26, 1865"),
+        # dev02563: "approximately 13 million specimens"
+        ("the Yale Peabody Museum's approximately 13 million specimens", "holds 13,000,000 specimens"),
+        # dev01892: "currently stands at 1,286,930 (2.5% of the overall population"
+        ("currently stands at 1,286,930 (2.5% of the overall population", "about 1.3 million people"),
+        ("currently stands at 1,286,930 (2.5% of the overall population", "2.5 per cent of the population"),
+        # dev02692: "representing 20 per cent of its 1.63 billion shares"
+        ("representing 20 per cent of its 1.63 billion shares", "20% of its shares"),
+        ("representing 20 per cent of its 1.63 billion shares", "1,630,000,000 shares"),
+        # dev02692: "generated US$1.46 billion in tourism earnings"
+        ("Jamaica generated US$1.46 billion in tourism earnings", "earned $1.46 billion"),
+        # dev01859: "for fifty years (1882-1932)"
+        ("Linnean Society of New South Wales for fifty years (1882-1932)", "a member for 50 years"),
+        ("Linnean Society of New South Wales for fifty years (1882-1932)", "from 1882"),
+        # dev01859: "A member for forty-four years"
+        ("A member for forty-four years, he was an honorary", "for 44 years"),
+        # dev02563: "begun in the 18th century"
+        ("earliest museum collection, begun in the 18th century", "in the eighteenth century"),
+    ],
+)
+def test_equal_facts_match_however_written(page: str, claim: str) -> None:
+    assert states(page, claim)
+
+
+@pytest.mark.parametrize(
+    ("page", "claim"),
+    [
+        ("was released September 30, 2014 via Dim Mak/Ultra Music", "released on 30 September 2015"),
+        ("was released September 30, 2014 via Dim Mak/Ultra Music", "released on 29 September 2014"),
+        ("was released September 30, 2014 via Dim Mak/Ultra Music", "released in October 2014"),
+        ("## 26 July 1865", "born in 1866"),
+        ("currently stands at 1,286,930 (2.5% of the overall population", "1,286,931 people"),
+        ("currently stands at 1,286,930 (2.5% of the overall population", "3.5% of the population"),
+        ("representing 20 per cent of its 1.63 billion shares", "20 shares"),
+        ("Linnean Society of New South Wales for fifty years (1882-1932)", "a member for 51 years"),
+        ("earliest museum collection, begun in the 18th century", "in the nineteenth century"),
+        ("Jamaica generated US$1.46 billion in tourism earnings", "earned $1.46 million"),
+    ],
+)
+def test_different_facts_do_not_match(page: str, claim: str) -> None:
+    assert not states(page, claim)
+
+
+def test_kinds_and_values_as_read() -> None:
+    facts = number_facts(
+        "On May 12, 2015 it sold 1.5 million copies, 45% of them in the 1990s' style; the third"
+    )
+    assert [(f.kind, f.value) for f in facts] == [
+        (NumberKind.DATE, (2015, 5, 12)),
+        (NumberKind.NUMBER, (1_500_000.0,)),
+        (NumberKind.PERCENT, (45.0,)),
+        (NumberKind.DECADE, (1990,)),
+        (NumberKind.ORDINAL, (3,)),
+    ]
+    assert one("8 saves").unit == "saves"
+    assert number_facts("10:40 pm25 Mar 2011")[-1].value == (2011, 3, 25)  # glued page text (a WiCE page)
+
+
+@pytest.mark.parametrize(
+    ("written", "form"),
+    [
+        ("U.S.", "united states"),  # dev03989: "in the U.S."
+        ("United States", "us"),
+        ("Zürich", "zurich"),
+        ("St. Louis Cardinals", "saint louis cardinals"),  # dev00108's page
+        ("the Chicago Board of Trade", "chicago board of trade"),
+    ],
+)
+def test_names_normalised(written: str, form: str) -> None:
+    assert form in name_forms(written, "GPE") or normal_name(written) == form
+
+
+def test_a_person_is_found_by_surname_but_not_by_first_name() -> None:
+    forms = name_forms("Jay Hanna Dean", "PERSON")
+    assert "dean" in forms and "jay" not in forms
+    assert name_forms("Dean", "ORG") == ["dean"]
+
+
+def test_surname_after_the_full_name_is_one_fact() -> None:
+    facts = claim_facts("Dizzy Dean joined the Cardinals; Dean won 30 games in 1934.")
+    assert [f.text for f in facts if f.kind.value == "name"].count("Dean") == 0
+
+
+@pytest.fixture(scope="module")
+def wice() -> dict:
+    return {c.id: c for c in read_wice(WICE)}
+
+
+def page_of(claim) -> PageIndex:
+    doc = claim.source()
+    return PageIndex.from_passages(split_passages(doc.text, doc.title))
+
+
+def test_every_fact_of_a_supported_claim_is_found(wice: dict) -> None:
+    claim = wice["dev01665"]  # "… for their West Coast and Japanese tour in 2003."
+    check = check_facts(claim.claim, page_of(claim), claim.article_title)
+    assert {r.fact.text: r.status for r in check.results} == {
+        "West Coast": FactStatus.FOUND,
+        "Japanese": FactStatus.FOUND,
+        "2003": FactStatus.FOUND,
+    }
+    found = next(r for r in check.results if r.fact.text == "2003")
+    assert "2003" in found.sentence
+
+
+def test_a_changed_year_is_contradicted_by_the_sentence_that_gives_the_real_one(wice: dict) -> None:
+    claim = wice["dev01665"]
+    check = check_facts(claim.claim.replace("2003", "2006"), page_of(claim), claim.article_title)
+    (result,) = check.contradicted
+    assert result.fact.text == "2006" and "2003" in result.stated
+    assert result.explanation() == f"the source gives {result.stated}, the claim says 2006"
+    assert "2003" in result.sentence
+
+
+def test_a_value_absent_without_a_rival_in_context_is_missing_not_contradicted(wice: dict) -> None:
+    claim = wice["dev02544"]  # not supported: "… founded via the Union Judiciary Act, 1948."
+    check = check_facts(claim.claim, page_of(claim), claim.article_title)
+    assert [r.fact.text for r in check.missing] == ["the Union Judiciary Act"]
+    assert not check.contradicted
+
+
+def test_the_article_subject_is_not_a_failing_fact() -> None:
+    page = PageIndex.from_passages(split_passages("He was born in 1910 in Lucas, Arkansas.", "A page"))
+    check = check_facts("Dizzy Dean was born in 1910.", page, "Dizzy Dean")
+    assert not check.missing and not check.contradicted
+    assert any(r.fact.subject for r in check.results)
+
+
+def test_changed_facts_only_when_nothing_else_changed() -> None:
+    changes = changed_facts(
+        "He was born in 1863 in Northamptonshire.", "He was born in 1864 in Northamptonshire."
+    )
+    assert [(c.old.text, c.new.text) for c in changes] == [("1863", "1864")]
+    assert not changed_facts(
+        "He was born in 1863 in Northamptonshire.", "He was born in 1863 in Munich, Germany."
+    )
+    assert not changed_facts("The town had 1,234 people.", "The village had 1,334 people.")
+
+
+def test_a_change_is_settled_when_the_source_gives_the_old_value(wice: dict) -> None:
+    claim = wice["dev01665"]
+    doc = claim.source()
+    passages = split_passages(doc.text, doc.title)
+    settled = settled_by_source(
+        claim.claim, claim.claim.replace("2003", "2006"), passages, claim.article_title
+    )
+    assert settled is not None and (settled.change.old.text, settled.change.new.text) == ("2003", "2006")
+    assert "2003" in settled.sentence
+    # a correction (the page gives the new value) is not queued
+    assert (
+        settled_by_source(claim.claim.replace("2003", "2006"), claim.claim, passages, claim.article_title)
+        is None
+    )
+
+
+def test_sneaky_edits_are_deterministic_and_leave_the_page_without_the_new_value(wice: dict) -> None:
+    claims = list(wice.values())
+    pool = name_pool([c.claim for c in claims])
+    edits = [make_edit(c.id, c.claim, c.source().text, pool, 13, c.article_title) for c in claims]
+    again = [make_edit(c.id, c.claim, c.source().text, pool, 13, c.article_title) for c in claims]
+    assert edits == again and any(edits)
+    for claim, edit in zip(claims, edits):
+        if edit is not None:
+            assert (
+                edit.changed != edit.original
+                and edit.replacement.casefold() not in claim.source().text.casefold()
+            )
+
+
+def finding(status: str, strong: bool = True, subject: bool = False):
+    from sidebot.verify.types import FactFinding
+
+    return FactFinding("2000", "year", status, f"{status} 2000", subject=subject, strong=strong)
+
+
+def test_the_rule_bounds_probability_by_what_failed() -> None:
+    rule = FactRule(contradicted=0.2, strong_missing=0.45, missing=0.89)
+    assert rule.apply(0.97, [finding("found")]) == 0.97
+    assert rule.apply(0.97, [finding("missing", strong=False)]) == 0.89
+    assert rule.apply(0.97, [finding("missing")]) == 0.45
+    assert rule.apply(0.97, [finding("contradicted")]) == 0.2
+    assert rule.apply(0.1, [finding("contradicted")]) == 0.1
+    assert rule.apply(0.97, [finding("missing", subject=True)]) == 0.97  # the article's own name
+    assert fact_note([finding("missing"), finding("contradicted")]) == "contradicted 2000"
+    assert FactRule.from_json(rule.to_json()) == rule
+
+
+def test_bands() -> None:
+    bands = Bands(very_likely_fails=0.2, may_fail=0.5)
+    assert [bands.band(p) for p in (0.1, 0.3, 0.7, None)] == [
+        Band.VERY_LIKELY_FAILS,
+        Band.MAY_FAIL,
+        None,
+        None,
+    ]
+    probabilities = [0.05, 0.1, 0.15, 0.3, 0.4, 0.6, 0.9]
+    failing = [True, True, True, False, True, False, False]
+    assert threshold_for_precision(probabilities, failing, 0.9) == pytest.approx((0.15 + 0.3) / 2)
+    assert threshold_for_precision(probabilities, failing, 0.6) == pytest.approx((0.6 + 0.9) / 2)
+    assert threshold_for_precision(probabilities, failing, 1.1) == 0.0
+    assert Bands.from_json(None, 0.5) == Bands(0.0, 0.5)
+
+
+def test_a_verdict_names_the_failing_fact(wice: dict) -> None:
+    from sidebot.verify import load_verifier
+    from sidebot.verify.metrics import wice_items
+
+    claim = wice["dev01665"]
+    verifier = load_verifier()
+    (item,) = wice_items([replace(claim, claim=claim.claim.replace("2003", "2006"))])
+    verdict = verifier.verify(*item)
+    assert verdict.fact_note and "the claim says 2006" in verdict.fact_note
+    assert verdict.probability < 0.9
+    assert {f.text: f.status for f in verdict.facts}["2006"] == "contradicted"
