@@ -65,11 +65,11 @@ def worker_config(own_wiki, postgres_server, tmp_path: Path, request: pytest.Fix
     return config
 
 
-def start_worker(config: Path, name: str, tmp_path: Path) -> subprocess.Popen:
+def start_worker(config: Path, name: str, tmp_path: Path, *options: str) -> subprocess.Popen:
     log = (tmp_path / f"{name}.log").open("wb")
     env = os.environ | {"SIDEBOT_HOME": str(tmp_path / "home")}
     return subprocess.Popen(
-        [sys.executable, "-m", "sidebot", "--config", str(config), "worker", "--name", name],
+        [sys.executable, "-m", "sidebot", "--config", str(config), "worker", "--name", name, *options],
         stdout=log,
         stderr=subprocess.STDOUT,
         env=env,
@@ -222,6 +222,49 @@ def test_a_worker_killed_half_way_has_its_page_finished_by_another_without_dupli
             <= 11
         )
     assert "interrupted" in run_cli(worker_config, tmp_path, "runs", "--kind", "worker").stdout
+    db.dispose()
+
+
+def test_a_changed_fact_is_queued_once_by_two_workers(
+    own_wiki, worker_config: Path, source_server, tmp_path: Path
+) -> None:
+    """A year changed under a kept citation, its page enqueued twice and taken by two workers: one finding
+    with the reason "changed fact" (the source, a real news article, gives the old year)."""
+    _, api = own_wiki
+    settings = load_settings(worker_config)
+    title = f"Council ({tag(tmp_path)})"
+    claim = "The Seattle City Council will have the most women on the council since 1994."
+
+    def text(sentence: str) -> str:
+        return f"{sentence}<ref>[{source_server.base_url}/article.html Council seats]</ref>\n"
+
+    def check_with_two_workers(round_: int, enqueues: int) -> None:
+        for _ in range(enqueues):
+            assert run_cli(worker_config, tmp_path, "patrol", "--once", f"--page={title}").returncode == 0
+        names = [f"r{round_}w{i}" for i in (1, 2)]
+        workers = [start_worker(worker_config, name, tmp_path, "--burst") for name in names]
+        assert [w.wait(timeout=300) for w in workers] == [0, 0], [
+            (tmp_path / f"{name}.log").read_text() for name in names
+        ]
+        assert drained(settings)
+
+    api.edit(title, text(claim))
+    check_with_two_workers(1, 1)
+    api.edit(title, text(claim.replace("1994", "1996")))
+    check_with_two_workers(2, 2)
+    check_with_two_workers(3, 1)  # a re-run of the same revision
+    db = Database(settings.database_url)
+    with db.session() as session:
+        changed = list(
+            session.scalars(
+                select(Finding)
+                .join(Citation)
+                .join(Page)
+                .where(Page.title == title, Finding.flag_reason.like("changed fact%"))
+            )
+        )
+    assert len(changed) == 1 and changed[0].change["new"] == "1996"
+    assert duplicate_findings(db) == 0
     db.dispose()
 
 

@@ -1,0 +1,113 @@
+"""Sneaky edits in the patrol, on real parts: an edit on the local MediaWiki changes a year in a cited
+sentence and keeps the citation; the next patrol checks the changed sentence against the source (a real
+news article served over HTTP) and queues it as a changed fact, first in the queue, with the old and new
+value, the revisions, the editor and the source's sentence. A re-run queues nothing again; a correction
+back to what the source says is not queued. SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from sidebot.config import Settings
+from sidebot.patrol.loop import Patrol
+from sidebot.queue.db import Database
+from sidebot.queue.models import Finding
+from sidebot.queue.queries import list_findings
+from sidebot.sandbox import testwiki
+from sidebot.verify.biencoder import BiEncoderScorer
+
+pytestmark = pytest.mark.integration
+
+# The Seattle Times article served at /article.html states "… the most women on the council since 1994".
+CLAIM = "The Seattle City Council will have the most women on the council since 1994."
+
+
+@pytest.fixture(scope="module")
+def minilm() -> BiEncoderScorer:
+    return BiEncoderScorer()
+
+
+@pytest.fixture
+def settings(test_wiki_settings: Settings, database_url: str, source_fetch_settings) -> Settings:
+    return test_wiki_settings.model_copy(
+        update={
+            "database": test_wiki_settings.database.model_copy(update={"url": database_url}),
+            "fetch": source_fetch_settings,
+            "retrieve": test_wiki_settings.retrieve.model_copy(update={"enabled": False}),
+        }
+    )
+
+
+@pytest.fixture
+def wiki(test_wiki_settings: Settings, wiki_site):
+    from sidebot.wiki.reader import PywikibotWiki
+
+    return PywikibotWiki.connect(test_wiki_settings)
+
+
+def page_text(claim: str, base_url: str) -> str:
+    other = "Seattle voters elected a new mayor."
+    return (
+        f"Intro.\n\n== Elections ==\n{other}<ref>[{base_url}/article.html Council seats]</ref> "
+        f"{claim}<ref>{{{{cite web |url={base_url}/article.html |title=Council seats}}}}</ref>\n\n"
+        "== References ==\n{{Reflist}}\n"
+    )
+
+
+def patrol(settings: Settings, wiki, minilm, title: str):
+    from sidebot.wiki.pages import single_page
+
+    db = Database(settings.database_url)
+    summary = Patrol(settings, db, wiki, minilm).run([single_page(wiki.site, title)], "test", {})
+    return db, summary
+
+
+def test_a_changed_year_under_a_kept_citation_is_queued_first(
+    settings, wiki, wiki_users, test_wiki, unique_title, source_server, minilm
+) -> None:
+    title = unique_title("Council")
+    first = wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "article")
+    db, _ = patrol(settings, wiki, minilm, title)
+    changed = CLAIM.replace("1994", "1996")
+    second = wiki_users.editor.edit(title, page_text(changed, source_server.base_url), "a quiet change")
+    db, summary = patrol(settings, wiki, minilm, title)
+    assert summary.counts["changed_facts"] == 1
+    with db.session() as session:
+        rows = list_findings(session, states=["open"], wiki=wiki.name)
+        (row,) = [r for r in rows if r.article == title and r.change]
+        assert rows[0].id == row.id, "a changed fact is first in the queue"
+        assert row.claim == changed and row.reason == "changed fact: 1994 → 1996"
+        editor = testwiki.credentials(test_wiki.state_dir)["editor"].username
+        assert row.change["old"] == "1994" and row.change["new"] == "1996"
+        assert row.change["editors"] == [editor]
+        assert (row.change["old_rev"], row.change["new_rev"]) == (first.rev_id, second.rev_id)
+        assert "since 1994" in row.change["sentence"]
+        count = session.scalar(select(func.count(Finding.id)))
+
+    _, again = patrol(settings, wiki, minilm, title)  # a re-run: nothing new
+    assert again.counts["pages_unchanged"] == 1
+    with db.session() as session:
+        assert session.scalar(select(func.count(Finding.id))) == count
+
+    wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "revert")  # back to the source
+    _, reverted = patrol(settings, wiki, minilm, title)
+    assert reverted.counts["changed_facts"] == 0
+    db.dispose()
+
+
+def test_a_rewritten_sentence_is_an_ordinary_new_citation(
+    settings, wiki, wiki_users, unique_title, source_server, minilm
+) -> None:
+    title = unique_title("Rewritten")
+    wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "article")
+    patrol(settings, wiki, minilm, title)
+    rewritten = "Since 1996 no council has had as many women as the one elected in 2017."
+    wiki_users.editor.edit(title, page_text(rewritten, source_server.base_url), "rewrite")
+    db, summary = patrol(settings, wiki, minilm, title)
+    assert summary.counts["changed_facts"] == 0
+    with db.session() as session:
+        rows = [r for r in list_findings(session, states=None, wiki=wiki.name) if r.article == title]
+        assert not any(r.change for r in rows)
+    db.dispose()
