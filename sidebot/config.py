@@ -256,6 +256,7 @@ class OnwikiSettings(_Section):
 
     doc_page: str = ""  # the bot's documentation page, linked from every edit summary
     stop_page: str = ""  # if anyone but the bot edits this page, the bot stops writing
+    report_page: str = ""  # where the review list sends readers to report a mistake; empty: doc_page's talk
     simulate: bool = False  # dry run: print the exact wikitext instead of saving
     max_edits_per_run: int = Field(50, ge=1)
     review_list: ReviewListSettings = ReviewListSettings()
