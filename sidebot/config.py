@@ -296,6 +296,11 @@ class WebSettings(_Section):
     auth: Literal["wiki-password", "oauth"] = "wiki-password"
     # api.php that wiki-password logins go to; empty: the api_url the queue holds for [wiki].name.
     login_api_url: str = ""
+    # After this many failed password logins for one account (4x as many from one address), each further
+    # try waits login_wait seconds, doubled per further failure up to login_wait_max (sidebot.web.throttle).
+    login_max_failures: int = Field(5, ge=1)
+    login_wait: float = Field(30.0, gt=0)
+    login_wait_max: float = Field(900.0, gt=0)
     oauth_rest_url: str = "https://meta.wikimedia.org/w/rest.php"  # the wiki's rest.php (OAuth 2 endpoints)
     oauth_client_id: str = ""
     # The consumer secret: a file holding it, or $SIDEBOT_OAUTH_CLIENT_SECRET; never in the config itself.

@@ -407,6 +407,7 @@ def test_config_examples_load_and_keep_talk_notices_off_unless_a_sandbox(path: P
     settings = load_settings(path)
     if "example" not in path.name:
         assert not settings.onwiki.notices.enabled, "notices must be opt-in: only sandboxes turn them on"
+        assert settings.web.auth == "oauth", "a real wiki's config must not offer a password form"
     if settings.onwiki.writes:
         assert settings.onwiki.stop_page and settings.onwiki.doc_page
 
