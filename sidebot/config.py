@@ -178,6 +178,12 @@ class PatrolSettings(_Section):
     # (United Kingdom, 328 kB of wikitext) has 695 citations, 599 of them with a URL.
     max_citations_per_page: int = Field(1000, ge=1)  # citations fetched and scored per page in one run
     page_time_budget: float = Field(600.0, gt=0)  # seconds of fetching and scoring per page in one run
+    # A wiki that stops answering (5xx, maxlag, timeouts) after Pywikibot's own retries: the patrol waits for
+    # it this long (0: the run stops at once), trying again after outage_retry_wait seconds, doubling up to
+    # outage_retry_max (sidebot.patrol.outage).
+    outage_wait: float = Field(1800.0, ge=0)
+    outage_retry_wait: float = Field(30.0, gt=0)
+    outage_retry_max: float = Field(300.0, gt=0)
 
 
 # Durations below are seconds (``600``) or ISO 8601 (``"PT10M"``, ``"P1D"``).
