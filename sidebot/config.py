@@ -218,6 +218,11 @@ class WorkersSettings(_Section):
     heartbeat_every: float = Field(5.0, gt=0)
     retry_attempts: int = Field(5, ge=0)  # a job that fails (the wiki down) is tried again this many times
     retry_wait: float = Field(60.0, ge=0)  # seconds before the first retry, one more such wait per retry
+    # A worker whose queue database goes away keeps trying to reach it, database_retry_wait seconds apart,
+    # doubling up to database_retry_max, for up to database_outage_wait seconds (sidebot.workers.outage).
+    database_outage_wait: float = Field(3600.0, ge=0)
+    database_retry_wait: float = Field(2.0, gt=0)
+    database_retry_max: float = Field(60.0, gt=0)
 
 
 class ReviewListSettings(_Section):

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
 
 from sqlalchemy import select
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import extract_citations
@@ -189,8 +190,8 @@ class Patrol:
         counts["pages_seen"] += 1
         try:
             self._check_page_waiting(wiki_id, run_id, ref, counts, text)
-        except WikiUnavailableError:
-            raise  # down for longer than patrol.outage_wait: stop rather than fail every page after it
+        except (WikiUnavailableError, OperationalError, InterfaceError):
+            raise  # the wiki (past patrol.outage_wait) or the database is down, not the page: stop
         except Exception as exc:  # one bad page must not stop the patrol; it is recorded
             log.exception("page %s failed", ref.title)
             counts["page_errors"] += 1
