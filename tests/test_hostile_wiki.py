@@ -174,11 +174,3 @@ def test_what_a_wiki_has_is_said_in_words(test_wiki, read_only_wiki) -> None:
     read_only_wiki(None)
     closed = diagnose("http://127.0.0.1:9/api.php", timeout=2)
     assert closed.kind == "network" and "cannot be reached" in closed.words
-
-
-@pytest.fixture
-def read_only_wiki(test_wiki):
-    from sidebot.sandbox.testwiki import set_read_only
-
-    yield lambda reason: set_read_only(test_wiki.state_dir, reason)
-    set_read_only(test_wiki.state_dir, None)

@@ -591,28 +591,16 @@ def test_an_unchanged_list_is_saved_once_over_three_runs(make_env, unique_title,
     assert len(_revisions(env.wiki.site, cfg.count_title)) == 1
 
 
-@pytest.fixture
-def read_only(test_wiki):
-    """Puts the shared test wiki in read-only mode on demand; always writable again afterwards."""
-    from sidebot.sandbox.testwiki import set_read_only
-
-    def switch(reason: str | None) -> None:
-        set_read_only(test_wiki.state_dir, reason)
-
-    yield switch
-    set_read_only(test_wiki.state_dir, None)
-
-
 @pytest.mark.hostile
 def test_a_read_only_wiki_fails_the_run_in_words_and_the_notice_comes_later(
-    make_env, unique_title, read_only
+    make_env, unique_title, read_only_wiki
 ) -> None:
     env = make_env()
     title = unique_title("Read only")
     env.article(title, ["The council approved the budget."])
     env.patrol([title])
 
-    read_only("Database switchover (test), back in a minute")
+    read_only_wiki("Database switchover (test), back in a minute")
     started = time.monotonic()
     stopped = env.update()
     assert time.monotonic() - started < 10, "waited on the read-only wiki instead of stopping"
@@ -626,7 +614,7 @@ def test_a_read_only_wiki_fails_the_run_in_words_and_the_notice_comes_later(
     )
     assert result.exit_code == 1 and "failed" in result.output, result.output
 
-    read_only(None)
+    read_only_wiki(None)
     later = env.update()
     assert later.status == "ok", later.errors
     assert later.counts["notices_posted"] == 1 and later.counts["pages_saved"] == 2
@@ -648,14 +636,14 @@ class LateReadOnlyWriter(WikiWriter):
 
 @pytest.mark.hostile
 def test_a_wiki_turning_read_only_during_a_save_keeps_the_notice_for_later(
-    make_env, unique_title, read_only
+    make_env, unique_title, read_only_wiki
 ) -> None:
     env = make_env(review_list={"enabled": False})
     title = unique_title("Late read only")
     env.article(title, ["The council approved the budget."])
     env.patrol([title])
 
-    writer = LateReadOnlyWriter(env.wiki.site, env.onwiki, simulate=False, show=print, switch=read_only)
+    writer = LateReadOnlyWriter(env.wiki.site, env.onwiki, simulate=False, show=print, switch=read_only_wiki)
     stopped = env.update(writer=writer)
     assert stopped.status == "failed"
     assert any("read-only (Switchover started mid-run (test))" in e["error"] for e in stopped.errors)
@@ -663,7 +651,7 @@ def test_a_wiki_turning_read_only_during_a_save_keeps_the_notice_for_later(
     (notice,) = env.notices()
     assert notice.status == NoticeStatus.RETRY  # not posted, and not held back for the period
 
-    read_only(None)
+    read_only_wiki(None)
     later = env.update()
     assert later.status == "ok" and later.counts["notices_posted"] == 1, later.errors
     assert _sections_with(env.text(f"Talk:{title}")) == 1
