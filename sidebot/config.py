@@ -178,6 +178,12 @@ class PatrolSettings(_Section):
     # (United Kingdom, 328 kB of wikitext) has 695 citations, 599 of them with a URL.
     max_citations_per_page: int = Field(1000, ge=1)  # citations fetched and scored per page in one run
     page_time_budget: float = Field(600.0, gt=0)  # seconds of fetching and scoring per page in one run
+    # A wiki that stops answering (5xx, maxlag, timeouts) after Pywikibot's own retries: the patrol waits for
+    # it this long (0: the run stops at once), trying again after outage_retry_wait seconds, doubling up to
+    # outage_retry_max (sidebot.patrol.outage).
+    outage_wait: float = Field(1800.0, ge=0)
+    outage_retry_wait: float = Field(30.0, gt=0)
+    outage_retry_max: float = Field(300.0, gt=0)
 
 
 # Durations below are seconds (``600``) or ISO 8601 (``"PT10M"``, ``"P1D"``).
@@ -212,6 +218,11 @@ class WorkersSettings(_Section):
     heartbeat_every: float = Field(5.0, gt=0)
     retry_attempts: int = Field(5, ge=0)  # a job that fails (the wiki down) is tried again this many times
     retry_wait: float = Field(60.0, ge=0)  # seconds before the first retry, one more such wait per retry
+    # A worker whose queue database goes away keeps trying to reach it, database_retry_wait seconds apart,
+    # doubling up to database_retry_max, for up to database_outage_wait seconds (sidebot.workers.outage).
+    database_outage_wait: float = Field(3600.0, ge=0)
+    database_retry_wait: float = Field(2.0, gt=0)
+    database_retry_max: float = Field(60.0, gt=0)
 
 
 class ReviewListSettings(_Section):
@@ -256,6 +267,7 @@ class OnwikiSettings(_Section):
 
     doc_page: str = ""  # the bot's documentation page, linked from every edit summary
     stop_page: str = ""  # if anyone but the bot edits this page, the bot stops writing
+    report_page: str = ""  # where the review list sends readers to report a mistake; empty: doc_page's talk
     simulate: bool = False  # dry run: print the exact wikitext instead of saving
     max_edits_per_run: int = Field(50, ge=1)
     review_list: ReviewListSettings = ReviewListSettings()
@@ -295,6 +307,11 @@ class WebSettings(_Section):
     auth: Literal["wiki-password", "oauth"] = "wiki-password"
     # api.php that wiki-password logins go to; empty: the api_url the queue holds for [wiki].name.
     login_api_url: str = ""
+    # After this many failed password logins for one account (4x as many from one address), each further
+    # try waits login_wait seconds, doubled per further failure up to login_wait_max (sidebot.web.throttle).
+    login_max_failures: int = Field(5, ge=1)
+    login_wait: float = Field(30.0, gt=0)
+    login_wait_max: float = Field(900.0, gt=0)
     oauth_rest_url: str = "https://meta.wikimedia.org/w/rest.php"  # the wiki's rest.php (OAuth 2 endpoints)
     oauth_client_id: str = ""
     # The consumer secret: a file holding it, or $SIDEBOT_OAUTH_CLIENT_SECRET; never in the config itself.

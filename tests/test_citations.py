@@ -715,3 +715,50 @@ def test_a_megabyte_page() -> None:
 
 def test_nul_characters_are_dropped() -> None:
     assert only(extract_citations("A\x00B.<ref>\x00http://a.example/</ref>")).claim == "AB."
+
+
+# Malformed pages as editors (and vandals) leave them: the parser cannot match their markup, and what it
+# leaves as text must not reach a claim (the verifier would read it, reviewers would see it).
+MALFORMED = {
+    "closing braces": (
+        "The river is long.}}}} It flows north.<ref>http://a.example/1</ref>",
+        "It flows north.",
+    ),
+    "unclosed spans": (
+        "The river <span><span>is long and wide.<ref>http://a.example/2</ref>",
+        "The river is long and wide.",
+    ),
+    "open template": (
+        "A {{cite|x=1 that never closes. The river is long.<ref>http://a.example/3</ref>",
+        "The river is long.",
+    ),
+    "open link": (
+        "The river is long and [[ wide.<ref>http://a.example/4</ref>",
+        "The river is long and wide.",
+    ),
+    "crossed tags": (
+        "<div>The river is <b>long</div></b> and wide.<ref>http://a.example/5</ref>",
+        "and wide.",
+    ),
+    "styled spans": (
+        'The river is long.<span style="x"><span>It floods.</span><ref>http://a.example/6</ref>',
+        "The river is long.It floods.",
+    ),
+    "stray brackets": (
+        "Text ]] with stray [ brackets ]. It is long.<ref>http://a.example/7</ref>",
+        "It is long.",
+    ),
+    "unparsed table": (
+        "{| class=wikitable\n| align=left | The river flooded.<ref>http://a.example/8</ref>\n|- \n| x }}",
+        "The river flooded.",
+    ),
+}
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_claims_from_malformed_wikitext_carry_no_markup(name: str) -> None:
+    wikitext, expected = MALFORMED[name]
+    (citation,) = extract_citations(wikitext, "Malformed", {})
+    assert citation.claim == expected
+    assert not re.search(r"\{\{|\}\}|\[\[|\]\]|\{\||\|\}|</?(span|b|div)\b|''|\|\|", citation.claim)

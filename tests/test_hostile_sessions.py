@@ -7,6 +7,8 @@ Real parts: the local MediaWiki checks the passwords and the blocks; the queue i
 
 from __future__ import annotations
 
+import secrets
+import time
 from pathlib import Path
 
 import pytest
@@ -122,3 +124,62 @@ def test_a_login_reviews_only_its_own_wiki_unless_accounts_are_shared(
         )
         assert reviews == 0
         assert client.get(f"/api/findings/{fid}").json()["can_review"] is False
+
+
+def _form_login(client: TestClient, username: str, password: str):  # type: ignore[no-untyped-def]
+    token = client.get("/api/session").json()["csrf_token"]
+    return client.post(
+        "/login",
+        data={"username": username, "password": password, "next": "/queue", "csrf_token": token},
+        follow_redirects=False,
+    )
+
+
+def test_password_guessing_is_slowed_per_account_and_address_and_logged(
+    test_wiki, tmp_path: Path, caplog: pytest.LogCaptureFixture
+):
+    """Wrong passwords for one wiki account through `POST /login`: after the allowed failures even the right
+    password must wait (the wiki is not asked), the wait is said in words with Retry-After, every try is in
+    the log, and after the wait the right password works. Then one address guessing at many accounts."""
+    from tests.fixtures.web import create_wiki_account
+
+    victim = WebAccount(f"Throttle Victim {secrets.token_hex(3)}", "a-long-right-password-1")
+    create_wiki_account(test_wiki.api_url, victim.username, victim.password)
+    web = WebSettings(
+        login_api_url=test_wiki.api_url,
+        secret_key_file=str(tmp_path / "key"),
+        login_max_failures=3,
+        login_wait=1.5,
+        login_wait_max=30,
+    )
+    db = Database(f"sqlite:///{tmp_path / 'queue.db'}")
+    client = TestClient(create_app(Settings(home=tmp_path), db, web))
+    caplog.set_level("INFO", logger="sidebot.web.login")
+
+    for _ in range(3):
+        assert _form_login(client, victim.username, "wrong guess").status_code == 401
+    refused = _form_login(client, victim.username, victim.password)  # the right one, too soon
+    assert refused.status_code == 429 and 0 < int(refused.headers["Retry-After"]) <= 2
+    assert "too many failed logins for this account: wait" in refused.text
+    assert client.get("/api/session").json()["user"] is None
+    api_refused = client.post(
+        "/api/login",
+        json={"username": victim.username.replace(" ", "_"), "password": victim.password},
+        headers={"X-CSRF-Token": client.get("/api/session").json()["csrf_token"]},
+    )
+    assert api_refused.status_code == 429  # the JSON API, and the name spelt with underscores, alike
+    attempts = [r.getMessage() for r in caplog.records if r.name == "sidebot.web.login"]
+    assert sum("failed (" in m for m in attempts) == 3 and sum("refused" in m for m in attempts) == 2
+    assert all(victim.username in m.replace("_", " ") and "\n" not in m for m in attempts)
+
+    time.sleep(1.6)
+    accepted = _form_login(client, victim.username, victim.password)
+    assert accepted.status_code == 303 and client.get("/api/session").json()["user"] == victim.username
+    assert "accepted" in caplog.records[-1].getMessage()
+
+    guesser = TestClient(create_app(Settings(home=tmp_path), db, web))  # one address, many accounts
+    for n in range(12):  # 4 x 3 failures from one address, spread over accounts that do not exist
+        assert _form_login(guesser, f"Nobody {n}", "guess").status_code == 401
+    held = _form_login(guesser, victim.username, victim.password)
+    assert held.status_code == 429 and "for this address" in held.text
+    db.dispose()

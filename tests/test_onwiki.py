@@ -18,7 +18,9 @@ from dataclasses import dataclass
 
 import pytest
 from sqlalchemy import select
+from typer.testing import CliRunner
 
+from sidebot.cli.app import app
 from sidebot.config import OnwikiSettings, Settings
 from sidebot.onwiki.outputs import update_onwiki
 from sidebot.onwiki.records import open_findings
@@ -356,14 +358,15 @@ def test_protected_talk_page_is_an_error_and_the_finding_is_kept(make_env, uniqu
     env.patrol([title])
 
     summary = env.update()
-    assert summary.status == "ok"  # one refused edit does not fail the run, but it is on record
+    assert summary.status == "partial"  # one refused edit: the other writes went on, `runs --check` alerts
     (error,) = summary.errors
     assert error["page"] == f"Talk:{title}" and "protected" in error["error"]
     (notice,) = env.notices()
     assert notice.status == NoticeStatus.FAILED and "protected" in notice.error
     assert set(env.finding_states().values()) == {"open"}
     assert env.text(f"Talk:{title}") == "A quiet talk page."
-    assert env.update().errors == []  # not retried every run
+    again = env.update()
+    assert again.errors == [] and again.status == "ok"  # not retried every run
 
 
 def test_simulate_shows_the_exact_wikitext_and_saves_nothing(make_env, unique_title) -> None:
@@ -488,3 +491,167 @@ def test_kill_9_during_a_real_notice_save_then_rerun_posts_it_once(
             r.status for r in session.scalars(select(Run).where(Run.kind == "onwiki").order_by(Run.id))
         ]
     assert statuses[-2:] == ["interrupted", "ok"], statuses  # the killed run is on record as such
+
+
+# ---- hostile URLs, edit churn, read-only windows (issue: safe on-wiki output) ------------------------------
+
+# Cited URLs as an editor can make them: a signature, a five-tilde timestamp and behaviour switches, which
+# MediaWiki would act on anywhere in a page's text outside a nowiki.
+HOSTILE_URL_TAILS = [
+    "?a=~~~~&b=__NOINDEX__&c=__NOTOC__",
+    "?d=__NOEDITSECTION__&e=__HIDDENCAT__&f=~~~~~",
+    "?g=''italic''&h='''bold'''&i=__TOC__!!x",
+]
+
+
+def _import_without_pst(test_wiki, title: str, text: str, tmp_path) -> None:
+    """Save ``text`` as the page's new revision without the pre-save transform (MediaWiki's own import, as
+    pages arrive from another wiki), so the stored text keeps ``~~~~`` as typed."""
+    from sidebot.sandbox.testwiki_php import require_php, run_maintenance
+
+    folder = tmp_path / "import"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{title}.txt"
+    path.write_text(text, encoding="utf-8")
+    run_maintenance(
+        require_php(), test_wiki.state_dir, "importTextFiles.php", "--rc", "--overwrite", str(path)
+    )
+
+
+def _hostile_article(env: Env, test_wiki, title: str, tmp_path) -> list[str]:
+    """An article citing the source server under each hostile URL; returns the cited URLs."""
+    urls = [env.source_url + tail for tail in HOSTILE_URL_TAILS]
+    body = "\n\n".join(
+        f"The council approved budget number {i}."
+        f"<ref>{{{{cite web |url={url} |title=Council results}}}}</ref>"
+        "{{Failed verification|date=May 2024}}"
+        for i, url in enumerate(urls)
+    )
+    text = f"Intro.\n\n== History ==\n{body}\n\n== References ==\n{{{{Reflist}}}}\n"
+    _import_without_pst(test_wiki, title, text, tmp_path)
+    assert "~~~~" in env.text(title), "the import applied the pre-save transform"
+    return urls
+
+
+def _wiki_properties(site, title: str) -> dict:
+    return site.simple_request(action="parse", page=title, prop="properties", formatversion=2).submit()[
+        "parse"
+    ]["properties"]
+
+
+@pytest.mark.hostile
+def test_hostile_urls_stay_whole_links_and_inject_nothing(
+    make_env, unique_title, test_wiki, tmp_path
+) -> None:
+    """A signature and behaviour switches in cited URLs: the list and the talk notice link to each URL
+    whole, and MediaWiki finds no signature, switch, category or template in what the bot saved."""
+    env = make_env(review_list={"source_chars": 500}, notices={"source_chars": 500})
+    title = unique_title("Hostile URLs")
+    urls = _hostile_article(env, test_wiki, title, tmp_path)
+    env.patrol([title])
+    with env.db.session() as session:
+        assert sorted(f.row.url for f in open_findings(session, env.wiki.name)) == sorted(urls)
+
+    summary = env.update()
+    assert summary.status == "ok", summary.errors
+    assert summary.counts["notices_posted"] == 1
+    site, talk, listing = env.wiki.site, f"Talk:{title}", env.onwiki.review_list.title
+    for page in (listing, talk):
+        parsed = _parse(site, page)
+        assert _wiki_properties(site, page) == {}, f"{page}: a behaviour switch came through"
+        assert parsed["categories"] == [] and parsed["templates"] == [], page
+        assert set(urls) <= set(parsed["externallinks"]), f"{page}: a link lost part of its address"
+        linked = {link["title"] for link in parsed["links"]}
+        assert not any(t.startswith("User:SidebotBot") and "/" not in t for t in linked - {DOC_PAGE}), linked
+    list_text = env.text(listing)
+    assert "[[User:SidebotBot|SidebotBot]]" not in list_text and "~~~~" not in list_text
+    assert [r.source_url for r in parse_rows(list_text)] == [
+        r.source_url for r in review_rows(_open(env), env.onwiki.review_list)
+    ]
+    talk_text = env.text(talk)
+    assert talk_text.count("[[User:SidebotBot|SidebotBot]]") == 1  # the notice's own signature, once
+
+
+def _open(env: Env):
+    with env.db.session() as session:
+        return open_findings(session, env.wiki.name)
+
+
+@pytest.mark.hostile
+def test_an_unchanged_list_is_saved_once_over_three_runs(make_env, unique_title, test_wiki, tmp_path) -> None:
+    env = make_env(notices={"enabled": False})
+    title = unique_title("Churn")
+    _hostile_article(env, test_wiki, title, tmp_path)
+    env.patrol([title])
+    cfg = env.onwiki.review_list
+    runs = [env.update() for _ in range(3)]
+    assert [r.status for r in runs] == ["ok"] * 3, [r.errors for r in runs]
+    assert [r.counts["pages_saved"] for r in runs] == [2, 0, 0]  # the list and its count page, once
+    assert len(_revisions(env.wiki.site, cfg.title)) == 1
+    assert len(_revisions(env.wiki.site, cfg.count_title)) == 1
+
+
+@pytest.mark.hostile
+def test_a_read_only_wiki_fails_the_run_in_words_and_the_notice_comes_later(
+    make_env, unique_title, read_only_wiki
+) -> None:
+    env = make_env()
+    title = unique_title("Read only")
+    env.article(title, ["The council approved the budget."])
+    env.patrol([title])
+
+    read_only_wiki("Database switchover (test), back in a minute")
+    started = time.monotonic()
+    stopped = env.update()
+    assert time.monotonic() - started < 10, "waited on the read-only wiki instead of stopping"
+    assert stopped.status == "failed"
+    (error,) = stopped.errors
+    assert "read-only (Database switchover (test), back in a minute)" in error["error"], error
+    assert env.text(env.onwiki.review_list.title) is None and env.text(f"Talk:{title}") is None
+    assert [n.status for n in env.notices()] == []  # nothing held: the notice is still due
+    result = CliRunner().invoke(
+        app, ["runs", "--kind", "onwiki", "--check"], env={"SIDEBOT_DATABASE_URL": env.settings.database_url}
+    )
+    assert result.exit_code == 1 and "failed" in result.output, result.output
+
+    read_only_wiki(None)
+    later = env.update()
+    assert later.status == "ok", later.errors
+    assert later.counts["notices_posted"] == 1 and later.counts["pages_saved"] == 2
+    assert _sections_with(env.text(f"Talk:{title}")) == 1
+
+
+class LateReadOnlyWriter(WikiWriter):
+    """The real writer on a wiki that turns read-only between its check and the save (a switchover
+    starting at that moment): Pywikibot retries the save, then gives up without saying why."""
+
+    def __init__(self, *args, switch, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.switch = switch
+
+    def ensure_running(self) -> None:
+        super().ensure_running()
+        self.switch("Switchover started mid-run (test)")
+
+
+@pytest.mark.hostile
+def test_a_wiki_turning_read_only_during_a_save_keeps_the_notice_for_later(
+    make_env, unique_title, read_only_wiki
+) -> None:
+    env = make_env(review_list={"enabled": False})
+    title = unique_title("Late read only")
+    env.article(title, ["The council approved the budget."])
+    env.patrol([title])
+
+    writer = LateReadOnlyWriter(env.wiki.site, env.onwiki, simulate=False, show=print, switch=read_only_wiki)
+    stopped = env.update(writer=writer)
+    assert stopped.status == "failed"
+    assert any("read-only (Switchover started mid-run (test))" in e["error"] for e in stopped.errors)
+    assert not any("Maximum retries" in e["error"] for e in stopped.errors), stopped.errors
+    (notice,) = env.notices()
+    assert notice.status == NoticeStatus.RETRY  # not posted, and not held back for the period
+
+    read_only_wiki(None)
+    later = env.update()
+    assert later.status == "ok" and later.counts["notices_posted"] == 1, later.errors
+    assert _sections_with(env.text(f"Talk:{title}")) == 1

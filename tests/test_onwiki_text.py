@@ -4,6 +4,7 @@ review list's render/parse round trip, the save-error outcomes, and the per-wiki
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,8 +14,24 @@ from sidebot.config import ConfigError, ReviewListSettings, load_settings
 from sidebot.onwiki.bots import exclusion_reason
 from sidebot.onwiki.exclusions import exclusions_from, parse_pages, source_rule
 from sidebot.onwiki.records import OpenFinding
-from sidebot.onwiki.review_list import ReviewRow, parse_rows, render_pages, review_rows
-from sidebot.onwiki.wikitext import article_link, clean, excerpt, external_link, inert, read_inert
+from sidebot.onwiki.review_list import (
+    ListHeader,
+    ReviewRow,
+    parse_rows,
+    render_pages,
+    review_rows,
+    review_sections,
+)
+from sidebot.onwiki.wikitext import (
+    article_link,
+    clean,
+    excerpt,
+    external_link,
+    inert,
+    link_target,
+    read_inert,
+    read_link_target,
+)
 from sidebot.queue.queries import FindingRow
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "config"
@@ -82,9 +99,38 @@ def test_links_we_build_refuse_what_could_break_out() -> None:
     assert external_link("https://tool.example/findings/3", "review") == (
         "[https://tool.example/findings/3 <nowiki>review</nowiki>]"
     )
-    for bad in ("javascript:alert(1)", "https://x.example/a b", "https://x.example/]evil", "https://x/{{a}}"):
+    for bad in ("javascript:alert(1)", "ftp://x.example/a", "https:///no-host", "//x.example/a", "http://[x"):
         with pytest.raises(ValueError):
             external_link(bad, "x")
+
+
+# Every character and sequence MediaWiki gives a meaning to, in a URL: a signature, magic words, markup.
+HOSTILE_URLS = [
+    "http://evil.example/a?a=~~~~&b=__NOINDEX__&c=__NOTOC__&d=__NOEDITSECTION__&e=__HIDDENCAT__~~~~~",
+    "https://evil.example/{{subst:CURRENTTIME}}[[Category:Hacked]]|x!!y''z'''",
+    'http://evil.example/a b<nowiki>c</nowiki>"d"-{zh}-&amp;&#91;&lt;',
+    "https://bücher.example/ä\u00a0b\ufffdc\u202e?q=__TOC__",
+    "http://[::1]:8080/p_q!!r__s",
+]
+
+
+@pytest.mark.parametrize("url", HOSTILE_URLS)
+def test_link_targets_hold_no_markup_and_keep_the_destination(url: str) -> None:
+    target = link_target(url)
+    assert re.fullmatch(r"[A-Za-z0-9\-.:/?#=%+,;@$()*_!&\[\]]+", target), target
+    assert "__" not in target and "!!" not in target and "~" not in target and "'" not in target
+    assert target.replace("&amp;", "").count("&") == 0  # each & a character reference MediaWiki decodes
+    assert "[" not in target or target.startswith("http://[::1]")  # an IPv6 host keeps its brackets
+    shown = read_link_target(target)
+    assert read_link_target(link_target(shown)) == shown  # escaping what MediaWiki links changes nothing
+
+
+def test_link_target_is_the_url_when_nothing_needs_escaping() -> None:
+    plain = "https://example.org/wiki/Some_page?a=1&b=2#part-3"
+    assert read_link_target(link_target(plain)) == plain
+    assert link_target(plain) == "https://example.org/wiki/Some_page?a=1&amp;b=2#part-3"
+    assert read_link_target(link_target("http://x.example/~me/a__b")) == "http://x.example/~me/a__b"
+    assert link_target("https://bücher.example/") == "https://xn--bcher-kva.example/"
 
 
 # ---- {{bots}} / {{nobots}} --------------------------------------------------------------------------------
@@ -210,7 +256,15 @@ def _finding(fid: int, article: str, claim: str, url: str, score: float | None, 
         rev_id=1,
         created_at=datetime.now(UTC),
     )
-    return OpenFinding(row=row, page_id=fid, suggestion_url=extra.get("suggestion"))
+    return OpenFinding(
+        row=row,
+        page_id=fid,
+        suggestion_url=extra.get("suggestion"),
+        suggestion_title=extra.get("suggestion_title"),
+    )
+
+
+HEADER = ListHeader("User:Bot", "User:Bot/Stop", "User talk:Bot")
 
 
 def test_review_list_round_trips_hostile_rows_across_subpages() -> None:
@@ -233,6 +287,7 @@ def test_review_list_round_trips_hostile_rows_across_subpages() -> None:
             0.3,
             probability=0.12,
             suggestion="https://better.example/s?a=1&b=2",
+            suggestion_title="A better [[source]]",
         ),
         _finding(4, "Delta", "x" * 500, "https://example.org/c", 0.4),
         _finding(5, "Epsilon", "ok", "https://example.org/d", 0.5),
@@ -249,24 +304,58 @@ def test_review_list_round_trips_hostile_rows_across_subpages() -> None:
         "https://example.org/b",
         "source unlikely to support the claim, 12 %",
         "low support",
+        "A better [[source]]",
         "https://better.example/s?a=1&b=2",
     )
-    # a URL that cannot be a link stays text; the others are clickable, and each row links to its card
-    assert rows[0].source_url == "" and "evil.example" in rows[0].source
+    # hostile URLs are clickable links too (escaped); each row links to its card
+    assert rows[0].source_url == "http://evil.example/{{x}}|y"
     assert rows[0].reason == "source contradicts"
     assert rows[1].source_url == "https://example.org/a" and rows[1].source == "T | || {{t}}"
-    pages = render_pages(rows, settings, "User:Bot")
+    pages = render_pages(review_sections(findings, settings), settings, HEADER)
     assert [p.title for p in pages] == ["User:Bot/List", "User:Bot/List/2", "User:Bot/List/3"]
-    assert [row for page in pages for row in parse_rows(page.text)] == rows[:6]
+    parsed = [row for page in pages for row in parse_rows(page.text)]
+    assert parsed[0].source_url == "http://evil.example/%7B%7Bx%7D%7D%7Cy"  # as MediaWiki links it
+    assert parsed[1:] == rows[1:6]
+    assert "[http://evil.example/%7B%7Bx%7D%7D%7Cy " in pages[0].text
     assert "(the list shows the first 6)" in pages[0].text
     assert "[[User:Bot/List/2|2]]" in pages[0].text and "'''2'''" in pages[1].text
     assert "[https://example.org/b " in pages[1].text
     assert "[https://tool.example/findings/3 <nowiki>3</nowiki>]" in pages[1].text
+    # the top suggestion is a link, its label inert
+    assert "[https://better.example/s?a=1&amp;b=2 <nowiki>A better [[source]]</nowiki>]" in pages[1].text
+
+
+def test_every_list_page_opens_with_what_it_is_the_stop_page_the_report_page_and_the_band() -> None:
+    settings = ReviewListSettings(enabled=True, title="User:Bot/List", rows_per_page=1)
+    findings = [_finding(i, f"A{i}", "Claim.", "https://example.org/a", 0.1) for i in (1, 2)]
+    pages = render_pages(review_sections(findings, settings), settings, HEADER)
+    assert len(pages) == 2
+    for page in pages:
+        header = page.text.split("{|", 1)[0]
+        assert "review list of [[User:Bot|sidebot]]" in header
+        assert "To stop the bot, edit [[User:Bot/Stop]]" in header
+        assert "To report a mistake, write on [[User talk:Bot]]" in header
+        assert "It lists findings queued below the flag threshold" in header
+        assert "== Citations whose source may not support the text ==" in page.text
+
+
+def test_findings_go_in_the_first_section_that_holds_them() -> None:
+    from sidebot.onwiki.review_list import SECTIONS, Section
+
+    settings = ReviewListSettings(enabled=True, title="User:Bot/List")
+    tagged = Section("tagged", "Tagged by editors", "findings editors tagged", lambda f: f.row.id % 2 == 0)
+    findings = [_finding(i, f"A{i}", "Claim.", "https://example.org/a", 0.1) for i in (1, 2, 3, 4)]
+    parts = review_sections(findings, settings, (tagged, *SECTIONS))
+    assert [[r.finding_id for r in part.rows] for part in parts] == [[2, 4], [1, 3]]
+    (page,) = render_pages(parts, settings, HEADER)
+    assert "It lists findings editors tagged; findings queued below the flag threshold" in page.text
+    assert page.text.index("== Tagged by editors ==") < page.text.index("== Citations whose source")
+    assert [r.finding_id for r in parse_rows(page.text)] == [2, 4, 1, 3]
 
 
 def test_an_empty_review_list_says_so() -> None:
     settings = ReviewListSettings(enabled=True, title="User:Bot/List")
-    (page,) = render_pages([], settings, "User:Bot")
+    (page,) = render_pages(review_sections([], settings), settings, HEADER)
     assert "0 open; nothing to review." in page.text and parse_rows(page.text) == []
 
 
@@ -318,6 +407,7 @@ def test_config_examples_load_and_keep_talk_notices_off_unless_a_sandbox(path: P
     settings = load_settings(path)
     if "example" not in path.name:
         assert not settings.onwiki.notices.enabled, "notices must be opt-in: only sandboxes turn them on"
+        assert settings.web.auth == "oauth", "a real wiki's config must not offer a password form"
     if settings.onwiki.writes:
         assert settings.onwiki.stop_page and settings.onwiki.doc_page
 

@@ -398,3 +398,37 @@ def test_with_workers_configured_the_scheduler_enqueues_instead_of_patrolling(
     assert second.counts["pages_already_queued"] >= 3
     assert queue_counts(settings, settings.wiki.name) == {"todo": 3 + second.counts.get("pages_enqueued", 0)}
     db.dispose()
+
+
+@pytest.mark.integration
+def test_schedule_once_with_simulate_prints_each_jobs_counts(
+    test_wiki_settings, wiki_site, wiki_users, unique_title, tmp_path
+) -> None:
+    """`sidebot schedule --once … --simulate` says what each job did, not only that it was "ok"."""
+    from typer.testing import CliRunner
+
+    from sidebot.cli.app import app
+
+    article = unique_title("Scheduled")
+    wiki_users.editor.edit(
+        article, "The council approved the budget.<ref>http://127.0.0.1:9/gone.html</ref>\n"
+    )
+    config = tmp_path / "sidebot.toml"
+    base = f"User:SidebotBot/{unique_title('Schedule once')}"
+    _write_config(
+        config, test_wiki_settings, f"sqlite:///{tmp_path / 'q.db'}", f"{base}/Stop", f"{base}/List"
+    )
+    config.write_text(
+        config.read_text()
+        .replace("recent_limit = 2", "recent_limit = 1")
+        .replace("[onwiki]", '[verify]\nscorer = "url-depth"\n[onwiki]')
+    )
+    result = CliRunner().invoke(
+        app, ["--config", str(config), "schedule", "--once", "recent", "--once", "onwiki", "--simulate"]
+    )
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())  # the console wraps long lines
+    recent = said[said.index("recent: ok (") :].split(")", 1)[0]
+    assert "pages_checked 1" in recent and "citations_seen 1" in recent and "sources_dead 1" in recent
+    assert "onwiki: ok (pages_simulated 1)" in said
+    assert f"would save [[{base}/List]]" in result.output

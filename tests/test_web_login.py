@@ -237,3 +237,57 @@ def test_oauth_without_a_secret_is_a_clear_error(tmp_path: Path, monkeypatch: py
     with pytest.raises(WebConfigError, match="oauth_client_id"):
         create_app(Settings(home=tmp_path), db, WebSettings(auth="oauth"))
     db.dispose()
+
+
+@pytest.mark.hostile
+def test_oauth_state_and_pkce_tampering_is_refused(fake_oauth: FakeOAuthServer, tmp_path: Path):
+    """Against the OAuth stand-in (the sandbox wiki has no Extension:OAuth): a wiki answer carried to another
+    browser (login CSRF), a stolen code played with the thief's own state (code injection: PKCE fails),
+    a verifier slipped into the callback, and a session cookie edited by hand. None logs anyone in."""
+    from sidebot.web.app import SESSION_COOKIE
+
+    secret_file = tmp_path / "oauth-secret"
+    secret_file.write_text(CLIENT_SECRET + "\n")
+    web = WebSettings(
+        auth="oauth",
+        oauth_rest_url=fake_oauth.rest_url,
+        oauth_client_id=CLIENT_ID,
+        oauth_client_secret_file=str(secret_file),
+        public_url="http://testserver",
+    )
+    db = Database(f"sqlite:///{tmp_path / 'queue.db'}")
+    app = create_app(Settings(home=tmp_path), db, web)
+    victim, thief = TestClient(app), TestClient(app)
+
+    # Login CSRF: the thief's own wiki answer, delivered to the victim's browser (which started a login).
+    _to_wiki(victim)
+    thiefs_answer = _wiki_answer(_to_wiki(thief))
+    forced = victim.get(thiefs_answer)
+    assert forced.status_code == 400 and "state mismatch" in forced.text
+    assert fake_oauth.token_requests == []
+
+    # Code injection: the victim's code, stolen on its way back, played with the thief's own state.
+    victims_code = dict(httpx.URL(_wiki_answer(_to_wiki(victim))).params)["code"]
+    thiefs_state = _to_wiki(thief).params["state"]
+    injected = thief.get("/oauth/callback", params={"state": thiefs_state, "code": victims_code})
+    assert injected.status_code == 400 and "authorization code is invalid" in injected.text
+    assert len(fake_oauth.token_requests) == 1  # asked once, with the thief's verifier: PKCE refused it
+    assert thief.get("/api/session").json()["user"] is None
+
+    # A verifier in the callback's query is ignored: only the one kept in the session is sent.
+    authorize = _to_wiki(victim)
+    slipped = _wiki_answer(authorize) + "&code_verifier=attacker-chosen-verifier"
+    assert victim.get(slipped, follow_redirects=False).status_code == 303
+    sent = fake_oauth.token_requests[-1]["code_verifier"]
+    assert pkce_challenge(sent) == authorize.params["code_challenge"]
+    victim.post("/logout", data={"csrf_token": victim.get("/api/session").json()["csrf_token"]})
+
+    # A hand-edited session cookie (say, to swap the stored state): its signature no longer matches.
+    authorize = _to_wiki(victim)
+    cookie = victim.cookies[SESSION_COOKIE]
+    edited = cookie[:10] + ("A" if cookie[10] != "A" else "B") + cookie[11:]
+    tampered = TestClient(app, cookies={SESSION_COOKIE: edited})
+    answer = tampered.get(_wiki_answer(authorize))
+    assert answer.status_code == 400 and "no login was started" in answer.text
+    assert tampered.get("/api/session").json()["user"] is None
+    db.dispose()

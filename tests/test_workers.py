@@ -25,6 +25,7 @@ from sidebot.config import Settings, WebSettings, load_settings
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Run
 from sidebot.sandbox import testwiki
+from sidebot.sandbox.postgres import TempPostgres, start_postgres
 from sidebot.sandbox.testwiki_api import MediaWikiApi
 from sidebot.web.app import create_app
 from sidebot.workers.jobs import queue_counts
@@ -327,3 +328,107 @@ def test_workers_refuse_a_sqlite_queue(tmp_path: Path) -> None:
     done = run_cli(config, tmp_path, "worker")
     assert done.returncode == 2
     assert "workers need a PostgreSQL queue database" in done.stderr
+
+
+# ---- the queue database going away (hostile) ---------------------------------------------------------------
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[TempPostgres]:
+    """A PostgreSQL server of the test's own: it is stopped and started again, which the session's shared
+    server must not be."""
+    server = start_postgres()
+    yield server
+    server.stop()
+
+
+def outage_config(own_wiki, server: TempPostgres, tmp_path: Path, workers: str) -> Path:
+    info, _ = own_wiki
+    url = server.create_database("outage")
+    config = tmp_path / "sidebot.toml"
+    config.write_text(
+        info.config_path.read_text(encoding="utf-8")
+        + f'\n[database]\nurl = "{url}"\n'
+        + f"\n[workers]\nenabled = true\nstalled_after = 6\nheartbeat_every = 1\nretry_wait = 1\n{workers}\n"
+        + '\n[verify]\nscorer = "url-depth"\n\n[retrieve]\nenabled = false\n',
+        encoding="utf-8",
+    )
+    return config
+
+
+def started(worker: subprocess.Popen, log: Path) -> None:
+    wait_for(lambda: b"taking" in log.read_bytes() or worker.poll() is not None, 180, "the worker to start")
+    assert worker.poll() is None, log.read_text()
+    time.sleep(3)  # procrastinate's loop, listener and heartbeat are up
+
+
+def outage_lines(log: Path) -> list[str]:
+    return [
+        line.split(": ", 1)[1] for line in log.read_text().splitlines() if "sidebot.workers.outage:" in line
+    ]
+
+
+@pytest.mark.hostile
+def test_a_worker_waits_out_a_database_outage_and_carries_on(
+    own_wiki, own_postgres: TempPostgres, source_server, tmp_path: Path
+) -> None:
+    """PostgreSQL stops under an idle worker and comes back 10 s later: the worker says so in a line per
+    state change, no traceback, and takes the next job without a restart."""
+    _, api = own_wiki
+    config = outage_config(
+        own_wiki, own_postgres, tmp_path, "database_retry_wait = 1\ndatabase_retry_max = 2"
+    )
+    settings = load_settings(config)
+    title = f"Outage river ({tag(tmp_path)})"
+    api.edit(title, article(2, source_server.base_url))
+    worker = start_worker(config, "steady", tmp_path)
+    log = tmp_path / "steady.log"
+    try:
+        started(worker, log)
+        own_postgres.shut_down()
+        time.sleep(10)
+        assert worker.poll() is None, log.read_text()
+        own_postgres.start()
+        enqueued = run_cli(config, tmp_path, "patrol", "--once", f"--page={title}")
+        assert enqueued.returncode == 0, enqueued.stderr
+        wait_for(lambda: drained(settings), 120, "the job enqueued after the outage to be done")
+        assert worker.poll() is None, log.read_text()
+    finally:
+        code = stop_worker(worker)
+    text = log.read_text()
+    assert code == 0 and "Traceback" not in text, text
+    said = outage_lines(log)
+    assert said[0].startswith("database lost: ") and said[-1].startswith("database back after "), said
+    assert len(said) <= 3 and all(line.startswith("retrying the database") for line in said[1:-1]), said
+    assert len(text.splitlines()) <= 8, text
+    db = Database(settings.database_url)
+    with db.session() as session:
+        (run,) = session.scalars(select(Run).where(Run.kind == "worker"))
+        assert run.status == "ok" and run.counts["pages_checked"] == 1 and run.counts["citations_scored"] == 2
+    db.dispose()
+
+
+@pytest.mark.hostile
+def test_a_worker_whose_database_stays_away_stops_with_one_clear_line(
+    own_wiki, own_postgres: TempPostgres, tmp_path: Path
+) -> None:
+    config = outage_config(
+        own_wiki, own_postgres, tmp_path, "database_outage_wait = 3\ndatabase_retry_wait = 1"
+    )
+    worker = start_worker(config, "abandoned", tmp_path)
+    log = tmp_path / "abandoned.log"
+    try:
+        started(worker, log)
+        own_postgres.shut_down()
+        code = worker.wait(timeout=180)
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+    text = log.read_text()
+    assert code == 2 and "Traceback" not in text, text
+    assert text.strip().splitlines()[-1] == (
+        "error: the queue database stayed unreachable for 3 s (workers.database_outage_wait)"
+    ), text
+    said = outage_lines(log)
+    assert said[0].startswith("database lost: ") and "still unreachable" in said[-1], said
+    assert len(text.splitlines()) <= 8, text

@@ -59,8 +59,37 @@ _HIDDEN_TAGS = frozenset(
 _HIDDEN_LINK_NAMESPACES = frozenset({"category", "kategorie", "file", "image", "datei", "bild", "media"})
 _CAPTIONED_LINK_NAMESPACES = frozenset({"file", "image", "datei", "bild"})
 _LANGUAGE_PREFIX = re.compile(r"^[a-z]{2,3}(?:-[a-z]{2,8})*$")
-_STRAY_MARKUP = re.compile(r"</?ref\b[^>]*>|'{2,}", re.IGNORECASE)
+# HTML tags MediaWiki accepts in wikitext (Sanitizer), and the common extension tags: markup, not text.
+_MARKUP_TAGS = (
+    "abbr|b|bdi|bdo|big|blockquote|br|caption|center|chem|cite|code|data|dd|del|dfn|div|dl|dt|em|font|gallery|"
+    "h[1-6]|hr|i|ins|kbd|li|link|mark|math|meta|nowiki|ol|p|poem|pre|q|rb|ref|references|rp|rt|rtc|ruby|s|"
+    "samp|small|span|strike|strong|sub|sup|table|tbody|td|tfoot|th|thead|time|tr|tt|u|ul|var|wbr"
+)
+# Markup the parser could not match (malformed pages) and left as text: ref and HTML tags left open or
+# closed twice, bold/italic quotes, and the double braces and brackets of templates, links and tables.
+_STRAY_MARKUP = re.compile(
+    rf"</?(?:{_MARKUP_TAGS})\b[^<>]*>|'{{2,}}|\{{\{{+|\}}\}}+|\[\[+|\]\]+|\{{\||\|\}}", re.IGNORECASE
+)
+_TABLE_ROW = ("{|", "|}", "|-", "|+")  # a table's start, end, row and caption lines
+_CELL_SPLIT = re.compile(r"\|\||!!")
+_CELL_ATTRIBUTES = re.compile(r"^[^|\[\]{}]*=[^|\[\]{}]*\|(?!\|)")  # 'align="left" |' before a cell's text
 _WHITESPACE = re.compile(r"\s+")
+
+
+def _table_text(value: str, line_start: bool) -> str:
+    """Table markup the parser left as text (a table it could not match): row lines dropped, each cell's
+    text (without its attributes) a paragraph of its own. Only lines known to start a line count."""
+    lines = value.split("\n")
+    for i, line in enumerate(lines):
+        if i == 0 and not line_start:
+            continue
+        text = line.lstrip(" \t")
+        if text.startswith(_TABLE_ROW):
+            lines[i] = ""
+        elif text[:1] in ("|", "!"):
+            cells = [_CELL_ATTRIBUTES.sub("", cell, count=1) for cell in _CELL_SPLIT.split(text[1:])]
+            lines[i] = PARAGRAPH_BREAK + PARAGRAPH_BREAK.join(cells) + PARAGRAPH_BREAK
+    return "\n".join(lines)
 
 
 class TextStream:
@@ -225,7 +254,8 @@ class WikitextRenderer:
             self.marks.append(FootnoteMark(node, out, out.length, self.section, tags))
 
     def _text(self, value: str, out: TextStream) -> None:
-        value = _STRAY_MARKUP.sub("", value)
+        line_start = not out.length or out.text.endswith("\n")  # "|" and "!" here may begin table cells
+        value = _STRAY_MARKUP.sub("", _table_text(value, line_start))
         if self._pipe_breaks:
             value = value.replace("|", PARAGRAPH_BREAK)
         if out.list_line_open and "\n" in value:

@@ -103,7 +103,10 @@ def runs(
         ),
     ] = None,
     check: Annotated[
-        bool, typer.Option("--check", help="Exit 1 if the latest run of any kind failed (for monitoring).")
+        bool,
+        typer.Option(
+            "--check", help="Exit 1 if the latest run of any kind failed or was partial (for monitoring)."
+        ),
     ] = False,
 ) -> None:
     """List recent runs with their counts and errors (a run that died shows as interrupted), and when each
@@ -156,12 +159,12 @@ def runs(
             f"{ok.strftime('%Y-%m-%d %H:%M:%S') + ' UTC' if ok else 'never'}",
             highlight=False,
         )
-    if check and any(run.status == "failed" for run in latest):
+    if check and any(run.status in ("failed", "partial") for run in latest):
         raise typer.Exit(1)
 
 
 def _status(status: str) -> str:
-    colour = {"ok": "green", "failed": "red", "interrupted": "yellow"}.get(status)
+    colour = {"ok": "green", "failed": "red", "partial": "red", "interrupted": "yellow"}.get(status)
     return f"[{colour}]{status}[/{colour}]" if colour else status
 
 

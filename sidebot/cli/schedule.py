@@ -32,7 +32,7 @@ def schedule(
     check and the on-wiki update (when the config enables an output) run on their own intervals. Every run
     is recorded: see `sidebot runs`."""
     from sidebot.scheduler.app import holding_lease, job_specs, serve
-    from sidebot.scheduler.jobs import JOB_NAMES, run_named
+    from sidebot.scheduler.jobs import JOB_NAMES, run_job
     from sidebot.scheduler.state import LeaseHeldError
 
     settings = settings_of(ctx)
@@ -49,10 +49,11 @@ def schedule(
         with holding_lease(db, settings.schedule.lease_timeout) as lease:
             job_context = _context(settings, db)
             if once:
-                statuses = {name: run_named(job_context, name) for name in once}
-                for name, status in statuses.items():
-                    console.print(f"{name}: {status}", highlight=False)
-                if any(status != "ok" for status in statuses.values()):
+                results = {name: run_job(job_context, name) for name in once}
+                for name, result in results.items():
+                    counts = ", ".join(f"{key} {n}" for key, n in sorted(result.counts.items()) if n)
+                    console.print(f"{name}: {result.status} ({counts or 'nothing to do'})", highlight=False)
+                if any(result.status != "ok" for result in results.values()):
                     raise typer.Exit(1)
                 return
             specs = ", ".join(f"{spec.name} every {spec.every}" for spec in job_specs(settings))

@@ -19,6 +19,8 @@ def serve(
     port: Annotated[int | None, typer.Option(min=1, max=65535, help="Port (default: [web] port).")] = None,
 ) -> None:
     """Start the review web app (queue list, item cards, decisions, leaderboard, JSON API) on the queue."""
+    import logging
+
     import uvicorn
 
     from sidebot.web.app import create_app
@@ -39,6 +41,7 @@ def serve(
         soft_wrap=True,
     )
     console.print(_banner(settings, web, db), highlight=False, soft_wrap=True)
+    logging.getLogger("sidebot.web.login").setLevel(logging.INFO)  # every login attempt, for the operator
     uvicorn.run(app, host=web.host, port=web.port, log_level="warning", proxy_headers=bool(web.public_url))
 
 

@@ -22,6 +22,7 @@ def worker(
     """Take page jobs from the PostgreSQL queue and check the pages, until SIGTERM or Ctrl-C (the page in
     hand is finished first). Start one per CPU core, on as many machines as you like."""
     from sidebot.workers.jobs import WorkersError, conninfo
+    from sidebot.workers.outage import DatabaseGone
     from sidebot.workers.worker import run_worker
 
     settings = settings_of(ctx)
@@ -35,6 +36,8 @@ def worker(
     console.print(f"worker {name or 'host:pid'} taking {wiki.name} page jobs (SIGTERM or Ctrl-C stops it)")
     try:
         summary = run_worker(settings, db, wiki, scorer, name=name, burst=burst)
+    except DatabaseGone as exc:
+        raise fail(str(exc), 2) from exc
     finally:
         db.dispose()
     c = summary.counts

@@ -19,9 +19,12 @@ How the bot meets the bot policy (WP:BOTPOL) and its usual approval conditions:
 - Edit summaries say what the edit does and link ``onwiki.doc_page``; edits carry the bot flag when the
   account has the bot right; no cosmetic changes.
 - Dry run: ``--simulate`` (or ``onwiki.simulate``) prints the exact wikitext of every edit and saves nothing.
-- Failures are recorded, not retried blindly: edit conflicts are retried next run; protection, the abuse
-  filter, the spam and title blacklists and captchas are recorded with the finding left open; a wiki that is
-  down ends the run, which is recorded as failed (``sidebot runs``).
-- Nothing taken from articles or sources can act as markup in what the bot saves (:mod:`.wikitext`).
+- Failures are recorded, said in words, and never lose a write: edit conflicts are retried next run;
+  protection, the abuse filter, the spam and title blacklists and captchas are recorded with the finding
+  left open (the run is *partial*); a read-only wiki, a blocked account, or a wiki that is down or lagging
+  ends the run's writes (the run *failed*), and the next run writes what is left (``sidebot runs --check``
+  alerts on both).
+- Nothing taken from articles or sources can act as markup in what the bot saves (:mod:`.wikitext`: text
+  in nowiki, URLs escaped so each link keeps its whole address); unchanged pages are not saved again.
 - Editors steer it on-wiki: exclusion lists of sources and pages, re-read every run (:mod:`.exclusions`).
 """

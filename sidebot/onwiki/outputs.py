@@ -1,6 +1,12 @@
 """One on-wiki update, recorded as a run of kind ``onwiki``: re-read the exclusion lists, rewrite the review
 list and the count page where their text changed, post the talk notices that are due. Outputs a wiki's
-config does not enable are skipped; with none enabled the run writes nothing."""
+config does not enable are skipped; with none enabled the run writes nothing.
+
+The run's status says whether its writes were made: ``ok``; ``partial`` when some edits failed (a protected
+page, an edit conflict…), ``failed`` when writing stopped (a read-only wiki, a blocked account, the stop page,
+a wiki that is down). Both make ``sidebot runs --check`` exit 1. Nothing that was not written is lost: the
+list is compared with the wiki's text again next run, and a notice that was not posted is tried again.
+"""
 
 from __future__ import annotations
 
@@ -14,12 +20,19 @@ from sidebot.config import Settings
 from sidebot.onwiki import records
 from sidebot.onwiki.exclusions import Exclusions, load_exclusions
 from sidebot.onwiki.notices import Report, post_notices
-from sidebot.onwiki.review_list import render_count, render_pages, render_unused_page, review_rows
+from sidebot.onwiki.review_list import (
+    ListHeader,
+    render_count,
+    render_pages,
+    render_unused_page,
+    review_sections,
+)
 from sidebot.onwiki.writer import SaveOutcome, SaveStatus, Show, WikiWriter, WritesStopped
 from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus
 from sidebot.queue.runs import add_error, finish_run, mark_interrupted, start_run
+from sidebot.wiki.site import WikiUnavailableError
 
 if TYPE_CHECKING:
     from sidebot.wiki.reader import PywikibotWiki
@@ -27,6 +40,8 @@ if TYPE_CHECKING:
 REVIEW_LIST = "review-list"
 NOTICES = "notices"
 PARTS = (REVIEW_LIST, NOTICES)
+# Counts of writes that were not made: any of them makes the run "partial".
+NOT_WRITTEN = ("pages_failed", "pages_conflict", "notices_failed", "notices_retry")
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +105,9 @@ def update_onwiki(
     except WritesStopped as exc:
         status = RunStatus.FAILED
         report(None, f"writes stopped: {exc}")
+    except WikiUnavailableError as exc:
+        status = RunStatus.FAILED
+        report(None, f"writes stopped: {exc}; what was not written is written by the next run")
     except KeyboardInterrupt:
         status = RunStatus.INTERRUPTED
         report(None, "run stopped: KeyboardInterrupt")
@@ -99,6 +117,8 @@ def update_onwiki(
         status = RunStatus.FAILED
         report(None, f"run stopped: {type(exc).__name__}: {exc}")
     finally:
+        if status == RunStatus.OK and any(counts[key] for key in NOT_WRITTEN):
+            status = RunStatus.PARTIAL
         with db.session() as session:
             run = session.get(Run, run_id)
             finish_run(run, counts, status)
@@ -120,11 +140,13 @@ def update_review_list(
     with db.session() as session:
         every = records.open_findings(session, wiki_name)
     findings = [f for f in every if not exclusions.excludes(f.row.article, f.row.url)]
-    rows = review_rows(findings, cfg)
-    counts["findings_listed"] = min(len(rows), cfg.rows_per_page * cfg.max_pages)
+    sections = review_sections(findings, cfg)
+    listed = sum(len(part.rows) for part in sections)
+    counts["findings_listed"] = min(listed, cfg.rows_per_page * cfg.max_pages)
     counts["findings_excluded"] = len(every) - len(findings)
-    pages = render_pages(rows, cfg, doc)
-    summary = writer.summary(f"Bot: updating the review list ({len(rows)} open findings)")
+    header = ListHeader(doc, writer.settings.stop_page, writer.report_page())
+    pages = render_pages(sections, cfg, header)
+    summary = writer.summary(f"Bot: updating the review list ({listed} open findings)")
     for page in pages:
         _count(writer.replace(page.title, page.text, summary), counts, report)
     for number in range(len(pages) + 1, cfg.max_pages + 1):
@@ -134,8 +156,8 @@ def update_review_list(
         unused = writer.summary("Bot: this page of the review list is not needed now")
         _count(writer.replace(title, render_unused_page(cfg, doc), unused), counts, report)
     if cfg.count_title:
-        count_summary = writer.summary(f"Bot: {len(rows)} open findings")
-        _count(writer.replace(cfg.count_title, render_count(len(rows)), count_summary), counts, report)
+        count_summary = writer.summary(f"Bot: {listed} open findings")
+        _count(writer.replace(cfg.count_title, render_count(listed), count_summary), counts, report)
 
 
 def _count(outcome: SaveOutcome, counts: Counter, report: Report) -> None:

@@ -40,7 +40,8 @@ class OpenFinding:
 
     row: FindingRow
     page_id: int  # the queue's page row (not MediaWiki's page id)
-    suggestion_url: str | None
+    suggestion_url: str | None  # the best suggested source
+    suggestion_title: str | None = None
 
 
 def open_findings(session: Session, wiki: str) -> list[OpenFinding]:
@@ -60,14 +61,14 @@ def open_findings(session: Session, wiki: str) -> list[OpenFinding]:
             .where(Finding.id.in_(ids), Citation.present, Page.deleted_at.is_(None))
         ).all()
     )
-    best: dict[int, str] = {}
-    for finding_id, url in session.execute(
-        select(Suggestion.finding_id, Suggestion.url)
+    best: dict[int, tuple[str, str | None]] = {}
+    for finding_id, url, title in session.execute(
+        select(Suggestion.finding_id, Suggestion.url, Suggestion.title)
         .where(Suggestion.finding_id.in_(ids))
         .order_by(Suggestion.finding_id, Suggestion.rank)
     ):
-        best.setdefault(finding_id, url)
-    return [OpenFinding(r, live[r.id], best.get(r.id)) for r in rows if r.id in live]
+        best.setdefault(finding_id, (url, title))
+    return [OpenFinding(r, live[r.id], *best.get(r.id, (None, None))) for r in rows if r.id in live]
 
 
 def wiki_id(session: Session, name: str) -> int | None:

@@ -1,21 +1,33 @@
-"""The on-wiki review list: open findings as a wikitable (least supported first), split over ``TITLE``,
-``TITLE/2``, ``TITLE/3``… when long, and a count page holding only the number of open findings.
+"""The on-wiki review list: open findings in sections (each a wikitable, least supported first), split over
+``TITLE``, ``TITLE/2``, ``TITLE/3``… when long, and a count page holding only the number of open findings.
+
+Every page opens with a header that says what the list is, which findings each section lists, where the
+stop page is and where to report a mistake. The sections are data (:data:`SECTIONS`): a finding goes in the
+first section that holds it, so a new kind of finding gets a new entry there, not a new table.
 
 Rendering is pure (:func:`render_pages`), and :func:`parse_rows` reads a rendered page back into the same
 rows, so other tools (and our tests) can consume the list. Every cell that comes from an article or a
-source goes through :func:`sidebot.onwiki.wikitext.inert`.
+source goes through :mod:`sidebot.onwiki.wikitext` (text inert, URLs escaped).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import mwparserfromhell
 
 from sidebot.config import ReviewListSettings
 from sidebot.onwiki.records import OpenFinding
-from sidebot.onwiki.wikitext import article_link, excerpt, external_link, inert, is_linkable, read_inert
+from sidebot.onwiki.wikitext import (
+    article_link,
+    excerpt,
+    external_link,
+    inert,
+    is_linkable,
+    read_inert,
+    read_link_target,
+)
 from sidebot.queue.support import queue_reason, support_text
 
 COLUMNS = ("#", "Article", "Claim", "Cited source", "Support", "Why listed", "Top suggestion")
@@ -24,7 +36,9 @@ HEADER_COMMENT = "<!-- Written by sidebot from its review queue: its next update
 
 @dataclass(frozen=True, slots=True)
 class ReviewRow:
-    """One line of the list, as displayed: excerpts already cut and cleaned."""
+    """One line of the list, as displayed: excerpts already cut and cleaned. URLs are the findings' own;
+    read back by :func:`parse_rows` they are the addresses MediaWiki links to (the same unless the URL held
+    a character MediaWiki escapes, such as a space)."""
 
     finding_id: int
     article: str
@@ -33,16 +47,67 @@ class ReviewRow:
     source: str  # the link's label (the source's title), or the URL and title as text
     support: str  # "source unlikely to support the claim, 13 %"
     reason: str  # why it is in the queue: "tagged by editors", "low support", …
-    suggestion: str
+    suggestion: str = ""  # the best suggested source's label (its title, else its URL)
+    suggestion_url: str = ""  # its address, a clickable link; "" when there is no suggestion
     # The archived copy read instead of the cited URL (linked after it); "" when the live one was read.
     copy_url: str = ""
     copy_label: str = ""  # "archived copy, 2019-05-03" (the link's label)
 
 
 @dataclass(frozen=True, slots=True)
+class Section:
+    """A kind of finding the list shows under its own heading. ``band`` completes the header's sentence
+    "It lists …"; ``holds`` picks the findings (a finding goes in the first section that holds it)."""
+
+    key: str
+    heading: str
+    band: str
+    holds: Callable[[OpenFinding], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class ListSection:
+    section: Section
+    rows: tuple[ReviewRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ListHeader:
+    """Where the header sends readers: the bot's documentation, its stop page, and where to report a
+    mistake (pages of the wiki)."""
+
+    doc_page: str
+    stop_page: str
+    report_page: str
+
+
+@dataclass(frozen=True, slots=True)
 class ListPage:
     title: str
     text: str
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section(
+        key="queued",
+        heading="Citations whose source may not support the text",
+        band="findings queued below the flag threshold",
+        holds=lambda finding: True,
+    ),
+)
+
+
+def review_sections(
+    findings: Sequence[OpenFinding], settings: ReviewListSettings, sections: Sequence[Section] = SECTIONS
+) -> list[ListSection]:
+    """Every section with its rows (possibly none), in the order of ``sections``; findings keep their
+    order (least supported first) within a section, and one no section holds is not listed."""
+    chosen: dict[str, list[OpenFinding]] = {s.key: [] for s in sections}
+    for finding in findings:
+        home = next((s for s in sections if s.holds(finding)), None)
+        if home is not None:
+            chosen[home.key].append(finding)
+    return [ListSection(s, tuple(review_rows(chosen[s.key], settings))) for s in sections]
 
 
 def review_rows(findings: Sequence[OpenFinding], settings: ReviewListSettings) -> list[ReviewRow]:
@@ -64,11 +129,17 @@ def review_rows(findings: Sequence[OpenFinding], settings: ReviewListSettings) -
                 source=source,
                 support=support_text(f.probability),
                 reason=reason.label if reason else "",
-                suggestion=excerpt(item.suggestion_url or "", settings.source_chars),
+                **_suggestion(item, settings),
                 **(_copy(f.copy_kind, f.copy_url, f.copy_date) if source_url else {}),
             )
         )
     return rows
+
+
+def _suggestion(item: OpenFinding, settings: ReviewListSettings) -> dict[str, str]:
+    url = item.suggestion_url or ""
+    label = excerpt(item.suggestion_title or url, settings.source_chars)
+    return {"suggestion": label, "suggestion_url": url if is_linkable(url) else ""}
 
 
 def _copy(kind: str | None, url: str | None, date: str | None) -> dict[str, str]:
@@ -83,25 +154,26 @@ def page_title(settings: ReviewListSettings, number: int) -> str:
     return settings.title if number == 1 else f"{settings.title}/{number}"
 
 
-def render_pages(rows: Sequence[ReviewRow], settings: ReviewListSettings, doc_page: str) -> list[ListPage]:
-    """The list's pages: as many as the rows need (at least one, at most ``max_pages``)."""
-    shown = list(rows[: settings.rows_per_page * settings.max_pages])
-    chunks = [shown[i : i + settings.rows_per_page] for i in range(0, len(shown), settings.rows_per_page)]
-    chunks = chunks or [[]]
+def render_pages(
+    sections: Sequence[ListSection], settings: ReviewListSettings, header: ListHeader
+) -> list[ListPage]:
+    """The list's pages: as many as the rows need (at least one, at most ``max_pages``), each with the
+    header and the rows that fall on it under their sections' headings."""
+    listed = [(part.section, row) for part in sections for row in part.rows]
+    shown = listed[: settings.rows_per_page * settings.max_pages]
+    size = settings.rows_per_page
+    chunks = [shown[i : i + size] for i in range(0, len(shown), size)] or [[]]
     pages = []
     for number, chunk in enumerate(chunks, start=1):
-        first = (number - 1) * settings.rows_per_page + 1
-        intro = (
-            f"Open findings of [[{doc_page}|sidebot]]: citations whose cited source may not support the "
-            f"text before them, least supported first. {len(rows)} open"
-        )
-        if not rows:
-            intro += "; nothing to review."
+        first = (number - 1) * size + 1
+        count = f"{len(listed)} open"
+        if not listed:
+            count += "; nothing to review."
         else:
-            intro += f"; this page lists {first}–{first + len(chunk) - 1}"
-            if len(shown) < len(rows):
-                intro += f" (the list shows the first {len(shown)})"
-            intro += "."
+            count += f"; this page lists {first}–{first + len(chunk) - 1}"
+            if len(shown) < len(listed):
+                count += f" (the list shows the first {len(shown)})"
+            count += "."
         navigation = ""
         if len(chunks) > 1:
             links = [
@@ -109,10 +181,26 @@ def render_pages(rows: Sequence[ReviewRow], settings: ReviewListSettings, doc_pa
                 for n in range(1, len(chunks) + 1)
             ]
             navigation = "\n\nPages: " + " · ".join(links)
-        table = _table(chunk, settings) if chunk else ""
-        text = f"{HEADER_COMMENT}\n{intro}{navigation}\n\n{table}".rstrip() + "\n"
+        body = "\n\n".join(
+            f"== {section.heading} ==\n{_table([row for s, row in chunk if s is section], settings)}"
+            for section in dict.fromkeys(s for s, _ in chunk)
+        )
+        intro = _header([part.section for part in sections], header)
+        text = f"{HEADER_COMMENT}\n{intro}\n\n{count}{navigation}\n\n{body}".rstrip() + "\n"
         pages.append(ListPage(page_title(settings, number), text))
     return pages
+
+
+def _header(sections: Sequence[Section], header: ListHeader) -> str:
+    """What the list is, what it lists, how to stop the bot and where to report a mistake."""
+    bands = "; ".join(s.band for s in sections)
+    return (
+        f"This is the review list of [[{header.doc_page}|sidebot]], a bot that compares citations with the "
+        "sources they cite: each line is a citation whose source may not support the text it is cited for, "
+        "for a person to check. It lists "
+        f"{bands}, least supported first. To stop the bot, edit [[{header.stop_page}]] (any edit there "
+        f"stops its writes). To report a mistake, write on [[{header.report_page}]]."
+    )
 
 
 def render_unused_page(settings: ReviewListSettings, doc_page: str) -> str:
@@ -135,23 +223,29 @@ def _table(rows: Sequence[ReviewRow], settings: ReviewListSettings) -> str:
         number = str(row.finding_id)
         if settings.finding_url:
             number = external_link(settings.finding_url.format(id=row.finding_id), number)
+        source = external_link(row.source_url, row.source) if row.source_url else inert(row.source)
+        if row.copy_url:
+            source += f" ({external_link(row.copy_url, row.copy_label)})"
+        suggestion = (
+            external_link(row.suggestion_url, row.suggestion) if row.suggestion_url else inert(row.suggestion)
+        )
         lines += [
             "|-",
             f"| {number}",
             f"| {article_link(row.article)}",
             f"| {inert(row.claim)}",
-            f"| {external_link(row.source_url, row.source) if row.source_url else inert(row.source)}"
-            + (f" ({external_link(row.copy_url, row.copy_label)})" if row.copy_url else ""),
+            f"| {source}",
             f"| {inert(row.support)}",
             f"| {inert(row.reason)}",
-            f"| {inert(row.suggestion)}",
+            f"| {suggestion}",
         ]
     lines.append("|}")
     return "\n".join(lines)
 
 
 def parse_rows(wikitext: str) -> list[ReviewRow]:
-    """The rows of a page :func:`render_pages` wrote. Raises ValueError for a row that is not ours."""
+    """The rows of a page :func:`render_pages` wrote, all sections in order. Raises ValueError for a row
+    that is not ours."""
     rows = []
     for tr in mwparserfromhell.parse(wikitext).filter_tags(matches=lambda node: node.tag == "tr"):
         cells = [node for node in tr.contents.filter_tags(recursive=False) if node.tag == "td"]
@@ -166,18 +260,24 @@ def parse_rows(wikitext: str) -> list[ReviewRow]:
         wikilinks = article.filter_wikilinks()
         if not wikilinks:
             raise ValueError(f"a review list row without an article link: {str(tr)[:200]}")
+        suggestion_links = suggestion.filter_external_links()
         rows.append(
             ReviewRow(
                 finding_id=int(read_inert(number_text)),
                 article=str(wikilinks[0].title).removeprefix(":"),
                 claim=read_inert(str(claim)),
-                source_url=str(source_links[0].url) if source_links else "",
+                source_url=_url(source_links, 0),
                 source=read_inert(str(source_links[0].title if source_links else source)),
                 support=read_inert(str(support)),
                 reason=read_inert(str(reason)),
-                suggestion=read_inert(str(suggestion)),
-                copy_url=str(source_links[1].url) if len(source_links) > 1 else "",
+                suggestion=read_inert(str(suggestion_links[0].title if suggestion_links else suggestion)),
+                suggestion_url=_url(suggestion_links, 0),
+                copy_url=_url(source_links, 1),
                 copy_label=read_inert(str(source_links[1].title)) if len(source_links) > 1 else "",
             )
         )
     return rows
+
+
+def _url(links: list, index: int) -> str:
+    return read_link_target(str(links[index].url)) if len(links) > index else ""

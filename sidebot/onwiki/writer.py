@@ -11,16 +11,20 @@
   most ``onwiki.max_edits_per_run`` edits per run;
 - **summaries** that say what the edit does and link the bot's documentation page (``onwiki.doc_page``);
   edits are bot-flagged when the account has the bot right;
-- **no needless edits**: a page is saved only when its text changes;
+- **no needless edits**: a page is saved only when its text changes, compared after normalisation
+  (:func:`normalised`: what MediaWiki itself changes on save does not count as a change);
 - **dry run**: with ``simulate`` nothing is saved; the exact wikitext is shown instead;
 - **refusals are outcomes, not crashes**: edit conflicts, protection, the abuse filter, the spam and title
-  blacklists and captchas come back as a :class:`SaveOutcome` the caller records. A wiki that is down
-  raises :class:`~sidebot.wiki.site.WikiUnavailableError`, and a blocked account or a read-only wiki
-  :class:`WritesStopped`: either ends the run.
+  blacklists and captchas come back as a :class:`SaveOutcome` the caller records. What stops every edit
+  raises, said in words, and ends the run's writes: a read-only wiki (asked before each edit, and again
+  when a save fails, since Pywikibot only says it ran out of retries), a blocked account or the stop page
+  :class:`WritesStopped`; a wiki that is down, lagging past Pywikibot's retries, answering 5xx or not
+  reachable :class:`~sidebot.wiki.site.WikiUnavailableError`.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -31,6 +35,7 @@ from sidebot.config import OnwikiSettings
 from sidebot.onwiki.bots import exclusion_reason
 from sidebot.onwiki.reading import PageState, read_page
 from sidebot.onwiki.wikitext import inert
+from sidebot.wiki.health import api_url_of, is_outage, outage_words, read_only_reason
 from sidebot.wiki.site import WikiUnavailableError
 
 if TYPE_CHECKING:
@@ -38,7 +43,8 @@ if TYPE_CHECKING:
 
 
 class WritesStopped(Exception):
-    """The stop page says stop (or cannot be found): no on-wiki writes until the operator resumes."""
+    """No edit can be made now: the stop page says stop (or cannot be found), the wiki is read-only, or the
+    account is blocked. The message says which, in words."""
 
 
 class SaveStatus(StrEnum):
@@ -91,6 +97,10 @@ class WikiWriter:
         raise WritesStopped(reason)
 
     def stop_reason(self) -> str | None:
+        """Why no edit may be made now (the stop page, a read-only wiki), or None."""
+        read_only = read_only_reason(self.site)
+        if read_only is not None:
+            return read_only
         title = self.settings.stop_page
         state = read_page(self.site, title)
         if not state.exists:
@@ -119,13 +129,21 @@ class WikiWriter:
         summary = self.summary("Bot: on-wiki writes resumed by the operator")
         return self._save(read_page(self.site, title), text, summary, minor=False)
 
+    def report_page(self) -> str:
+        """Where readers report a mistake: ``onwiki.report_page``, else the talk page of the doc page."""
+        import pywikibot
+
+        if self.settings.report_page:
+            return self.settings.report_page
+        return pywikibot.Page(self.site, self.settings.doc_page).toggleTalkPage().title()
+
     def read(self, title: str) -> PageState:
         return read_page(self.site, title)
 
     def replace(self, title: str, text: str, summary: str, *, minor: bool = True) -> SaveOutcome:
         """Make ``text`` the page's whole text, editing only when it differs from the current text."""
         current = read_page(self.site, title)
-        if current.text is not None and current.text.rstrip() == text.rstrip():
+        if current.text is not None and normalised(current.text) == normalised(text):
             return SaveOutcome(SaveStatus.UNCHANGED, title, current.rev_id)
         refusal = self._refusal(current, None)
         if refusal is not None:
@@ -187,23 +205,46 @@ class WikiWriter:
             else:
                 page.save(text=text, section="new", sectiontitle=section_heading, **options)
         except Exception as exc:
+            if is_outage(_cause(exc)):  # Pywikibot retried until it gave up: say what the wiki has
+                read_only = read_only_reason(self.site)
+                if read_only is not None:
+                    raise WritesStopped(read_only) from exc
+                words = outage_words(_cause(exc), api_url_of(self.site))
+                raise WikiUnavailableError(f"the wiki did not take the edit: {words}") from exc
             return _outcome_of_error(current.title, exc)
         return SaveOutcome(SaveStatus.SAVED, current.title, page.latest_revision_id)
 
 
-def _outcome_of_error(title: str, exc: Exception) -> SaveOutcome:
-    """A save error as an outcome; a wiki that is down (or lagging past Pywikibot's retries) raises."""
-    from pywikibot import exceptions as pwb
-    from requests.exceptions import RequestException
+def normalised(text: str) -> str:
+    """A page's text as compared before a save: NFC, "\\n" line ends, no spaces at line ends, no blank
+    lines at the end (MediaWiki stores text in this form, so text equal after it is no change)."""
+    lines = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "\n".join(line.rstrip() for line in lines).strip("\n")
 
-    if isinstance(exc, (pwb.ServerError, pwb.ApiTimeoutError, ConnectionError, RequestException)):
-        raise WikiUnavailableError(f"the wiki is not answering properly: {exc}") from exc
+
+def _cause(exc: BaseException) -> BaseException:
+    """What really failed: Pywikibot's ``Page.save`` wraps every error in an OtherPageSaveError."""
+    from pywikibot import exceptions as pwb
+
+    if isinstance(exc, pwb.OtherPageSaveError) and isinstance(exc.reason, BaseException):
+        return exc.reason
+    return exc
+
+
+def _outcome_of_error(title: str, error: Exception) -> SaveOutcome:
+    """A save error as an outcome; one that stops every edit raises (see the module docstring)."""
+    from pywikibot import exceptions as pwb
+
+    exc = _cause(error)
+    if is_outage(exc):
+        raise WikiUnavailableError(f"the wiki did not take the edit: {type(exc).__name__}: {exc}") from error
     if isinstance(exc, pwb.APIError) and exc.code in ACCOUNT_STOPS:  # no edit can succeed: stop them all
-        raise WritesStopped(f"the wiki refuses the bot's edits ({exc.code}): {exc.info}") from exc
+        what = "the wiki is read-only" if exc.code == "readonly" else "the bot's account is blocked"
+        raise WritesStopped(f"{what} ({exc.code}: {exc.info})") from error
     if isinstance(exc, pwb.EditConflictError):
         return SaveOutcome(SaveStatus.CONFLICT, title, reason=f"edit conflict: {exc}")
-    if isinstance(exc, pwb.OtherPageSaveError) and "{{bots}}" in str(exc):
-        return SaveOutcome(SaveStatus.REFUSED, title, reason=f"Pywikibot's bot check: {exc}")
+    if isinstance(error, pwb.OtherPageSaveError) and "{{bots}}" in str(error):
+        return SaveOutcome(SaveStatus.REFUSED, title, reason=f"Pywikibot's bot check: {error}")
     kinds: list[tuple[type[BaseException], str]] = [
         (pwb.LockedPageError, "the page is protected"),
         (pwb.AbuseFilterDisallowedError, "the abuse filter disallowed the edit"),
@@ -216,7 +257,7 @@ def _outcome_of_error(title: str, exc: Exception) -> SaveOutcome:
     for kind, what in kinds:
         if isinstance(exc, kind):
             return SaveOutcome(SaveStatus.FAILED, title, reason=f"{what}: {exc}")
-    raise exc
+    raise error
 
 
 def _same_user(a: str, b: str) -> bool:

@@ -25,11 +25,13 @@ from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
 
 from sqlalchemy import select
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import extract_citations
 from sidebot.config import Settings
 from sidebot.patrol.archived import ArchivedCopies, ArchivedCopy, Lookup, Wanted, is_dead
+from sidebot.patrol.outage import OutageWait
 from sidebot.patrol.pipeline import (
     SourceText,
     Triage,
@@ -195,13 +197,14 @@ class Patrol:
         self, run_id: int, wiki_id: int, ref: PageRef, counts: Counter, text: str | None = None
     ) -> None:
         """Check one page within run ``run_id``: a page that fails is recorded in the run's errors; a wiki
-        that stopped answering raises WikiUnavailableError. ``text``: the page's wikitext at ``ref.rev_id``
-        when the caller has it (a dump backfill), so the wiki is not asked for it."""
+        that stopped answering is waited for (:mod:`sidebot.patrol.outage`), and raises WikiUnavailableError
+        when it stays down. ``text``: the page's wikitext at ``ref.rev_id`` when the caller has it (a dump
+        backfill), so the wiki is not asked for it."""
         counts["pages_seen"] += 1
         try:
-            self._check_page(wiki_id, run_id, ref, counts, text)
-        except WikiUnavailableError:
-            raise  # the wiki is down, not the page: stop rather than fail every page after it
+            self._check_page_waiting(wiki_id, run_id, ref, counts, text)
+        except (WikiUnavailableError, OperationalError, InterfaceError):
+            raise  # the wiki (past patrol.outage_wait) or the database is down, not the page: stop
         except Exception as exc:  # one bad page must not stop the patrol; it is recorded
             log.exception("page %s failed", ref.title)
             counts["page_errors"] += 1
@@ -224,6 +227,25 @@ class Patrol:
             finish_run(r, counts, status)
             errors = list(r.errors)
         return PatrolSummary(run_id=run_id, status=status, counts=counts, errors=errors, notes=self._notes)
+
+    def _check_page_waiting(
+        self, wiki_id: int, run_id: int, ref: PageRef, counts: Counter, text: str | None
+    ) -> None:
+        """The page checked, again after each wait while the wiki is down (what was stored is kept)."""
+        outage = OutageWait(self.settings.patrol, self.wiki.api_url)
+        try:
+            while True:
+                try:
+                    self._check_page(wiki_id, run_id, ref, counts, text)
+                    break
+                except WikiUnavailableError as exc:
+                    if not outage.retry(exc):
+                        raise
+            outage.answered()
+        finally:
+            if outage.outages:
+                counts["wiki_outages"] += outage.outages
+                counts["wiki_outage_seconds"] += round(outage.waited)
 
     def _check_page(
         self, wiki_id: int, run_id: int, ref: PageRef, counts: Counter, text: str | None = None

@@ -34,6 +34,7 @@ class RunStatus(StrEnum):
     RUNNING = "running"
     OK = "ok"
     FAILED = "failed"
+    PARTIAL = "partial"  # finished, but some of its writes to the wiki failed (they are retried later)
     INTERRUPTED = "interrupted"  # the process died before finishing; found by the next run
 
 
@@ -318,7 +319,8 @@ class SchedulerJob(Base):
 class NoticeStatus(StrEnum):
     PENDING = "pending"  # recorded before the save; a crash leaves it for the next run to reconcile
     POSTED = "posted"
-    RETRY = "retry"  # a passing failure (edit conflict): the findings may be noticed in the next run
+    # A passing failure (edit conflict, read-only wiki, writes stopped): the findings are noticed next run.
+    RETRY = "retry"
     FAILED = "failed"  # protected page, abuse filter, spam blacklist, captcha…: not retried this period
     REFUSED = "refused"  # {{bots}}/{{nobots}} or opt-out on the talk page: not retried this period
 

@@ -53,11 +53,19 @@ class TempPostgres:
         return self.url(name)
 
     def stop(self) -> None:
+        self.shut_down()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def shut_down(self) -> None:
+        """Stop the server and keep its data (an outage: :meth:`start` brings it back, same port)."""
         _run_as_owner(
             [str(_bin_dir() / "pg_ctl"), "-D", str(self.root / "data"), "-m", "immediate", "stop"],
             check=False,
         )
-        shutil.rmtree(self.root, ignore_errors=True)
+
+    def start(self) -> None:
+        """Start the server on its data and port again after :meth:`shut_down`."""
+        _start_server(self.root, self.port)
 
 
 def _run_as_owner(cmd: list[str], check: bool = True) -> subprocess.CompletedProcess:
@@ -78,28 +86,34 @@ def start_postgres() -> TempPostgres:
         _run_as_owner(
             [str(bin_dir / "initdb"), "-D", str(data), "-U", user, "--auth=trust", "-E", "UTF8", "--no-sync"]
         )
-        _run_as_owner(
-            [
-                str(bin_dir / "pg_ctl"),
-                "-D",
-                str(data),
-                "-l",
-                str(root / "server.log"),
-                "-w",
-                "-o",
-                f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={root} "
-                "-c fsync=off -c full_page_writes=off",
-                "start",
-            ]
-        )
+        _start_server(root, port)
     except subprocess.CalledProcessError as exc:
         log = (root / "server.log").read_text(errors="replace") if (root / "server.log").exists() else ""
         shutil.rmtree(root, ignore_errors=True)
         raise PostgresUnavailable(f"could not start PostgreSQL: {exc.stderr or exc}\n{log[-2000:]}") from exc
+    return TempPostgres(root=root, port=port, user=user)
+
+
+def _start_server(root: Path, port: int) -> None:
+    """pg_ctl start on ``root/data``, listening on 127.0.0.1:``port`` only; waits until it accepts."""
+    _run_as_owner(
+        [
+            str(_bin_dir() / "pg_ctl"),
+            "-D",
+            str(root / "data"),
+            "-l",
+            str(root / "server.log"),
+            "-w",
+            "-o",
+            f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={root} "
+            "-c fsync=off -c full_page_writes=off",
+            "start",
+        ]
+    )
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
-                return TempPostgres(root=root, port=port, user=user)
+                return
         time.sleep(0.1)
     raise PostgresUnavailable("PostgreSQL did not start listening within 20 s")

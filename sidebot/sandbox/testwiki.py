@@ -11,7 +11,8 @@ revision. ``down`` stops the server, ``status`` reports it.
 Everything lives in ``state_dir``: ``LocalSettings.php`` and ``data/`` (the wiki), ``server.log`` and
 ``server.pid``, ``pywikibot/`` (user-config.py and the bot's password file), ``sidebot.toml`` (a sidebot
 config for this wiki), ``accounts.json`` (the accounts' passwords, readable by you only) and
-``testwiki.json`` (what sidebot needs to find it again).
+``testwiki.json`` (what sidebot needs to find it again). ``set_read_only`` puts the wiki in read-only mode
+(a maintenance window) and back.
 """
 
 from __future__ import annotations
@@ -31,7 +32,17 @@ from sidebot.sandbox.testwiki_config import write_pywikibot_config, write_sidebo
 from sidebot.sandbox.testwiki_content import STANDARD_TEMPLATES
 from sidebot.sandbox.testwiki_php import HOST, TestWikiError
 
-__all__ = ["Account", "TestWikiError", "TestWikiInfo", "credentials", "down", "dump", "status", "up"]
+__all__ = [
+    "Account",
+    "TestWikiError",
+    "TestWikiInfo",
+    "credentials",
+    "down",
+    "dump",
+    "set_read_only",
+    "status",
+    "up",
+]
 
 WIKI_NAME = "testwiki"  # the [wiki] name in sidebot.toml, and the Pywikibot family and code
 SITE_NAME = "Sidebot test wiki"
@@ -222,6 +233,16 @@ def dump(state_dir: Path, output: Path) -> Path:
         f"--output={sink}:{output}",
     )
     return output
+
+
+def set_read_only(state_dir: Path, reason: str | None) -> None:
+    """Make the wiki read-only with ``reason`` (what MediaWiki tells editors and the API), or writable again
+    with None. Takes effect with the next request: MediaWiki reads the file on each one."""
+    path = state_dir / php_tools.READ_ONLY_FILE
+    if reason is None:
+        path.unlink(missing_ok=True)
+    else:
+        path.write_text(reason.strip() or "maintenance", encoding="utf-8")
 
 
 def credentials(state_dir: Path) -> dict[Role, Account]:

@@ -25,6 +25,7 @@ MEDIAWIKI_DIR = Path("/usr/share/mediawiki")
 SETUP_HINT = "run `make setup` (scripts/setup.sh) to install mediawiki, php-cli, php8.2-cgi and php-sqlite3"
 HOST = "127.0.0.1"
 SETTINGS_FILE = "sidebot-settings.php"
+READ_ONLY_FILE = "read-only"  # while this file holds a reason, the wiki is read-only ($wgReadOnlyFile)
 LOG_FILE = "server.log"
 PID_FILE = "server.pid"
 READY_TIMEOUT = 30.0
@@ -119,6 +120,9 @@ $wgAutoConfirmAge = 0;
 $wgAutoConfirmCount = 0;
 $wgEnableEmail = false;
 $wgShowExceptionDetails = true;
+# A maintenance window on demand: while this file holds a reason, the wiki is read-only, as Wikipedia is
+# during a database switchover (sidebot.sandbox.testwiki.set_read_only).
+$wgReadOnlyFile = __DIR__ . '/{READ_ONLY_FILE}';
 """,
         encoding="utf-8",
     )

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
+from sqlalchemy import func, select
+
 from sidebot.config import Settings
 from sidebot.onwiki.exclusions import Exclusions, load_exclusions
 from sidebot.onwiki.outputs import update_onwiki
@@ -71,8 +73,21 @@ class JobContext:
             ).id
 
 
+@dataclass(frozen=True, slots=True)
+class JobResult:
+    """What one job did: its run's status and counts (a job that made no run has none)."""
+
+    status: str
+    counts: dict[str, int]
+
+
 def run_named(ctx: JobContext, name: str) -> str:
     """Run the job ``name`` now; returns its run's status."""
+    return run_job(ctx, name).status
+
+
+def run_job(ctx: JobContext, name: str) -> JobResult:
+    """Run the job ``name`` now; returns its run's status and the counts of the run it recorded."""
     jobs: dict[str, Callable[[JobContext], str]] = {
         RECENT: recent_patrol,
         FAILED_VERIFICATION: failed_verification_sweep,
@@ -81,7 +96,15 @@ def run_named(ctx: JobContext, name: str) -> str:
     }
     if name not in jobs:
         raise ValueError(f"no job {name!r}: the jobs are {', '.join(JOB_NAMES)}")
-    return jobs[name](ctx)
+    with ctx.db.session() as session:
+        before = session.scalar(select(func.max(Run.id))) or 0
+    status = jobs[name](ctx)
+    with ctx.db.session() as session:
+        run = session.scalars(
+            select(Run).where(Run.kind == name, Run.id > before).order_by(Run.id.desc()).limit(1)
+        ).first()
+        counts = dict(run.counts or {}) if run is not None else {}
+    return JobResult(status, counts)
 
 
 def recent_patrol(ctx: JobContext) -> str:

@@ -51,6 +51,7 @@ from sidebot.web.settings import (
     secret_key,
     web_settings,
 )
+from sidebot.web.throttle import LoginThrottle
 
 SESSION_COOKIE = "sidebot_session"
 OAUTH_CALLBACK_PATH = "/oauth/callback"
@@ -68,6 +69,7 @@ class WebContext:
     templates: Jinja2Templates
     base_url: str
     oauth: OAuthLogin | None
+    throttle: LoginThrottle  # failed password logins, per account and address
     corpus_documents: int | None  # documents suggestions are searched in; None: no corpus
 
     def login(self, request: Request) -> Login | None:
@@ -101,8 +103,12 @@ class WebContext:
             )
         return api_url
 
+    def client_address(self, request: Request) -> str:
+        """The address a request came from (behind a proxy: the one it names, see `sidebot serve`)."""
+        return request.client.host if request.client else "unknown"
+
     def password_login(self) -> PasswordLogin:
-        return PasswordLogin(self.apis.get(self.login_api_url()))
+        return PasswordLogin(self.apis.get(self.login_api_url()), self.throttle)
 
     def render(self, request: Request, template: str, status_code: int = 200, **context: object) -> Response:
         context |= {
@@ -184,6 +190,7 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
         templates=_templates(),
         base_url=base_url,
         oauth=oauth,
+        throttle=LoginThrottle(web.login_max_failures, web.login_wait, web.login_wait_max),
         corpus_documents=corpus_size(settings),
     )
     app.add_middleware(SecurityHeaders)

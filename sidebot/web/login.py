@@ -2,7 +2,8 @@
 
 - :class:`PasswordLogin` (``auth = "wiki-password"``, for the local test wiki): the person types their wiki
   username and password into sidebot's form; sidebot hands them to the wiki's ``action=clientlogin`` once,
-  keeps only the username the wiki confirms, and forgets the password.
+  keeps only the username the wiki confirms, and forgets the password. Failed logins slow further tries
+  down, per account and per address (:mod:`sidebot.web.throttle`), and every try is logged.
 - :class:`OAuthLogin` (``auth = "oauth"``, for a real wiki): MediaWiki OAuth 2 (Extension:OAuth's
   ``rest.php/oauth2`` endpoints), authorization code with PKCE (S256) and a ``state`` bound to the session.
   The access token is used once, to read the profile (the username), and then dropped.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from collections.abc import Mapping
@@ -22,31 +24,60 @@ from urllib.parse import urlencode
 
 import httpx
 
+from sidebot.web.throttle import LoginThrottle
 from sidebot.web.wikiapi import USER_AGENT, WikiApi, WikiApiError, WikiLoginFailed
 
 OAUTH_PENDING_SECONDS = 600  # how long the trip to the wiki and back may take
+
+log = logging.getLogger(__name__)
 
 
 class LoginFailed(Exception):
     """The login did not work; the message is fit to show the person."""
 
 
+class LoginThrottled(LoginFailed):
+    """Too many failed logins: the wiki was not asked. ``retry_after``: seconds to wait."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class PasswordLogin:
     kind = "wiki-password"
 
-    def __init__(self, api: WikiApi) -> None:
-        self.api = api
+    def __init__(self, api: WikiApi, throttle: LoginThrottle) -> None:
+        self.api, self.throttle = api, throttle
 
-    def log_in(self, username: str, password: str, return_url: str) -> str:
-        """The canonical username when the wiki accepts the password; LoginFailed otherwise."""
-        if not username.strip() or not password:
+    def log_in(self, username: str, password: str, return_url: str, address: str) -> str:
+        """The canonical username when the wiki accepts the password; LoginFailed otherwise (LoginThrottled,
+        without asking the wiki, while ``username`` or ``address`` must wait after failed logins)."""
+        username = username.strip()
+        if not username or not password:
             raise LoginFailed("give your wiki username and password")
+        verdict = self.throttle.check(username, address)
+        if verdict.wait:
+            seconds = max(1, round(verdict.wait))
+            log.warning(
+                "login for %r from %s refused: %s must wait %d s", username, address, verdict.held_by, seconds
+            )
+            raise LoginThrottled(
+                f"too many failed logins for {verdict.held_by}: wait {seconds} s and try again", seconds
+            )
         try:
-            return self.api.client_login(username.strip(), password, return_url)
+            name = self.api.client_login(username, password, return_url)
         except WikiLoginFailed as exc:
+            failures = self.throttle.failed(username, address)
+            reason = " ".join(str(exc).split())
+            log.warning("login for %r from %s failed (%d in a row): %s", username, address, failures, reason)
             raise LoginFailed(str(exc)) from exc
         except WikiApiError as exc:
+            log.warning("login for %r from %s unchecked: %s", username, address, exc)
             raise LoginFailed(f"the wiki could not check the login: {exc}") from exc
+        self.throttle.succeeded(username)
+        log.info("login for %r from %s: accepted as %r", username, address, name)
+        return name
 
 
 @dataclass(frozen=True, slots=True)

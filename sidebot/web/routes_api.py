@@ -19,7 +19,7 @@ from sidebot.web.app import WebContext
 from sidebot.web.cards import load_card, review_view
 from sidebot.web.integrity import ReviewNotAllowed
 from sidebot.web.listing import QueueFilter, Tab, list_queue
-from sidebot.web.login import LoginFailed
+from sidebot.web.login import LoginFailed, LoginThrottled
 from sidebot.web.schemas import (
     DecisionIn,
     FindingDetail,
@@ -61,7 +61,7 @@ def session_info(request: Request) -> SessionOut:
 @router.post(
     "/login",
     response_model=SessionOut,
-    responses=REFUSALS,
+    responses=REFUSALS | {429: {"model": Problem}},
     dependencies=[Depends(require_csrf)],
     summary="Log in with a wiki username and password (wiki-password sites only)",
 )
@@ -71,7 +71,10 @@ def api_login(request: Request, body: LoginIn) -> SessionOut:
         raise HTTPException(400, "this site logs in through the wiki (OAuth): use the login page")
     try:
         api_url = ctx.login_api_url()
-        name = ctx.password_login().log_in(body.username, body.password, ctx.base_url + "/login")
+        address = ctx.client_address(request)
+        name = ctx.password_login().log_in(body.username, body.password, ctx.base_url + "/login", address)
+    except LoginThrottled as exc:
+        raise HTTPException(429, str(exc), headers={"Retry-After": str(round(exc.retry_after))}) from exc
     except LoginFailed as exc:
         raise HTTPException(401, str(exc)) from exc
     ctx.start_session(request, name, api_url)

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from sidebot.web.app import WebContext
-from sidebot.web.login import LoginFailed, PendingOAuth
+from sidebot.web.login import LoginFailed, LoginThrottled, PendingOAuth
 from sidebot.web.security import require_csrf
 from sidebot.web.sessions import OAUTH_KEY, flash
 
@@ -53,7 +53,14 @@ def login_submit(
         )
     try:
         api_url = ctx.login_api_url()
-        name = ctx.password_login().log_in(username, password, ctx.base_url + "/login")
+        address = ctx.client_address(request)
+        name = ctx.password_login().log_in(username, password, ctx.base_url + "/login", address)
+    except LoginThrottled as exc:
+        page = ctx.render(
+            request, "login.html", status_code=429, next=safe_next(next), username=username, error=str(exc)
+        )
+        page.headers["Retry-After"] = str(round(exc.retry_after))
+        return page
     except LoginFailed as exc:
         return ctx.render(
             request, "login.html", status_code=401, next=safe_next(next), username=username, error=str(exc)
