@@ -13,8 +13,8 @@ from fastapi.responses import RedirectResponse, Response
 from sidebot.queue.reviews import DECISION_LABELS, Decision, Period, leaderboard
 from sidebot.queue.support import ReasonKind
 from sidebot.web import actions
-from sidebot.web.app import WebContext
 from sidebot.web.cards import Card, load_card
+from sidebot.web.context import WebContext, web_context
 from sidebot.web.integrity import ReviewNotAllowed
 from sidebot.web.listing import (
     ORIGIN_LABELS,
@@ -43,10 +43,6 @@ ACCESS_KEYS = {
     Decision.BETTER_SUGGESTION: "b",
     Decision.UNSURE: "u",
 }
-
-
-def _ctx(request: Request) -> WebContext:
-    return request.app.state.ctx
 
 
 @dataclass
@@ -115,7 +111,7 @@ def home() -> Response:
 
 @router.get("/queue")
 def queue_page(request: Request) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     parsed = parse_filter(dict(request.query_params))
     user = ctx.user(request)
     with ctx.db.session() as session:
@@ -149,7 +145,7 @@ def decide(
     suggestion_id: Annotated[str, Form()] = "",
     comment: Annotated[str, Form()] = "",
 ) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     form = {"decision": decision, "suggestion_id": suggestion_id, "comment": comment}
     login = ctx.login(request)
     if login is None:  # the login ended while the card was open: keep what was typed
@@ -194,7 +190,7 @@ def reopen(request: Request, finding_id: FindingId) -> Response:
 
 @router.get("/leaderboard")
 def leaderboard_page(request: Request, period: str = Period.WEEK.value) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     try:
         chosen = Period(period)
     except ValueError:
@@ -221,7 +217,7 @@ def stats_page(request: Request, days: int = 30) -> Response:
     from sidebot.queue.stats import queue_stats, reason_label
     from sidebot.web.charts import stacked_bars
 
-    ctx = _ctx(request)
+    ctx = web_context(request)
     if not 1 <= days <= 366:
         raise HTTPException(400, "days must be between 1 and 366")
     with ctx.db.session() as session:
@@ -243,7 +239,7 @@ def stats_page(request: Request, days: int = 30) -> Response:
 
 @router.get("/api")
 def api_overview(request: Request) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     schema = request.app.openapi()
     endpoints = [
         {
@@ -267,7 +263,7 @@ def _require_login(request: Request, ctx: WebContext) -> Login | Response:
 
 
 def _simple_action(request: Request, finding_id: int, action, done: str) -> Response:  # type: ignore[no-untyped-def]
-    ctx = _ctx(request)
+    ctx = web_context(request)
     login = _require_login(request, ctx)
     if isinstance(login, Response):
         return login
@@ -286,7 +282,7 @@ def _render_card(
     status: int = 200,
     form: dict[str, str] | None = None,
 ) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     with ctx.db.session() as session:
         card = load_card(session, finding_id)
     if card is None:
