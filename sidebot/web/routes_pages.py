@@ -25,6 +25,7 @@ from sidebot.web.listing import (
     next_open,
     wiki_names,
 )
+from sidebot.web.routes_auth import safe_next
 from sidebot.web.schemas import MAX_PAGE, FindingId
 from sidebot.web.security import require_csrf
 from sidebot.web.sessions import Login, flash
@@ -37,9 +38,11 @@ _PAGE_NUMBER = re.compile(
 
 
 # Access keys of the decisions (and "s" records the decision), as CopyPatrol's reviewers work by keyboard.
+# Not "f", "e" or "d": Chrome and Chromium on Linux and Windows keep Alt+F and Alt+E for their menu and Alt+D
+# for the address bar, so the page never sees them ("source is fine" is "o", as in OK).
 ACCESS_KEYS = {
     Decision.UNSUPPORTED: "n",
-    Decision.SUPPORTED: "f",
+    Decision.SUPPORTED: "o",
     Decision.BETTER_SUGGESTION: "b",
     Decision.UNSURE: "u",
 }
@@ -171,7 +174,7 @@ def decide(
         "its card, under Mine in the queue)",
     )
     with ctx.db.session() as session:
-        following = next_open(session, finding_id)
+        following = next_open(session, finding_id, login.user)
     if following is None:
         flash(request, "No open finding is left.")
         return RedirectResponse("/queue", status_code=303)
@@ -179,8 +182,11 @@ def decide(
 
 
 @router.post("/findings/{finding_id}/undo", dependencies=[Depends(require_csrf)])
-def undo(request: Request, finding_id: FindingId) -> Response:
-    return _simple_action(request, finding_id, actions.undo, "Your decision was undone.")
+def undo(request: Request, finding_id: FindingId, next: Annotated[str, Form()] = "") -> Response:
+    """Undo from the card, or from the *Mine* tab, which sends ``next`` to come back to the list."""
+    return _simple_action(
+        request, finding_id, actions.undo, f"Your decision was undone. (finding {finding_id})", next
+    )
 
 
 @router.post("/findings/{finding_id}/reopen", dependencies=[Depends(require_csrf)])
@@ -262,7 +268,7 @@ def _require_login(request: Request, ctx: WebContext) -> Login | Response:
     return login
 
 
-def _simple_action(request: Request, finding_id: int, action, done: str) -> Response:  # type: ignore[no-untyped-def]
+def _simple_action(request: Request, finding_id: int, action, done: str, next: str = "") -> Response:  # type: ignore[no-untyped-def]
     ctx = web_context(request)
     login = _require_login(request, ctx)
     if isinstance(login, Response):
@@ -272,7 +278,7 @@ def _simple_action(request: Request, finding_id: int, action, done: str) -> Resp
     except actions.ActionError as exc:
         return _render_card(request, finding_id, error=str(exc), status=exc.status)
     flash(request, done)
-    return RedirectResponse(f"/findings/{finding_id}", status_code=303)
+    return RedirectResponse(safe_next(next) if next else f"/findings/{finding_id}", status_code=303)
 
 
 def _render_card(
