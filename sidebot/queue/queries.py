@@ -36,7 +36,7 @@ class FindingRow:
     scorer: str
     rev_id: int | None
     created_at: datetime
-    # [{rank, url, title, probability, passage, evidence}], best first: evidence as character offsets in passage
+    # [{rank, url, title, probability, passage, evidence}], best first; evidence: offsets into the passage
     suggestions: list[dict[str, Any]] = field(default_factory=list)
     # Which copy was read: "live", "archive-url" or "wayback" (None: checked before copies were recorded),
     # the archived copy's URL and date, why the live URL was not read, and the title of the page read.
