@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sidebot.sources.passages import Passage
-from sidebot.verify.evidence import evidence_sentences
 from sidebot.verify.types import Claim
 
 MAX_CONTEXT_CHARS = 300  # at most this much of the page is added before or after a cut sentence
@@ -115,6 +114,9 @@ def shown_passage(
     ]
     spans = [piece for span in spans for piece in _prose_pieces(text, span, title)]
     if not spans and claim:
+        # imported here: the verifier's word lists load scikit-learn, seconds the app's start need not wait
+        from sidebot.verify.evidence import evidence_sentences
+
         found = evidence_sentences(Claim(claim), Passage(0, text, title or "", 0, len(text)), MAX_EVIDENCE)
         spans = [piece for e in found for piece in _prose_pieces(text, Span(e.start, e.end, e.score), title)]
     context = (stored[0][0], stored[-1][1]) if stored else (0, len(text))
