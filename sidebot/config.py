@@ -7,6 +7,7 @@ out takes the defaults below. ``$SIDEBOT_HOME`` moves the data folder (default `
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import tomllib
@@ -386,7 +387,52 @@ def load_settings(path: Path | str | None = None) -> Settings:
     try:
         return Settings(**raw, source_file=path.resolve())
     except ValidationError as exc:
-        raise ConfigError(f"invalid config file {path}:\n{exc}") from exc
+        raise ConfigError(f"invalid config file {path}: {explain(exc)}") from exc
+
+
+def explain(error: ValidationError) -> str:
+    """Each problem of a config file on one line, in the file's own terms: the key (as ``[section] key``)
+    and, for a key sidebot does not know, the nearest one it does ("did you mean"), instead of pydantic's
+    multi-line report with documentation URLs."""
+    problems = []
+    for item in error.errors(include_url=False):
+        loc = [str(part) for part in item["loc"]]
+        if item["type"] == "extra_forbidden":
+            nearest = difflib.get_close_matches(loc[-1], _known_keys(loc[:-1]), n=1, cutoff=0.6)
+            hint = f" (did you mean {_key_name([*loc[:-1], nearest[0]])}?)" if nearest else ""
+            section = f" in [{'.'.join(loc[:-1])}]" if len(loc) > 1 else ""
+            kind = "key" if section else "section or key"
+            problems.append(f"unknown {kind} {loc[-1]!r}{section}{hint}")
+        elif item["type"] == "value_error" and _section(loc):  # a section's own check names its keys
+            problems.append(item["msg"].removeprefix("Value error, "))
+        else:
+            message = item["msg"].removeprefix("Value error, ")
+            problems.append(f"{_key_name(loc)}: {message}" if loc else message)
+    return "; ".join(problems)
+
+
+def _key_name(loc: list[str]) -> str:
+    """``["fetch", "user_agent"]`` as a config file writes it: ``[fetch] user_agent``."""
+    if _section(loc):
+        return f"[{'.'.join(loc)}]"
+    return f"[{'.'.join(loc[:-1])}] {loc[-1]}" if len(loc) > 1 else loc[0]
+
+
+def _section(loc: list[str]) -> type[BaseModel] | None:
+    """The settings class at ``loc`` (a path of keys from the top), or None when it is not a section."""
+    model: type[BaseModel] = Settings
+    for key in loc:
+        field = model.model_fields.get(key)
+        annotation = field.annotation if field else None
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return None
+        model = annotation
+    return model
+
+
+def _known_keys(loc: list[str]) -> list[str]:
+    model = _section(loc)
+    return [name for name in model.model_fields if name != "source_file"] if model else []
 
 
 def _resolve(value: str, base: Path) -> Path:

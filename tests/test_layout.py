@@ -118,6 +118,81 @@ def test_imports_point_down_the_layers():
     assert found == []
 
 
+def module_imports(modules: dict[str, str]) -> dict[str, set[str]]:
+    """Per module, the sidebot modules it references (a name inside a module counts as that module)."""
+    graph: dict[str, set[str]] = {}
+    for module, source in modules.items():
+        targets = set()
+        for _, target in references(source):
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != module:
+                targets.add(target)
+        graph[module] = targets
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Groups of modules that import each other, directly or round a circle (strongly connected components
+    of more than one module, found by Tarjan's algorithm, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    cycles.append(sorted(group))
+    return cycles
+
+
+def test_no_modules_import_each_other():
+    """Inside a package imports run one way too (ARCHITECTURE.md: "data flows one way"): two modules that
+    import each other, even lazily, cannot be read, tested or moved apart."""
+    assert import_cycles(module_imports(dict(all_modules()))) == []
+
+
+def test_an_import_circle_is_found():
+    modules = {
+        "sidebot.web.app": "from sidebot.web import routes\n",
+        "sidebot.web.routes": "from sidebot.web.context import web_context\n",
+        "sidebot.web.context": "def f():\n    from sidebot.web.app import create_app\n",
+        "sidebot.web.cards": "from sidebot.web.context import web_context\n",
+    }
+    assert import_cycles(module_imports(modules)) == [
+        ["sidebot.web.app", "sidebot.web.context", "sidebot.web.routes"]
+    ]
+
+
 @pytest.mark.parametrize(
     ("module", "line", "why"),
     [

@@ -10,9 +10,10 @@ from html.parser import HTMLParser
 import pytest
 from fastapi.testclient import TestClient
 from markupsafe import escape
+from sqlalchemy import select
 
 from sidebot.config import Settings
-from sidebot.queue.models import Finding, Review
+from sidebot.queue.models import Finding, Review, Suggestion
 from sidebot.web.app import create_app
 from sidebot.web.listing import next_open
 from sidebot.web.security import CONTENT_SECURITY_POLICY
@@ -23,12 +24,12 @@ pytestmark = pytest.mark.integration
 POSTS = ("/api/findings/{id}/decision", "/api/findings/{id}/undo", "/api/findings/{id}/reopen")
 
 
-def _with_suggestions(web_client: TestClient, queue: SeededQueue) -> dict:
+def _with_suggestions(web_client: TestClient, queue: SeededQueue, at_least: int = 1) -> dict:
     for fid in queue.open_ids():
         detail = web_client.get(f"/api/findings/{fid}").json()
-        if detail["suggestions"]:
+        if len(detail["suggestions"]) >= at_least:
             return detail
-    raise AssertionError("the seed has an open finding with suggestions")
+    raise AssertionError(f"the seed has an open finding with {at_least} suggestions or more")
 
 
 def _elements(page: str) -> list[tuple[str, list[str]]]:
@@ -170,7 +171,7 @@ def test_every_state_changing_route_requires_the_csrf_token(web_app):
 
 
 def test_decide_undo_reopen_and_leaderboard(web_client, web_queue, web_accounts, web_db):
-    detail = _with_suggestions(web_client, web_queue)
+    detail = _with_suggestions(web_client, web_queue, at_least=2)  # "better" must then say which
     fid, suggestion = detail["id"], detail["suggestions"][0]["id"]
     assert (
         web_client.post(
@@ -352,7 +353,7 @@ def test_pages_render_and_forms_keep_what_was_typed(web_client, web_queue, web_a
     assert done.status_code == 303
     # the next open item opens, least supported first after this one
     with web_db.session() as session:
-        following = next_open(session, fid)
+        following = next_open(session, fid, web_accounts.reviewer.username)
     assert following != fid
     assert done.headers["location"] == (f"/findings/{following}" if following else "/queue")
     shown = web_client.get(done.headers["location"]).text
@@ -457,3 +458,108 @@ def test_the_card_shows_each_part_of_the_claim_and_the_one_the_source_fails(
     assert "the part the source does not back" in body
     detail = web_client.get(f"/api/findings/{hostile_finding}").json()
     assert detail["failed_part"] == failing and [p["probability"] for p in detail["parts"]] == [0.91, 0.12]
+
+
+def _state(web_db, fid: int) -> str:
+    with web_db.session() as session:
+        return session.get(Finding, fid).state
+
+
+def _token(page: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def _decide(client: TestClient, fid: int, **form: str):  # type: ignore[no-untyped-def]
+    token = _token(client.get(f"/findings/{fid}").text)
+    return client.post(f"/findings/{fid}/decide", data={"csrf_token": token, **form}, follow_redirects=False)
+
+
+def test_the_next_card_is_never_one_you_already_decided(web_client, web_queue, web_accounts, web_db):
+    """Unsure leaves a finding open; the card after the one before it must not be it again."""
+    api_login(web_client, web_accounts.reviewer)
+    order = [f["id"] for f in web_client.get("/api/findings", params={"per_page": 500}).json()["findings"]]
+    first, second, third = order[:3]
+    assert _decide(web_client, second, decision="unsure").headers["location"] == f"/findings/{third}"
+    assert _state(web_db, second) == "open" and _reviews(web_db, second) == [
+        (web_accounts.reviewer.username, "unsure")
+    ]
+    # the next one after the first is the second in the list, which this reviewer already marked unsure
+    done = _decide(web_client, first, decision="unsupported")
+    assert done.status_code == 303 and done.headers["location"] == f"/findings/{third}"
+    # someone else is shown it: their next card after the first is the second
+    other = TestClient(web_client.app)
+    api_login(other, web_accounts.second)
+    with web_db.session() as session:
+        assert next_open(session, first, web_accounts.second.username) == second
+        assert next_open(session, first, web_accounts.reviewer.username) == third
+
+
+def test_a_better_suggestion_with_one_suggestion_takes_it_and_the_card_names_it(
+    web_client, web_queue, web_accounts, web_db
+):
+    with web_db.session() as session:
+        template = session.scalars(select(Suggestion)).first()
+        suggested = set(session.scalars(select(Suggestion.finding_id)))
+        fid = next(f for f in web_queue.open_ids() if f not in suggested)
+        session.add(
+            Suggestion(
+                finding_id=fid,
+                rank=1,
+                url=template.url,
+                title=template.title,
+                score=1.0,
+                passage=template.passage,
+            )
+        )
+    api_login(web_client, web_accounts.reviewer)
+    card = web_client.get(f"/findings/{fid}").text
+    assert re.search(r'<option value="\d+" selected>1\. ', card)  # the only one is chosen already
+    done = _decide(web_client, fid, decision="better_suggestion")  # and none picked
+    assert done.status_code == 303, done.text
+    with web_db.session() as session:
+        review = session.scalars(select(Review).where(Review.finding_id == fid)).one()
+        only = session.scalars(select(Suggestion.id).where(Suggestion.finding_id == fid)).one()
+    assert review.suggestion_id == only
+    decided = web_client.get(f"/findings/{fid}").text
+    current = decided[decided.index('data-testid="current-decision"') :].split("</p>", 1)[0]
+    assert "A suggestion is better" in current and "suggestion 1" in current
+    assert str(escape(template.title)) in current and template.url in current
+    mine = web_client.get("/queue", params={"status": "mine"}).text
+    assert str(escape(template.title[:30])) in mine  # the list says which suggestion too
+
+
+def test_mine_has_an_undo_for_each_decision(web_client, web_queue, web_accounts, web_db):
+    api_login(web_client, web_accounts.reviewer)
+    fids = web_queue.open_ids()[:2]
+    for fid in fids:
+        assert _decide(web_client, fid, decision="unsupported").status_code == 303
+    mine = web_client.get("/queue", params={"status": "mine"}).text
+    forms = re.findall(r'<form method="post" action="/findings/(\d+)/undo"', mine)
+    assert sorted(int(f) for f in forms) == sorted(fids)
+    undone = web_client.post(
+        f"/findings/{fids[0]}/undo",
+        data={"csrf_token": _token(mine), "next": "/queue?status=mine"},
+        follow_redirects=False,
+    )
+    assert undone.status_code == 303 and undone.headers["location"] == "/queue?status=mine"
+    after = web_client.get(undone.headers["location"]).text
+    assert "Your decision was undone." in after
+    assert re.findall(r'action="/findings/(\d+)/undo"', after) == [str(fids[1])]
+    assert _state(web_db, fids[0]) == "open"
+    away = web_client.post(
+        f"/findings/{fids[1]}/undo",
+        data={"csrf_token": _token(after), "next": "https://evil.test/"},
+        follow_redirects=False,
+    )
+    assert away.headers["location"] == "/queue"  # only paths on this site
+
+
+def test_no_access_key_is_one_the_browser_keeps():
+    """Chrome and Chromium on Linux and Windows open their menu on Alt+F and Alt+E and focus the address bar
+    on Alt+D (Chrome's keyboard shortcut help) before the page sees the key: with such an access key the
+    decision could not be made from the keyboard. The decisions' keys must be others, and all different."""
+    from sidebot.web.routes_pages import ACCESS_KEYS
+
+    keys = [*ACCESS_KEYS.values(), "s"]
+    assert len(set(keys)) == len(keys)
+    assert not set(keys) & {"d", "e", "f"}

@@ -79,23 +79,30 @@ def test_return_to_open_keeps_the_decision_on_record_and_its_credit(db, queue):
         assert {r.reviewer: r.total for r in reviews.leaderboard(session)} == {"Alice": 1, "Bob": 1}
 
 
+def _suggest(session, finding_id: int, like: Suggestion, rank: int) -> Suggestion:
+    """Another suggestion for ``finding_id``: the same page as ``like`` (real text), at ``rank``."""
+    added = Suggestion(
+        finding_id=finding_id,
+        rank=rank,
+        url=like.url,
+        title=like.title,
+        score=like.score,
+        passage=like.passage,
+    )
+    session.add(added)
+    session.flush()
+    return added
+
+
 def test_a_better_suggestion_must_be_one_of_the_findings_own(db, queue):
     with db.session() as session:
         with_suggestions = session.scalars(select(Suggestion.finding_id).distinct()).all()
         fid = next(f for f in with_suggestions if queue.states[f] == "open")
         mine = session.scalars(select(Suggestion).where(Suggestion.finding_id == fid)).first()
+        _suggest(session, fid, mine, rank=9)  # at least two: the decision must say which
         # the same suggested page, offered for another finding too
-        elsewhere = Suggestion(
-            finding_id=next(f for f in queue.states if f != fid),
-            rank=1,
-            url=mine.url,
-            title=mine.title,
-            score=mine.score,
-            passage=mine.passage,
-        )
-        session.add(elsewhere)
-        session.flush()
-        own, other = mine.id, elsewhere.id
+        other = _suggest(session, next(f for f in queue.states if f != fid), mine, rank=1).id
+        own = mine.id
     for bad, message in ((None, "say which"), (other, "not one of this finding's"), (10**9, "not one of")):
         with db.session() as session, pytest.raises(reviews.InvalidDecision, match=message):
             reviews.decide(session, fid, "Alice", "better_suggestion", suggestion_id=bad)
@@ -107,6 +114,21 @@ def test_a_better_suggestion_must_be_one_of_the_findings_own(db, queue):
     with db.session() as session:
         review = reviews.decide(session, fid, "Alice", "better_suggestion", suggestion_id=own)
     assert review.suggestion_id == own
+
+
+def test_with_one_suggestion_a_better_suggestion_is_that_one(db, queue):
+    """Nothing to choose: the decision takes the only suggestion; without any, it is refused."""
+    with db.session() as session:
+        template = session.scalars(select(Suggestion)).first()
+        suggested = set(session.scalars(select(Suggestion.finding_id)))
+        lone, bare = [f for f, state in queue.states.items() if state == "open" and f not in suggested][:2]
+        only = _suggest(session, lone, template, rank=1).id
+    with db.session() as session, pytest.raises(reviews.InvalidDecision, match="no suggested source"):
+        reviews.decide(session, bare, "Alice", "better_suggestion")
+    with db.session() as session:
+        review = reviews.decide(session, lone, "Alice", "better_suggestion")
+    assert review.suggestion_id == only
+    assert _state(db, lone) == "reviewed" and _state(db, bare) == "open"
 
 
 def test_leaderboard_periods(db, queue):

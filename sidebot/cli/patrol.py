@@ -341,8 +341,9 @@ def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:
     for i, row in enumerate(rows, 1):
         queued = queue_reason(row.flag_reason, row.stance)
         detail = row.best_passage or row.reason or ""
-        if row.failed_part:
-            detail = f"part not backed: {row.failed_part}\n{detail}"
+        if row.failed_part:  # "not backed" only where it put the citation in the queue, not at 99 % support
+            backed = "part not backed" if row.flag_reason else "weakest part"
+            detail = f"{backed}: {row.failed_part}\n{detail}"
         if row.fact_note:
             detail = f"fact: {row.fact_note}\n{detail}"
         source = row.url or f"({row.kind})"

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 from typing import Annotated
+from urllib.parse import urlsplit
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from sidebot.cli.common import console, fail, open_database, settings_of
 
+WIDE = 120  # terminal columns from which each field has its column and the source is shown as its URL
 STATE_HELP = (
     "States to list (repeatable): open, passed, unverifiable, reviewed, stale, fixed; 'all' for every state."
 )
@@ -53,19 +56,53 @@ def list_findings(
     if not counts:
         console.print("The queue is empty: no article has been checked yet (run `sidebot patrol --once`).")
         return
-    table = Table("id", "article", "claim", "source", "support", "reason", "state", show_lines=False)
-    for r in rows:
-        table.add_row(
-            str(r.id),
-            r.article,
-            _cut(r.claim, 70),
-            _cut(r.url or "", 45),
-            r.support + (f" · {r.band}" if r.band else ""),
-            r.reason or "—",
-            r.state,
-        )
-    console.print(table)
+    console.print(_table(rows, with_state=states is None or len(states) > 1))
     console.print("findings by state: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+
+
+def _table(rows: list, with_state: bool) -> Table:  # type: ignore[type-arg]  # FindingRow
+    """The findings as a table for the terminal's width. From ``WIDE`` columns: one column per field, the
+    support in words. Narrower (80 columns): the article above its claim in one column, the support as a
+    percentage, the source as its site and page, and the state (when more than one is listed) before the
+    reason."""
+    from sidebot.queue.support import support_percent
+
+    if console.width >= WIDE:
+        table = Table("id", "article", "claim", "source", "support", "reason", "state")
+        for r in rows:
+            url = _cut(r.url or "", 45)
+            support = r.support + (f" · {r.band}" if r.band else "")
+            table.add_row(str(r.id), r.article, _cut(r.claim, 70), url, support, r.reason or "—", r.state)
+        return table
+    table = Table(show_lines=True)
+    table.add_column("id", no_wrap=True)
+    table.add_column("article: claim", overflow="fold")
+    table.add_column("source", overflow="fold")  # the site and page, on two lines if need be
+    table.add_column("support", no_wrap=True)
+    table.add_column("state: reason" if with_state else "reason", overflow="fold")
+    for r in rows:
+        finding = Text(r.article, style="bold")
+        finding.append(f"\n{_cut(r.claim, 90)}", style="")
+        reason = f"{r.state}: {r.reason or '—'}" if with_state else r.reason or "—"
+        support = support_percent(r.probability) + (f"\n{r.band}" if r.band else "")
+        table.add_row(str(r.id), finding, source_label(r.url), support, reason)
+    return table
+
+
+def source_label(url: str | None) -> str:
+    """A cited address in a narrow column: its site and the last part of its path, which tell sources
+    apart ("nytimes.com/…/review.html"), where the start of the URL ("http://12…") would not."""
+    if not url:
+        return "—"
+    parts = urlsplit(url)
+    if not parts.netloc:
+        return _cut(url, 40)
+    host = parts.netloc.removeprefix("www.")
+    segments = [s for s in parts.path.split("/") if s]
+    if not segments:
+        return host
+    tail = segments[-1] + (f"?{parts.query}" if parts.query else "")
+    return _cut(f"{host}/{'…/' if len(segments) > 1 else ''}{tail}", 40)
 
 
 def _cut(text: str, width: int) -> str:

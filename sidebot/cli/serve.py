@@ -105,7 +105,7 @@ def _banner(settings, web, db) -> str:  # type: ignore[no-untyped-def]  # Settin
     """Which wiki people log in to and which queue is served, so nobody wonders whose queue this is."""
     from sqlalchemy.engine import make_url
 
-    from sidebot.web.app import login_wiki
+    from sidebot.web.context import login_wiki
 
     name, api_url = login_wiki(db, settings.wiki.name)
     if web.auth == "oauth":

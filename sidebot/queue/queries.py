@@ -36,7 +36,8 @@ class FindingRow:
     scorer: str
     rev_id: int | None
     created_at: datetime
-    suggestions: list[dict[str, Any]] = field(default_factory=list)  # [{url, title, probability}], best first
+    # [{rank, url, title, probability, passage, evidence}], best first; evidence: offsets into the passage
+    suggestions: list[dict[str, Any]] = field(default_factory=list)
     # Which copy was read: "live", "archive-url" or "wayback" (None: checked before copies were recorded),
     # the archived copy's URL and date, why the live URL was not read, and the title of the page read.
     copy_kind: str | None = None
@@ -141,7 +142,17 @@ def _row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> Finding
         scorer=f.scorer,
         rev_id=f.rev_id,
         created_at=f.created_at,
-        suggestions=[{"url": g.url, "title": g.title, "probability": g.probability} for g in f.suggestions],
+        suggestions=[
+            {
+                "rank": g.rank,
+                "url": g.url,
+                "title": g.title,
+                "probability": g.probability,
+                "passage": g.passage,
+                "evidence": list(g.evidence or []),
+            }
+            for g in f.suggestions
+        ],
         copy_kind=f.copy_kind,
         copy_url=f.copy_url,
         copy_date=f.copy_date,

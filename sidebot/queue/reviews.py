@@ -98,7 +98,7 @@ def decide(
     finding = _finding(session, finding_id)
     decision = _parse_decision(decision)
     comment = _clean_comment(comment)
-    _check_suggestion(session, finding_id, decision, suggestion_id)
+    suggestion_id = _check_suggestion(session, finding_id, decision, suggestion_id)
     now = now or utcnow()
     if decision in FIRM_DECISIONS:
         if not _move_state(session, finding_id, FindingState.OPEN, FindingState.REVIEWED, now):
@@ -231,14 +231,22 @@ def _clean_comment(comment: str | None) -> str | None:
 
 def _check_suggestion(
     session: Session, finding_id: int, decision: Decision, suggestion_id: int | None
-) -> None:
+) -> int | None:
+    """The suggestion a "better suggestion" decision names: the one given, which must be the finding's own,
+    or, when none is given and the finding has exactly one, that one (there is nothing to choose)."""
     if decision != Decision.BETTER_SUGGESTION:
-        return
+        return None
     if suggestion_id is None:
-        raise InvalidDecision("say which suggestion is better")
+        own = session.scalars(select(Suggestion.id).where(Suggestion.finding_id == finding_id).limit(2)).all()
+        if len(own) == 1:
+            return own[0]
+        raise InvalidDecision(
+            "say which suggestion is better" if own else "this finding has no suggested source to prefer"
+        )
     suggestion = session.get(Suggestion, suggestion_id)
     if suggestion is None or suggestion.finding_id != finding_id:
         raise InvalidDecision(f"suggestion {suggestion_id} is not one of this finding's suggestions")
+    return suggestion_id
 
 
 def _move_state(

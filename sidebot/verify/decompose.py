@@ -10,7 +10,8 @@ dependency parse cut the sentence at:
 - relative clauses ("Arnold, who later became the publisher of …"): "Arnold later became the publisher of …";
 - appositions ("Media Play News, one of five Hollywood trades"): "Media Play News is one of five …".
 
-What remains of the main clause is the first part. A part shorter than ``MIN_WORDS`` words is dropped; a claim
+What remains of the main clause is the first part. A part shorter than ``MIN_WORDS`` words is dropped, and so
+is one that does not read as a clause on its own (clause.py: "Central African Republic ) was (CAR."); a claim
 with fewer than two parts is returned whole. The split is checked against WiCE's hand-made sub-claims by
 ``sidebot eval decompose`` (docs/verifier.md).
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from sidebot.verify.clause import reads_as_clause
 from sidebot.verify.language import parse
 
 MIN_WORDS = 4
@@ -61,7 +63,7 @@ def decompose(claim: str) -> list[str]:
     parts: list[str] = []
     for sent in doc.sents:
         parts += _split_sentence(sent)
-    parts = [p for p in dict.fromkeys(parts) if len(p.split()) >= MIN_WORDS]
+    parts = [p for p in dict.fromkeys(parts) if len(p.split()) >= MIN_WORDS and reads_as_clause(p)]
     return parts[:MAX_PARTS] if len(parts) >= 2 else [claim]
 
 

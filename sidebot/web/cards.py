@@ -20,6 +20,7 @@ from sidebot.queue.models import Citation, Finding, Page, Review, Source, Sugges
 from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision, history
 from sidebot.queue.support import queue_reason, support_text
 from sidebot.web.integrity import ReviewTarget
+from sidebot.web.passages import ShownPassage, shown_passage
 
 MEDIAWIKI_URL_SAFE = ";@$!*(),/~:"  # what MediaWiki leaves unescaped in page URLs (as sidebot.wiki.site)
 
@@ -30,8 +31,11 @@ class _View(BaseModel):
 
 class Segment(_View):
     text: str
-    evidence: bool = Field(description="true: a sentence the verifier picked as evidence")
+    evidence: bool = Field(description="true: a sentence that holds the claim's words, highlighted")
     score: float | None = None
+    context: bool = Field(
+        False, description="true: the rest of a sentence the stored passage cut, from the fetched page"
+    )
 
 
 class SuggestionOut(_View):
@@ -143,6 +147,11 @@ class Card(_View):
     def current_review(self) -> ReviewOut | None:
         return next((r for r in reversed(self.reviews) if r.current), None)
 
+    def chosen_suggestion(self, review: ReviewOut) -> SuggestionOut | None:
+        """The suggestion a "a suggestion is better" decision named (None: another decision, or the
+        suggestion is no longer stored)."""
+        return next((s for s in self.suggestions if s.id == review.suggestion_id), None)
+
     @property
     def target(self) -> ReviewTarget:
         return ReviewTarget(
@@ -196,7 +205,15 @@ def load_card(session: Session, finding_id: int) -> Card | None:
         origin=finding.origin,
         rev_id=finding.rev_id,
         created_at=finding.created_at,
-        passage=highlight(finding.best_passage or "", finding.evidence or []),
+        passage=highlight(
+            shown_passage(
+                finding.best_passage or "",
+                finding.evidence or [],
+                citation.claim,
+                source.text if source else None,
+                source.title if source else None,
+            )
+        ),
         parts=[
             PartOut(
                 text=p["text"],
@@ -219,7 +236,9 @@ def load_card(session: Session, finding_id: int) -> Card | None:
                 title=s.title,
                 score=s.score,
                 probability=s.probability,
-                passage=highlight(s.passage or "", s.evidence or []),
+                passage=highlight(
+                    shown_passage(s.passage or "", s.evidence or [], citation.claim, None, s.title)
+                ),
             )
             for s in suggestions
         ],
@@ -279,35 +298,33 @@ def mark(sentence: str, value: str) -> list[Segment]:
     return [Segment(text=t, evidence=e) for t, e in parts if t]
 
 
-def highlight(text: str, evidence: list[Any]) -> list[Segment]:
-    """Cut ``text`` into plain and evidence segments. ``evidence`` is ``[{"start", "end", "score"}]``
-    character offsets; entries that are malformed or outside the text are skipped, overlaps merged."""
-    spans: list[tuple[int, int, float | None]] = []
-    for item in evidence:
-        try:
-            start, end = max(0, int(item["start"])), min(len(text), int(item["end"]))
-            score = float(item["score"]) if item.get("score") is not None else None
-        except (TypeError, KeyError, ValueError, AttributeError):
-            continue
-        if start < end:
-            spans.append((start, end, score))
-    spans.sort()
+def highlight(shown: ShownPassage) -> list[Segment]:
+    """Cut the shown text into plain, evidence and context segments: evidence spans that overlap are merged,
+    and the text added around the stored passage (``shown.context``) is marked as context."""
     merged: list[tuple[int, int, float | None]] = []
-    for start, end, score in spans:
-        if merged and start <= merged[-1][1]:
+    for span in sorted(shown.evidence, key=lambda e: (e.start, e.end)):
+        if merged and span.start <= merged[-1][1]:
             last_start, last_end, last_score = merged[-1]
-            best = max((s for s in (last_score, score) if s is not None), default=None)
-            merged[-1] = (last_start, max(last_end, end), best)
+            best = max((s for s in (last_score, span.score) if s is not None), default=None)
+            merged[-1] = (last_start, max(last_end, span.end), best)
         else:
-            merged.append((start, end, score))
-    segments, position = [], 0
-    for start, end, score in merged:
-        if start > position:
-            segments.append(Segment(text=text[position:start], evidence=False))
-        segments.append(Segment(text=text[start:end], evidence=True, score=score))
-        position = end
-    if position < len(text):
-        segments.append(Segment(text=text[position:], evidence=False))
+            merged.append((span.start, span.end, span.score))
+    marks = sorted({0, len(shown.text), *shown.context, *(i for a, b, _ in merged for i in (a, b))})
+    segments: list[Segment] = []
+    inside = shown.context
+    for start, end in zip(marks, marks[1:]):
+        if start >= end:
+            continue
+        score = next((s for a, b, s in merged if a <= start and end <= b), None)
+        evidence = any(a <= start and end <= b for a, b, _ in merged)
+        context = not (inside[0] <= start and end <= inside[1])
+        last = segments[-1] if segments else None
+        if last and (last.evidence, last.context, last.score) == (evidence, context, score):
+            segments[-1] = last.model_copy(update={"text": last.text + shown.text[start:end]})
+        else:
+            segments.append(
+                Segment(text=shown.text[start:end], evidence=evidence, score=score, context=context)
+            )
     return segments
 
 

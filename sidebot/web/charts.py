@@ -8,7 +8,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-WIDTH, HEIGHT, AXIS = 720, 180, 20  # SVG user units; the chart scales to the page's width
+WIDTH, HEIGHT, AXIS = 720, 190, 30  # SVG user units; the chart scales to the page's width
+MAX_TICKS = 6  # day labels under the bars: at phone width each must have room for its text at a readable size
+LABEL_ROOM = 40  # user units from an edge within which a label is anchored to that edge instead of centred
 PALETTE = ("#d33", "#fc3", "#3366cc", "#14866d", "#72777d")
 
 
@@ -23,11 +25,19 @@ class Bar:
 
 
 @dataclass(frozen=True)
+class Tick:
+    x: float
+    label: str  # the day, "MM-DD"
+    anchor: str  # SVG text-anchor: "start" at the left edge, "end" at the right one, else "middle"
+
+
+@dataclass(frozen=True)
 class Chart:
     width: int
     height: int
+    axis: int  # the band under the bars that holds the day labels
     bars: list[Bar]
-    ticks: list[tuple[float, str]]  # x position, day label
+    ticks: list[Tick]
     legend: list[tuple[str, str]]  # label, colour
     peak: int  # the tallest bar's total
     total: int
@@ -51,9 +61,19 @@ def stacked_bars(days: Sequence[date], series: Mapping[date, Counter[str]], keys
             bars.append(
                 Bar(i * slot + 1, bottom, max(1.0, slot - 2), height, colours[key], f"{day}: {count} {label}")
             )
-    step = max(1, len(days) // 6)
-    ticks = [(i * slot + slot / 2, day.strftime("%m-%d")) for i, day in enumerate(days) if i % step == 0]
+    step = max(1, -(-len(days) // MAX_TICKS))
+    ticks = [_tick(i, slot, day) for i, day in enumerate(days) if i % step == 0]
     total = sum(sum(c.values()) for day, c in series.items() if day in set(days))
-    return Chart(
-        WIDTH, HEIGHT, bars, ticks, [(label, colours[key]) for key, label in keys.items()], peak, total
-    )
+    legend = [(label, colours[key]) for key, label in keys.items()]
+    return Chart(WIDTH, HEIGHT, AXIS, bars, ticks, legend, peak, total)
+
+
+def _tick(i: int, slot: float, day: date) -> Tick:
+    """A day label under bar ``i``, kept inside the chart: centred under its bar, or, near an edge, starting
+    at the bar's left (or ending at its right) side, so no label is cut off by the chart's border."""
+    centre = i * slot + slot / 2
+    if centre < LABEL_ROOM:
+        return Tick(i * slot + 1, day.strftime("%m-%d"), "start")
+    if centre > WIDTH - LABEL_ROOM:
+        return Tick((i + 1) * slot - 1, day.strftime("%m-%d"), "end")
+    return Tick(centre, day.strftime("%m-%d"), "middle")

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import Select, and_, func, not_, select
 from sqlalchemy.orm import Session
 
-from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Source, Wiki
+from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Source, Suggestion, Wiki
 from sidebot.queue.reviews import FIRM_DECISIONS
 from sidebot.queue.support import (
     CHANGED_FACT_PREFIX,
@@ -94,6 +94,9 @@ class FindingSummary(BaseModel):
     decided_by: str | None = Field(description="reviewed and mine tabs: who made the decision shown")
     decided_at: datetime | None
     decision: str | None
+    decided_suggestion: str | None = Field(
+        None, description="a suggestion is better: which one (its title, else its address)"
+    )
 
 
 @dataclass(frozen=True)
@@ -128,11 +131,16 @@ def list_queue(
     return QueuePage(items=items, total=counts[flt.tab.value], counts=counts, page=page, per_page=per_page)
 
 
-def next_open(session: Session, after: int) -> int | None:
+def next_open(session: Session, after: int, reviewer: str | None = None) -> int | None:
     """The open finding that follows finding ``after`` in the open list's order (least supported first);
-    past the end, the first open one; None when no other is open. Reviewers work down the list."""
+    past the end, the first open one; None when no other is open. Reviewers work down the list, so one that
+    ``reviewer`` already decided (an "unsure" leaves it open; someone may have returned it to open) is
+    skipped: nobody is shown their own decision as the next item."""
     current = session.get(Finding, after)
     others = select(Finding.id).where(Finding.state == FindingState.OPEN, Finding.id != after)
+    if reviewer:
+        decided = select(Review.finding_id).where(Review.reviewer == reviewer, Review.undone_at.is_(None))
+        others = others.where(Finding.id.not_in(decided))
     if current is not None and current.score is not None:
         later = others.where(
             (Finding.score > current.score)
@@ -295,6 +303,13 @@ def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) ->
         .where(Finding.id.in_(ids))
     )
     found = {f.id: (f, c, p, w, st) for f, c, p, w, st in session.execute(query)}
+    chosen_ids = [r.suggestion_id for _, r in ids_with_review if r is not None and r.suggestion_id]
+    chosen = {
+        sid: title or url
+        for sid, title, url in session.execute(
+            select(Suggestion.id, Suggestion.title, Suggestion.url).where(Suggestion.id.in_(chosen_ids))
+        )
+    }
     items = []
     for fid, review in ids_with_review:
         f, c, p, w, source_title = found[fid]
@@ -323,6 +338,9 @@ def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) ->
                 decided_by=review.reviewer if review else None,
                 decided_at=review.created_at if review else None,
                 decision=review.decision if review else None,
+                decided_suggestion=chosen.get(review.suggestion_id)
+                if review and review.suggestion_id
+                else None,
             )
         )
     return items

@@ -15,8 +15,8 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from sidebot.queue.reviews import Period, leaderboard
 from sidebot.queue.support import ReasonKind
 from sidebot.web import actions
-from sidebot.web.app import WebContext
 from sidebot.web.cards import load_card, review_view
+from sidebot.web.context import web_context
 from sidebot.web.integrity import ReviewNotAllowed
 from sidebot.web.listing import QueueFilter, Tab, list_queue
 from sidebot.web.login import LoginFailed, LoginThrottled
@@ -41,12 +41,8 @@ router = APIRouter(prefix="/api", tags=["queue"])
 REFUSALS = {code: {"model": Problem} for code in (400, 401, 403, 404, 409, 503)}
 
 
-def _ctx(request: Request) -> WebContext:
-    return request.app.state.ctx
-
-
 def _login(request: Request) -> Login:
-    login = _ctx(request).login(request)
+    login = web_context(request).login(request)
     if login is None:
         raise HTTPException(401, "log in first (POST /api/login, or the site's login page)")
     return login
@@ -54,7 +50,7 @@ def _login(request: Request) -> Login:
 
 @router.get("/session", response_model=SessionOut, summary="Who is logged in, and the CSRF token for POSTs")
 def session_info(request: Request) -> SessionOut:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     return SessionOut(user=ctx.user(request), csrf_token=csrf_token(request), auth=ctx.web.auth)
 
 
@@ -66,7 +62,7 @@ def session_info(request: Request) -> SessionOut:
     summary="Log in with a wiki username and password (wiki-password sites only)",
 )
 def api_login(request: Request, body: LoginIn) -> SessionOut:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     if ctx.web.auth != "wiki-password":
         raise HTTPException(400, "this site logs in through the wiki (OAuth): use the login page")
     try:
@@ -83,8 +79,8 @@ def api_login(request: Request, body: LoginIn) -> SessionOut:
 
 @router.post("/logout", response_model=SessionOut, dependencies=[Depends(require_csrf)], summary="Log out")
 def api_logout(request: Request) -> SessionOut:
-    _ctx(request).end_session(request)
-    return SessionOut(user=None, csrf_token=csrf_token(request), auth=_ctx(request).web.auth)
+    web_context(request).end_session(request)
+    return SessionOut(user=None, csrf_token=csrf_token(request), auth=web_context(request).web.auth)
 
 
 @router.get(
@@ -106,7 +102,7 @@ def list_findings(
     page: PageNumber = 1,
     per_page: Annotated[int | None, Query(ge=1, le=500)] = None,
 ) -> FindingList:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     user = ctx.user(request)
     flt = QueueFilter(
         tab=status, article=article, wiki=wiki, origin=origin, reason=reason, since=since, until=until
@@ -130,7 +126,7 @@ def list_findings(
     summary="One finding: the claim in context, the source passage with evidence, suggestions, reviews",
 )
 def get_finding(request: Request, finding_id: FindingId) -> FindingDetail:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     with ctx.db.session() as session:
         card = load_card(session, finding_id)
     if card is None:
@@ -154,7 +150,7 @@ def get_finding(request: Request, finding_id: FindingId) -> FindingDetail:
     summary="Decide on an open finding",
 )
 def post_decision(request: Request, finding_id: FindingId, body: DecisionIn) -> ReviewResult:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     login = _login(request)
     return _result(
         finding_id,
@@ -172,7 +168,7 @@ def post_decision(request: Request, finding_id: FindingId, body: DecisionIn) -> 
     summary="Undo your own latest decision on a finding",
 )
 def post_undo(request: Request, finding_id: FindingId) -> ReviewResult:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     login = _login(request)
     return _result(finding_id, lambda: actions.undo(ctx.db, ctx.gate, login, finding_id))
 
@@ -185,14 +181,14 @@ def post_undo(request: Request, finding_id: FindingId) -> ReviewResult:
     summary="Return a reviewed finding to open (its decision stays on record)",
 )
 def post_reopen(request: Request, finding_id: FindingId) -> ReviewResult:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     login = _login(request)
     return _result(finding_id, lambda: actions.reopen(ctx.db, ctx.gate, login, finding_id))
 
 
 @router.get("/leaderboard", response_model=Leaderboard, summary="Reviewers by decisions made in a period")
 def get_leaderboard(request: Request, period: Period = Period.WEEK) -> Leaderboard:
-    with _ctx(request).db.session() as session:
+    with web_context(request).db.session() as session:
         rows = leaderboard(session, period)
     return Leaderboard(period=period.value, entries=[LeaderboardEntry.model_validate(r) for r in rows])
 

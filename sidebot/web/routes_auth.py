@@ -8,16 +8,12 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
-from sidebot.web.app import WebContext
+from sidebot.web.context import web_context
 from sidebot.web.login import LoginFailed, LoginThrottled, PendingOAuth
 from sidebot.web.security import require_csrf
 from sidebot.web.sessions import OAUTH_KEY, flash
 
 router = APIRouter(include_in_schema=False)
-
-
-def _ctx(request: Request) -> WebContext:
-    return request.app.state.ctx
 
 
 def safe_next(value: str | None) -> str:
@@ -30,7 +26,7 @@ def safe_next(value: str | None) -> str:
 
 @router.get("/login")
 def login_form(request: Request, next: str = "/queue") -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     return ctx.render(request, "login.html", next=safe_next(next), username="", error=None)
 
 
@@ -41,7 +37,7 @@ def login_submit(
     password: Annotated[str, Form(max_length=1024)] = "",
     next: Annotated[str, Form()] = "/queue",
 ) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     if ctx.web.auth != "wiki-password":
         return ctx.render(
             request,
@@ -72,7 +68,7 @@ def login_submit(
 
 @router.get("/login/oauth")
 def oauth_start(request: Request, next: str = "/queue") -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     if ctx.oauth is None:
         return RedirectResponse("/login", status_code=303)
     url, pending = ctx.oauth.start()
@@ -82,7 +78,7 @@ def oauth_start(request: Request, next: str = "/queue") -> Response:
 
 @router.get("/oauth/callback")
 def oauth_callback(request: Request) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     if ctx.oauth is None:
         return RedirectResponse("/login", status_code=303)
     stored = request.session.pop(OAUTH_KEY, None)
@@ -98,7 +94,7 @@ def oauth_callback(request: Request) -> Response:
 
 @router.post("/logout", dependencies=[Depends(require_csrf)])
 def logout(request: Request) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     ctx.end_session(request)
     flash(request, "Logged out.")
     return RedirectResponse("/queue", status_code=303)

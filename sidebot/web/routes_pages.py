@@ -13,8 +13,8 @@ from fastapi.responses import RedirectResponse, Response
 from sidebot.queue.reviews import DECISION_LABELS, Decision, Period, leaderboard
 from sidebot.queue.support import ReasonKind
 from sidebot.web import actions
-from sidebot.web.app import WebContext
 from sidebot.web.cards import Card, load_card
+from sidebot.web.context import WebContext, web_context
 from sidebot.web.integrity import ReviewNotAllowed
 from sidebot.web.listing import (
     ORIGIN_LABELS,
@@ -25,6 +25,7 @@ from sidebot.web.listing import (
     next_open,
     wiki_names,
 )
+from sidebot.web.routes_auth import safe_next
 from sidebot.web.schemas import MAX_PAGE, FindingId
 from sidebot.web.security import require_csrf
 from sidebot.web.sessions import Login, flash
@@ -37,16 +38,14 @@ _PAGE_NUMBER = re.compile(
 
 
 # Access keys of the decisions (and "s" records the decision), as CopyPatrol's reviewers work by keyboard.
+# Not "f", "e" or "d": Chrome and Chromium on Linux and Windows keep Alt+F and Alt+E for their menu and Alt+D
+# for the address bar, so the page never sees them ("source is fine" is "o", as in OK).
 ACCESS_KEYS = {
     Decision.UNSUPPORTED: "n",
-    Decision.SUPPORTED: "f",
+    Decision.SUPPORTED: "o",
     Decision.BETTER_SUGGESTION: "b",
     Decision.UNSURE: "u",
 }
-
-
-def _ctx(request: Request) -> WebContext:
-    return request.app.state.ctx
 
 
 @dataclass
@@ -115,7 +114,7 @@ def home() -> Response:
 
 @router.get("/queue")
 def queue_page(request: Request) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     parsed = parse_filter(dict(request.query_params))
     user = ctx.user(request)
     with ctx.db.session() as session:
@@ -149,7 +148,7 @@ def decide(
     suggestion_id: Annotated[str, Form()] = "",
     comment: Annotated[str, Form()] = "",
 ) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     form = {"decision": decision, "suggestion_id": suggestion_id, "comment": comment}
     login = ctx.login(request)
     if login is None:  # the login ended while the card was open: keep what was typed
@@ -175,7 +174,7 @@ def decide(
         "its card, under Mine in the queue)",
     )
     with ctx.db.session() as session:
-        following = next_open(session, finding_id)
+        following = next_open(session, finding_id, login.user)
     if following is None:
         flash(request, "No open finding is left.")
         return RedirectResponse("/queue", status_code=303)
@@ -183,8 +182,11 @@ def decide(
 
 
 @router.post("/findings/{finding_id}/undo", dependencies=[Depends(require_csrf)])
-def undo(request: Request, finding_id: FindingId) -> Response:
-    return _simple_action(request, finding_id, actions.undo, "Your decision was undone.")
+def undo(request: Request, finding_id: FindingId, next: Annotated[str, Form()] = "") -> Response:
+    """Undo from the card, or from the *Mine* tab, which sends ``next`` to come back to the list."""
+    return _simple_action(
+        request, finding_id, actions.undo, f"Your decision was undone. (finding {finding_id})", next
+    )
 
 
 @router.post("/findings/{finding_id}/reopen", dependencies=[Depends(require_csrf)])
@@ -194,7 +196,7 @@ def reopen(request: Request, finding_id: FindingId) -> Response:
 
 @router.get("/leaderboard")
 def leaderboard_page(request: Request, period: str = Period.WEEK.value) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     try:
         chosen = Period(period)
     except ValueError:
@@ -221,7 +223,7 @@ def stats_page(request: Request, days: int = 30) -> Response:
     from sidebot.queue.stats import queue_stats, reason_label
     from sidebot.web.charts import stacked_bars
 
-    ctx = _ctx(request)
+    ctx = web_context(request)
     if not 1 <= days <= 366:
         raise HTTPException(400, "days must be between 1 and 366")
     with ctx.db.session() as session:
@@ -243,7 +245,7 @@ def stats_page(request: Request, days: int = 30) -> Response:
 
 @router.get("/api")
 def api_overview(request: Request) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     schema = request.app.openapi()
     endpoints = [
         {
@@ -266,8 +268,8 @@ def _require_login(request: Request, ctx: WebContext) -> Login | Response:
     return login
 
 
-def _simple_action(request: Request, finding_id: int, action, done: str) -> Response:  # type: ignore[no-untyped-def]
-    ctx = _ctx(request)
+def _simple_action(request: Request, finding_id: int, action, done: str, next: str = "") -> Response:  # type: ignore[no-untyped-def]
+    ctx = web_context(request)
     login = _require_login(request, ctx)
     if isinstance(login, Response):
         return login
@@ -276,7 +278,7 @@ def _simple_action(request: Request, finding_id: int, action, done: str) -> Resp
     except actions.ActionError as exc:
         return _render_card(request, finding_id, error=str(exc), status=exc.status)
     flash(request, done)
-    return RedirectResponse(f"/findings/{finding_id}", status_code=303)
+    return RedirectResponse(safe_next(next) if next else f"/findings/{finding_id}", status_code=303)
 
 
 def _render_card(
@@ -286,7 +288,7 @@ def _render_card(
     status: int = 200,
     form: dict[str, str] | None = None,
 ) -> Response:
-    ctx = _ctx(request)
+    ctx = web_context(request)
     with ctx.db.session() as session:
         card = load_card(session, finding_id)
     if card is None:

@@ -1,12 +1,13 @@
 """The README's path to a first review, word for word, in real Chromium: `sidebot demo`, `sidebot serve`
-(no config: it finds the demo's), log in with the account the demo names, open the first card, decide,
-undo, decide again, and the leaderboard counts it; a second decision, and /stats measures the reviewers'
-precision. Also: the list at phone width without sideways scrolling, decisions by keyboard with a visible
-focus, and screenshots of the list, a card and the stats at 390 and 1280 px (into $SIDEBOT_SCREENSHOTS when
-set, e.g. docs/screenshots, else the test's temp folder)."""
+(no config: it finds the demo's), log in with the account the demo names, open the first card, decide with
+the access keys the README names, undo, decide again, and the leaderboard counts it; a second decision,
+and /stats measures the reviewers' precision. Also: every page at phone width without sideways scrolling,
+decisions by keyboard with a visible focus, and screenshots of the list, a card and the stats at 1280 and
+390 px, re-taken on every run into docs/screenshots (or $SIDEBOT_SCREENSHOTS)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -19,12 +20,19 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.browser.test_review_flow import CHROMIUM, CHROMIUM_FLAGS
-from tests.fixtures.demo import DemoRun
+from tests.browser.chromium import (
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    chart_label_problems,
+    press_access_key,
+    sideways,
+)
+from tests.fixtures.demo import DemoRun, run_sidebot
 
 pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.slow]
 
 WIDTHS = {"phone": 390, "desktop": 1280}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def _free_port() -> int:
@@ -68,20 +76,34 @@ def _reviewer(output: str) -> tuple[str, str]:
     return found[1], found[2]
 
 
-def _shots() -> Path | None:
-    folder = os.environ.get("SIDEBOT_SCREENSHOTS")
-    return Path(folder) if folder else None
+def _shots() -> Path:
+    """Where the screenshots go: the README links docs/screenshots, so every browser run re-takes them."""
+    return Path(os.environ.get("SIDEBOT_SCREENSHOTS") or SCREENSHOTS)
+
+
+def card_to_photograph(findings: list[dict]) -> int:
+    """The finding whose card the screenshots show, from ``sidebot queue list --json``: the open finding
+    whose card shows the most a reviewer weighs (queued for partial support, else with suggested sources),
+    else the first. The one place to point the screenshots at another kind of card."""
+    shown = [f for f in findings if f["state"] == "open"]
+    for wanted in (lambda f: (f["reason"] or "").startswith("partial support"), lambda f: f["suggestions"]):
+        found = next((f for f in shown if wanted(f)), None)
+        if found:
+            return found["id"]
+    return shown[0]["id"]
 
 
 @pytest.mark.timeout(3600)  # the first use runs `sidebot demo` (corpus and indexes included)
-def test_readme_path_to_a_first_review(demo_run: DemoRun, served, tmp_path: Path):
+def test_readme_path_to_a_first_review(demo_run: DemoRun, served):
     from playwright.sync_api import sync_playwright
 
     base, banner = served
     assert "wiki testwiki" in banner and str(demo_run.home / "sidebot.db") in banner
     username, password = _reviewer(demo_run.output)
-    shots = _shots() or tmp_path
+    shots = _shots()
     shots.mkdir(parents=True, exist_ok=True)
+    listed = json.loads(run_sidebot("queue", "list", "--json", env=demo_run.env).stdout)["findings"]
+    photographed = card_to_photograph(listed)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 900})
@@ -103,6 +125,12 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served, tmp_path: Path
         assert re.search(r"\d+ %", support) and "support" in support
         assert rows.first.get_by_test_id("reason").inner_text().strip() not in ("", "—")
         page.screenshot(path=str(shots / "list-1280.png"), full_page=True)
+        page.goto(f"/findings/{photographed}")  # still open: its decision form shows
+        page.screenshot(path=str(shots / "card-1280.png"), full_page=True)
+        page.set_viewport_size({"width": WIDTHS["phone"], "height": 844})
+        page.screenshot(path=str(shots / "card-390.png"), full_page=True)
+        page.set_viewport_size({"width": WIDTHS["desktop"], "height": 900})
+        page.goto("/queue")
 
         # the first card: one support figure, a reason, and the decision form before the source
         rows.first.get_by_role("link").first.click()
@@ -115,17 +143,14 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served, tmp_path: Path
             assert re.search(
                 r"found in the corpus \(\d+ documents\)", page.get_by_test_id("no-suggestion").inner_text()
             )
-        page.screenshot(path=str(shots / "card-1280.png"), full_page=True)
 
-        # decide by keyboard: focus the first decision, move with the arrow keys, record with Enter
-        decision = page.get_by_label("Source does not support the claim")
-        decision.focus()
+        # decide by keyboard, with the README's access keys: Alt+n "does not support", Alt+s record
+        press_access_key(page, "n")
+        assert page.get_by_label("Source does not support the claim").is_checked()
         outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
         assert outline != "none"
-        page.keyboard.press("Space")
         page.get_by_label("Comment (optional)").fill("The page never mentions this.")
-        page.get_by_role("button", name="Record decision").focus()
-        page.keyboard.press("Enter")
+        press_access_key(page, "s")
         assert "Recorded: Source does not support the claim." in page.get_by_role("status").first.inner_text()
         second = int(page.url.rsplit("/", 1)[-1])
         assert second != first  # the next open item opens
@@ -136,8 +161,12 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served, tmp_path: Path
         assert "Your decision was undone." in page.get_by_role("status").first.inner_text()
         assert page.get_by_test_id("state").inner_text() == "open"
 
-        page.get_by_label("Source is fine").check()
-        page.get_by_role("button", name="Record decision").click()
+        press_access_key(page, "o")
+        assert page.get_by_label("Source is fine").is_checked()
+        press_access_key(page, "s")
+        assert "Recorded: Source is fine." in page.get_by_role("status").first.inner_text()
+        if "/findings/" in page.url:
+            assert int(page.url.rsplit("/", 1)[-1]) != first  # never a card this reviewer decided
         page.get_by_role("link", name="Leaderboard").click()
         leader = page.get_by_test_id("leader-row").first
         assert leader.locator(".reviewer").inner_text() == username
@@ -153,13 +182,24 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served, tmp_path: Path
         assert page.locator("figure.chart rect").count() >= 2  # bars drawn server-side, no script
         page.screenshot(path=str(shots / "stats-1280.png"), full_page=True)
 
-        # a phone: the list and the card fit the width
+        # a phone: every page fits the width, the chart's labels are whole and readable
         page.set_viewport_size({"width": WIDTHS["phone"], "height": 844})
-        for path, name in (("/queue", "list"), (f"/findings/{second}", "card"), ("/stats", "stats")):
+        for path, name in (
+            ("/queue", "list"),
+            ("/stats", "stats"),
+            (f"/findings/{photographed}", None),
+            ("/queue?status=mine", None),
+            (f"/findings/{first}", None),
+            ("/leaderboard", None),
+            ("/api", None),
+        ):
             page.goto(path)
-            width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+            width = sideways(page)
             assert width[0] <= width[1], f"{path} scrolls sideways at 390 px: {width}"
-            page.screenshot(path=str(shots / f"{name}-390.png"), full_page=True)
+            if name:
+                page.screenshot(path=str(shots / f"{name}-390.png"), full_page=True)
+        page.goto("/stats")
+        assert chart_label_problems(page) == []
         assert problems == []
         context.close()
         browser.close()

@@ -4,46 +4,11 @@ text."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tests.fixtures.web import SeededQueue, WebAccounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.integration]
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser, live_web: str) -> Iterator:
-    context = browser.new_context(base_url=live_web)
-    tab = context.new_page()
-    tab.set_default_timeout(15_000)
-    problems: list[str] = []
-    tab.on("dialog", lambda dialog: (problems.append(f"dialog: {dialog.message}"), dialog.dismiss()))
-    tab.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    tab.problems = problems
-    yield tab
-    context.close()
 
 
 def test_log_in_filter_decide_see_the_leaderboard_and_undo(

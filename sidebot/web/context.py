@@ -1,0 +1,101 @@
+"""What every request handler needs, in one object per app: settings, the queue, the wiki APIs, templates.
+
+The route modules take it from here (``web_context(request)``), not from :mod:`sidebot.web.app`, so imports
+run one way: ``app`` imports the routers, the routers import this module, and this module imports neither.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fastapi import Request
+from fastapi.responses import Response
+from fastapi.templating import Jinja2Templates
+from sqlalchemy import select
+
+from sidebot.config import Settings
+from sidebot.queue.db import Database
+from sidebot.queue.models import Wiki
+from sidebot.web.integrity import ReviewGate, WikiApis
+from sidebot.web.login import LoginFailed, OAuthLogin, PasswordLogin
+from sidebot.web.sessions import Login, csrf_token, current_login, log_in, log_out, take_flashes
+from sidebot.web.settings import WebSettings
+from sidebot.web.throttle import LoginThrottle
+
+
+@dataclass
+class WebContext:
+    """What every request handler needs; one per app (``request.app.state.ctx``)."""
+
+    settings: Settings
+    web: WebSettings
+    db: Database
+    apis: WikiApis
+    gate: ReviewGate
+    templates: Jinja2Templates
+    base_url: str
+    oauth: OAuthLogin | None
+    throttle: LoginThrottle  # failed password logins, per account and address
+    corpus_documents: int | None  # documents suggestions are searched in; None: no corpus
+
+    def login(self, request: Request) -> Login | None:
+        return current_login(request, self.db, self.web.session_hours * 3600)
+
+    def user(self, request: Request) -> str | None:
+        login = self.login(request)
+        return login.user if login else None
+
+    def start_session(self, request: Request, user: str, api_url: str | None = None) -> None:
+        """Log ``user`` in, as checked by the wiki at ``api_url`` (None: the configured wiki, e.g. OAuth)."""
+        wiki = login_wiki(self.db, self.settings.wiki.name)[0] or self.settings.wiki.name
+        if api_url:
+            with self.db.session() as session:
+                named = select(Wiki.name).where(Wiki.api_url == api_url).order_by(Wiki.name != wiki)
+                wiki = session.scalar(named) or wiki
+        log_in(request, self.db, Login(user, wiki), self.web.session_hours * 3600)
+
+    def end_session(self, request: Request) -> None:
+        log_out(request, self.db)
+
+    def login_api_url(self) -> str:
+        """The api.php wiki-password logins go to: ``[web] login_api_url``, else the wiki the settings name,
+        or the only wiki the queue knows when they name none (looked up at login, so the app can start before
+        the first patrol recorded its address)."""
+        api_url = self.web.login_api_url or login_wiki(self.db, self.settings.wiki.name)[1]
+        if not api_url:
+            raise LoginFailed(
+                f"there is no wiki to log in to: the queue does not know wiki {self.settings.wiki.name!r} "
+                "yet; set [web] login_api_url"
+            )
+        return api_url
+
+    def client_address(self, request: Request) -> str:
+        """The address a request came from (behind a proxy: the one it names, see `sidebot serve`)."""
+        return request.client.host if request.client else "unknown"
+
+    def password_login(self) -> PasswordLogin:
+        return PasswordLogin(self.apis.get(self.login_api_url()), self.throttle)
+
+    def render(self, request: Request, template: str, status_code: int = 200, **context: object) -> Response:
+        context |= {
+            "user": self.user(request),
+            "csrf_token": csrf_token(request),
+            "flashes": take_flashes(request),
+            "auth": self.web.auth,
+        }
+        return self.templates.TemplateResponse(request, template, context, status_code=status_code)
+
+
+def web_context(request: Request) -> WebContext:
+    """The app's context, as :func:`sidebot.web.app.create_app` stored it."""
+    return request.app.state.ctx
+
+
+def login_wiki(db: Database, name: str) -> tuple[str, str]:
+    """The wiki people log in to, as (name, api.php URL): the one the settings name, or, when they name none
+    (no config given), the only wiki the queue knows. ("", "") when there is none (yet)."""
+    with db.session() as session:
+        if name:
+            return name, session.scalar(select(Wiki.api_url).where(Wiki.name == name)) or ""
+        wikis = session.execute(select(Wiki.name, Wiki.api_url).limit(2)).all()
+    return (wikis[0][0], wikis[0][1]) if len(wikis) == 1 else ("", "")
