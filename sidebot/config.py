@@ -238,6 +238,8 @@ class ReviewListSettings(_Section):
     claim_chars: int = Field(200, ge=20, le=1000)  # excerpts are cut to these lengths
     source_chars: int = Field(120, ge=20, le=500)
     finding_url: str = ""  # the review UI's page of a finding, "{id}" replaced; empty: no link
+    # The bands of queued findings the list carries (sidebot.verify.bands); changed facts always
+    bands: list[Literal["very likely fails", "may fail"]] = ["very likely fails"]
 
 
 class NoticeSettings(_Section):

@@ -247,7 +247,7 @@ def _finding(fid: int, article: str, claim: str, url: str, score: float | None, 
         probability=extra.get("probability"),
         stance=extra.get("stance"),
         state="open",
-        flag_reason="low support (0.12 < 0.50)",
+        flag_reason=extra.get("flag_reason", "low support (0.12 < 0.50)"),
         origin="recent",
         tags=[],
         best_passage=None,
@@ -255,6 +255,8 @@ def _finding(fid: int, article: str, claim: str, url: str, score: float | None, 
         scorer="s",
         rev_id=1,
         created_at=datetime.now(UTC),
+        band=extra.get("band"),
+        change=extra.get("change"),
     )
     return OpenFinding(
         row=row,
@@ -335,7 +337,8 @@ def test_every_list_page_opens_with_what_it_is_the_stop_page_the_report_page_and
         assert "review list of [[User:Bot|sidebot]]" in header
         assert "To stop the bot, edit [[User:Bot/Stop]]" in header
         assert "To report a mistake, write on [[User talk:Bot]]" in header
-        assert "It lists findings queued below the flag threshold" in header
+        assert "It lists numbers, dates and names an edit changed" in header
+        assert "findings queued below the flag threshold" in header
         assert "== Citations whose source may not support the text ==" in page.text
 
 
@@ -346,11 +349,34 @@ def test_findings_go_in_the_first_section_that_holds_them() -> None:
     tagged = Section("tagged", "Tagged by editors", "findings editors tagged", lambda f: f.row.id % 2 == 0)
     findings = [_finding(i, f"A{i}", "Claim.", "https://example.org/a", 0.1) for i in (1, 2, 3, 4)]
     parts = review_sections(findings, settings, (tagged, *SECTIONS))
-    assert [[r.finding_id for r in part.rows] for part in parts] == [[2, 4], [1, 3]]
+    assert [[r.finding_id for r in part.rows] for part in parts] == [[2, 4], [], [1, 3]]
     (page,) = render_pages(parts, settings, HEADER)
-    assert "It lists findings editors tagged; findings queued below the flag threshold" in page.text
+    assert "It lists findings editors tagged; numbers, dates and names an edit changed" in page.text
     assert page.text.index("== Tagged by editors ==") < page.text.index("== Citations whose source")
     assert [r.finding_id for r in parse_rows(page.text)] == [2, 4, 1, 3]
+
+
+def test_changed_facts_have_their_own_section_first_and_only_the_configured_bands_are_listed() -> None:
+    change = {"old": "1999", "new": "2000"}
+    findings = [
+        _finding(1, "A1", "Claim.", "https://example.org/a", 0.1, band="very likely fails"),
+        _finding(2, "A2", "Claim.", "https://example.org/b", 0.3, band="may fail"),
+        _finding(
+            3, "A3", "Since 2000.", "https://example.org/c", 0.9, flag_reason="changed fact: 1999 → 2000",
+            band="may fail", change=change,
+        ),
+    ]  # fmt: skip
+    settings = ReviewListSettings(enabled=True, title="User:Bot/List")
+    parts = review_sections(findings, settings)
+    listed = [(p.section.key, [r.finding_id for r in p.rows]) for p in parts]
+    assert listed == [("changed", [3]), ("queued", [1])]
+    (page,) = render_pages(parts, settings, HEADER)
+    assert page.text.index("== Facts changed under a citation that was kept ==") < page.text.index(
+        "== Citations whose source"
+    )
+    assert "changed fact: 1999 → 2000" in page.text
+    both = settings.model_copy(update={"bands": ["very likely fails", "may fail"]})
+    assert [r.finding_id for r in review_sections(findings, both)[1].rows] == [1, 2]
 
 
 def test_an_empty_review_list_says_so() -> None:

@@ -12,7 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, replace
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
+from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands
+from sidebot.verify.facts.changes import settled_by_source
 from sidebot.verify.facts.sneaky import SneakyEdit, make_edit, name_pool
 from sidebot.verify.metrics import run_scorer, wice_items
 from sidebot.verify.types import Scorer, Verdict
@@ -30,6 +32,13 @@ def sneaky_edits(
             if edit is not None:
                 out.append((claim, edit))
     return out
+
+
+def _settled(claim: WiceClaim, before: str, after: str) -> bool:
+    """Whether the patrol's changed-fact check queues the edit ``before`` → ``after`` on ``claim``'s page."""
+    doc = claim.source()
+    passages = split_passages(doc.text, doc.title)
+    return settled_by_source(before, after, passages, claim.article_title) is not None
 
 
 def _rates(verdicts: Sequence[Verdict], bands: Bands) -> dict[str, float]:
@@ -55,6 +64,8 @@ def evaluate_sneaky(
     progress(f"sneaky edits: verifying {len(edits)} changed claims and their originals")
     before = run_scorer(scorer, wice_items(originals)).verdicts
     after = run_scorer(scorer, wice_items(changed)).verdicts
+    settled = [_settled(c, e.original, e.changed) for c, e in edits]
+    corrected = [_settled(c, e.changed, e.original) for c, e in edits]
     by_kind: dict[str, dict] = {}
     for kind in sorted({e.label for _, e in edits}):
         chosen = [i for i, (_, e) in enumerate(edits) if e.label == kind]
@@ -67,6 +78,9 @@ def evaluate_sneaky(
         "caught": _rates(after, bands),
         "false_alarms": _rates(before, bands),
         "caught_by_fact_check": sum(bool(v.fact_note) for v in after) / len(after),
+        # the patrol sees the edit itself (old and new claim): queued when the source gives the old value
+        "caught_by_patrol_change_check": sum(settled) / len(edits),
+        "corrections_queued_by_patrol": sum(corrected) / len(edits),
         "by_kind": by_kind,
         "items": [
             {

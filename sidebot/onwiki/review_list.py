@@ -28,7 +28,7 @@ from sidebot.onwiki.wikitext import (
     read_inert,
     read_link_target,
 )
-from sidebot.queue.support import queue_reason, support_text
+from sidebot.queue.support import CHANGED_FACT_PREFIX, queue_reason, support_text
 
 COLUMNS = ("#", "Article", "Claim", "Cited source", "Support", "Why listed", "Top suggestion")
 HEADER_COMMENT = "<!-- Written by sidebot from its review queue: its next update replaces edits here. -->"
@@ -89,9 +89,17 @@ class ListPage:
 
 SECTIONS: tuple[Section, ...] = (
     Section(
+        key="changed",
+        heading="Facts changed under a citation that was kept",
+        band="numbers, dates and names an edit changed while the cited source gives the old value (first: "
+        "they are often vandalism)",
+        holds=lambda finding: (finding.row.flag_reason or "").startswith(CHANGED_FACT_PREFIX),
+    ),
+    Section(
         key="queued",
         heading="Citations whose source may not support the text",
-        band="findings queued below the flag threshold",
+        band="findings queued below the flag threshold, in the bands its settings name (by default: very "
+        "likely fails)",
         holds=lambda finding: True,
     ),
 )
@@ -101,9 +109,12 @@ def review_sections(
     findings: Sequence[OpenFinding], settings: ReviewListSettings, sections: Sequence[Section] = SECTIONS
 ) -> list[ListSection]:
     """Every section with its rows (possibly none), in the order of ``sections``; findings keep their
-    order (least supported first) within a section, and one no section holds is not listed."""
+    order (least supported first) within a section, and one no section holds is not listed, nor one in a band
+    the settings leave out."""
     chosen: dict[str, list[OpenFinding]] = {s.key: [] for s in sections}
     for finding in findings:
+        if finding.row.band and finding.row.band not in settings.bands and not finding.row.change:
+            continue  # a band the list does not carry (default: "very likely fails" only)
         home = next((s for s in sections if s.holds(finding)), None)
         if home is not None:
             chosen[home.key].append(finding)
