@@ -99,8 +99,10 @@ def eval_sneaky(
             f"  {key.replace('_', ' '):14} very likely fails {rates['very_likely_fails']:.3f}   "
             f"may fail or worse {rates['may_fail_or_worse']:.3f}"
         )
+    console.print(f"  a fact named as failing: {result['caught_by_fact_check']:.3f}")
     console.print(
-        f"  caught by the fact check (a fact named as failing): {result['caught_by_fact_check']:.3f}"
+        f"  the patrol, which sees the edit: queued {result['caught_by_patrol_change_check']:.3f}, "
+        f"the same edit undone (a correction) queued {result['corrections_queued_by_patrol']:.3f}"
     )
     for kind, row in result["by_kind"].items():
         console.print(f"  {kind:14} {row['edits']:4} edits, caught {row['caught']['may_fail_or_worse']:.3f}")
