@@ -56,6 +56,13 @@ def calibrate(
     target: Annotated[
         float, typer.Option(min=0.5, max=1.0, help="Reviewer-confirmed share (precision) to reach.")
     ] = 0.85,
+    very_likely: Annotated[
+        bool,
+        typer.Option(
+            "--very-likely",
+            help='Refit the line of the "very likely fails" band (below the flag threshold) instead.',
+        ),
+    ] = False,
     min_decisions: Annotated[
         int, typer.Option(min=10, help="Refuse below this many reviewed, model-flagged findings.")
     ] = 50,
@@ -93,7 +100,8 @@ def calibrate(
         for name, row in wikis.items():
             if wiki and name != wiki:
                 continue
-            current = row.flag_below if row.flag_below is not None else _configured_threshold(settings)
+            learned = row.very_likely_below if very_likely else row.flag_below
+            current = learned if learned is not None else _configured_threshold(settings, very_likely)
             try:
                 plan = plan_threshold(session, name, current, target, min_decisions)
             except NotEnoughReviews as exc:
@@ -108,7 +116,7 @@ def calibrate(
                 f"{plan.precision_before.text()} → {plan.precision_after.text()}",
             )
             if apply and plan.changes:
-                apply_threshold(session, name, plan.proposed)
+                apply_threshold(session, name, plan.proposed, very_likely)
         if table.rows:
             console.print(table)
             if settings.verify.flag_below is not None:
@@ -123,15 +131,19 @@ def calibrate(
         raise typer.Exit(1)
 
 
-def _configured_threshold(settings: Settings) -> float:
+def _configured_threshold(settings: Settings, very_likely: bool = False) -> float:
     """The threshold patrols flag with when nothing was learned: the config's, else the verifier's own (read
-    from its manifest, without loading the model)."""
-    if settings.verify.flag_below is not None:
+    from its manifest, without loading the model); ``very_likely``: its "very likely fails" line."""
+    if settings.verify.flag_below is not None and not very_likely:
         return settings.verify.flag_below
     if settings.verify.scorer != "cross-encoder":
         return 0.5  # sidebot.patrol's default for a scorer without a threshold of its own
+    from sidebot.verify.bands import Bands
     from sidebot.verify.factory import shipped_model_dir
     from sidebot.verify.model import Manifest
 
     folder = Path(settings.verify.model_dir or shipped_model_dir()).expanduser()
-    return Manifest.read(folder).flag_threshold
+    manifest = Manifest.read(folder)
+    if very_likely:
+        return Bands.from_json(manifest.extra.get("bands"), manifest.flag_threshold).very_likely_fails
+    return manifest.flag_threshold

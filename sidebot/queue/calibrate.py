@@ -92,12 +92,16 @@ def plan_threshold(
     )
 
 
-def apply_threshold(session: Session, wiki: str, threshold: float) -> None:
-    """Store the learned threshold: the wiki's next patrols flag with it."""
+def apply_threshold(session: Session, wiki: str, threshold: float, very_likely: bool = False) -> None:
+    """Store the learned threshold: the wiki's next patrols flag with it (``very_likely``: the line of the
+    "very likely fails" band instead of the flag threshold, the "may fail" line)."""
     row = session.scalar(select(Wiki).where(Wiki.name == wiki))
     if row is None:
         raise ValueError(f"the queue knows no wiki {wiki!r}")
-    row.flag_below = threshold
+    if very_likely:
+        row.very_likely_below = threshold
+    else:
+        row.flag_below = threshold
 
 
 def _open_model_flagged(wiki: str):  # type: ignore[no-untyped-def]
