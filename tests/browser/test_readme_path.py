@@ -83,10 +83,15 @@ def _shots() -> Path:
 
 def card_to_photograph(findings: list[dict]) -> int:
     """The finding whose card the screenshots show, from ``sidebot queue list --json``: the open finding
-    whose card shows the most a reviewer weighs (queued for partial support, else with suggested sources),
-    else the first. The one place to point the screenshots at another kind of card."""
+    whose card shows the most a reviewer weighs (a failing fact named, else queued for partial support, else
+    with suggested sources), else the first. The one place to point the screenshots at another kind of
+    card."""
     shown = [f for f in findings if f["state"] == "open"]
-    for wanted in (lambda f: (f["reason"] or "").startswith("partial support"), lambda f: f["suggestions"]):
+    for wanted in (
+        lambda f: f.get("fact_note"),
+        lambda f: (f["reason"] or "").startswith("partial support"),
+        lambda f: f["suggestions"],
+    ):
         found = next((f for f in shown if wanted(f)), None)
         if found:
             return found["id"]
