@@ -125,8 +125,10 @@ def run_replay(
         _enqueue(fleet, refs)
         _wait(lambda: _drained(fleet), 1800, "the warm-up to drain", procs)
         _start_cursor_now(db, fleet)
+        scheduler_started = datetime.now(UTC)
         procs.append(_start_scheduler(config, work))
-        time.sleep(poll + 2)  # its first recent-changes run: nothing new
+        # its start-up (model, login, the daily jobs' first runs) is over once two recent-changes runs ended
+        _wait(lambda: len(_recent_runs(db, scheduler_started)) >= 2, 600, "the scheduler to start", procs)
         editor = testwiki.credentials(Path(info["state_dir"]))["editor"]
         articles = {t: text for t, text in demo_pages(info["sources_url"]).items() if t in titles}
         stream = edit_stream(articles, demo_sources(), info["sources_url"])
