@@ -10,6 +10,7 @@ import json
 import math
 import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import numpy as np
@@ -212,3 +213,81 @@ def _without_probability(verdict):
     from dataclasses import replace
 
     return replace(verdict, probability=None)
+
+
+class BrokenV2Server:
+    """A loopback server that answers the opening question (no citations) as an Open Inference server would,
+    then each verification request the way ``mode`` says."""
+
+    def __init__(self, scorer: str) -> None:
+        self.scorer, self.mode = scorer, "http-500"
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                n = body["inputs"][0]["shape"][0]
+                if n == 0:
+                    return self.send(200, outer.outputs([]))
+                verdict = json.dumps(
+                    {"scorer": outer.scorer, "score": 0.5, "passage_scores": [], "best_passage": None}
+                )
+                replies = {
+                    "http-500": (500, b"Internal Server Error"),
+                    "not-json": (200, b"<html>gateway page</html>"),
+                    "no-outputs": (200, json.dumps({"model_name": MODEL_NAME}).encode()),
+                    "verdict-not-json": (200, outer.outputs(["{oops"] * n)),
+                    "wrong-count": (200, outer.outputs([verdict] * (n + 1))),
+                }
+                self.send(*replies[outer.mode])
+
+            def send(self, status: int, payload: bytes) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.endpoint = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def outputs(self, verdicts: list[str]) -> bytes:
+        outputs = [
+            {"name": oip.SCORER, "datatype": "BYTES", "shape": [1], "data": [self.scorer]},
+            {"name": oip.FLAG_THRESHOLD, "datatype": "FP64", "shape": [1], "data": [0.5]},
+        ]
+        if verdicts:
+            outputs.append(
+                {"name": oip.VERDICT, "datatype": "BYTES", "shape": [len(verdicts)], "data": verdicts}
+            )
+        return json.dumps({"model_name": MODEL_NAME, "outputs": outputs}).encode()
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("http-500", "answered HTTP 500"),
+        ("not-json", "a body that is not JSON"),
+        ("no-outputs", "no list of outputs"),
+        ("verdict-not-json", "verdict\\[0\\] is not a JSON text"),
+        ("wrong-count", "answered 2 verdicts for 1 citations"),
+    ],
+)
+def test_a_broken_v2_server_is_a_clear_error(items, mode, message) -> None:
+    server = BrokenV2Server("sidebot-test.r1")
+    try:
+        remote = RemoteVerifier(server.endpoint, protocol="v2")
+        assert remote.name == "sidebot-test.r1"
+        server.mode = mode
+        with pytest.raises(VerifierUnavailableError, match=message) as caught:
+            remote.verify_many(items[:1])
+        assert f"{server.endpoint} (v2) answered" in str(caught.value)
+        remote.close()
+    finally:
+        server.server.shutdown()
+        server.server.server_close()
