@@ -356,8 +356,12 @@ class Settings(_Section):
         if not url.startswith("postgresql"):
             return url
         from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError
 
-        parsed = make_url(url)
+        try:
+            parsed = make_url(url)
+        except ArgumentError:  # not a URL: opening the database says so, in one line
+            return url
         if parsed.password:
             return url
         found = read_secret(DATABASE_PASSWORD, self.database.password_file)
