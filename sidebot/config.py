@@ -2,7 +2,8 @@
 
 Settings come from a TOML file (``sidebot --config PATH``, or ``$SIDEBOT_CONFIG``); anything a file leaves
 out takes the defaults below. ``$SIDEBOT_HOME`` moves the data folder (default ``~/.local/share/sidebot``),
-``$SIDEBOT_DATABASE_URL`` overrides the database URL.
+``$SIDEBOT_DATABASE_URL`` overrides the database URL. Secrets (passwords) never go in the file: see
+:mod:`sidebot.credentials`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,15 @@ from pathlib import Path
 from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from sidebot.credentials import (
+    BOT_PASSWORD,
+    DATABASE_PASSWORD,
+    OAUTH_CLIENT_SECRET,
+    Found,
+    SecretError,
+    read_secret,
+)
 
 CONFIG_ENV = "SIDEBOT_CONFIG"
 HOME_ENV = "SIDEBOT_HOME"
@@ -37,6 +47,9 @@ def default_home() -> Path:
 class DatabaseSettings(_Section):
     url: str = ""  # empty: sqlite file sidebot.db in the data folder
     auto_upgrade: bool = True  # migrate the schema on start; set false to require `sidebot db upgrade`
+    # A file holding the PostgreSQL password, put into a URL that has none; or $SIDEBOT_DATABASE_PASSWORD,
+    # or the systemd credential sidebot-database-password (sidebot.credentials). Never the password here.
+    password_file: str = ""
 
 
 class WikiSettings(_Section):
@@ -47,6 +60,15 @@ class WikiSettings(_Section):
     article_namespaces: list[int] = [0]
     failed_verification_template: str = "Failed verification"
     article_url: str = ""  # e.g. "https://en.wikipedia.org/wiki/{title}"; empty: derived from the site
+    # The bot logs in with this BotPassword (its name on Special:BotPasswords, e.g. "sidebot"; the account is
+    # user-config.py's) and the password from bot_password_file, $SIDEBOT_BOT_PASSWORD or the systemd
+    # credential sidebot-bot-password. Empty: Pywikibot's own password_file (user-config.py) is used.
+    bot_password_name: str = ""
+    bot_password_file: str = ""
+
+    def bot_password(self) -> Found | None:
+        """The BotPassword when ``bot_password_name`` is set (None otherwise, or when none is found)."""
+        return read_secret(BOT_PASSWORD, self.bot_password_file) if self.bot_password_name else None
 
 
 class FetchSettings(_Section):
@@ -125,6 +147,9 @@ class VerifySettings(_Section):
     # send it their citations instead of loading the model; the server's own [verify] settings decide how
     # it reads. Empty: the model runs in this process. Only the cross-encoder scorer is served.
     endpoint: str = ""
+    # How to talk to it: "v2", the Open Inference Protocol over REST (endpoint "http://host:8080"); "grpc",
+    # the same over gRPC (endpoint "host:8081"); "v1", KServe's v1 REST protocol ("http://host:8080").
+    protocol: Literal["v1", "v2", "grpc"] = "v2"
     endpoint_timeout: float = Field(120.0, gt=0)  # seconds for one request (a chunk of up to 50 citations)
 
 
@@ -343,8 +368,39 @@ class Settings(_Section):
 
     @property
     def database_url(self) -> str:
+        """The queue database's URL, with the database password put in when the URL has none and the
+        password is found (:func:`sidebot.credentials.read_secret`)."""
         url = os.environ.get(DATABASE_ENV) or self.database.url
-        return url or f"sqlite:///{self.home / 'sidebot.db'}"
+        if not url:
+            return f"sqlite:///{self.home / 'sidebot.db'}"
+        if not url.startswith("postgresql"):
+            return url
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError
+
+        try:
+            parsed = make_url(url)
+        except ArgumentError:  # not a URL: opening the database says so, in one line
+            return url
+        if parsed.password:
+            return url
+        found = read_secret(DATABASE_PASSWORD, self.database.password_file)
+        return parsed.set(password=found.value).render_as_string(hide_password=False) if found else url
+
+    @model_validator(mode="after")
+    def _secret_files_readable(self) -> Self:
+        """A secret's file that is named must be readable now, not at the first database call."""
+        for secret, file in (
+            (DATABASE_PASSWORD, self.database.password_file),
+            (BOT_PASSWORD, self.wiki.bot_password_file),
+            (OAUTH_CLIENT_SECRET, self.web.oauth_client_secret_file),
+        ):
+            if file and not os.environ.get(secret.env):
+                try:
+                    read_secret(secret, file)
+                except SecretError as exc:
+                    raise ValueError(str(exc)) from None
+        return self
 
     @model_validator(mode="after")
     def _workers_share_postgresql(self) -> Self:
@@ -383,9 +439,13 @@ def load_settings(path: Path | str | None = None) -> Settings:
         raise ConfigError(f"cannot read config file {path}: {exc}") from exc
     if "home" in raw:
         raw["home"] = _resolve(raw["home"], path.parent)
-    wiki = raw.get("wiki", {})
-    if wiki.get("pywikibot_dir"):
-        wiki["pywikibot_dir"] = str(_resolve(wiki["pywikibot_dir"], path.parent))
+    for section, key in (
+        ("wiki", "pywikibot_dir"),
+        ("wiki", "bot_password_file"),
+        ("database", "password_file"),
+    ):
+        if isinstance(raw.get(section), dict) and raw[section].get(key):
+            raw[section][key] = str(_resolve(raw[section][key], path.parent))
     try:
         return Settings(**raw, source_file=path.resolve())
     except ValidationError as exc:

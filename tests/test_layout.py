@@ -32,6 +32,7 @@ TIERS: list[set[str]] = [
     {"wiki", "sources", "datasets"},  # wiki I/O, source fetching, data-set readers
     {"citations"},  # pure: wikitext in, citations out
     {"config", "processes", "__init__"},
+    {"credentials"},  # secrets from the environment, files or systemd credentials (config reads them)
 ]
 RANK = {part: rank for rank, tier in enumerate(TIERS) for part in tier}
 ENGINES = {"citations", "sources", "verify", "retrieve", "datasets", "wiki"}

@@ -36,7 +36,11 @@ def load_scorer(settings: Settings):  # -> sidebot.verify.types.Scorer (imported
         from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 
         try:
-            return RemoteVerifier(settings.verify.endpoint, timeout=settings.verify.endpoint_timeout)
+            return RemoteVerifier(
+                settings.verify.endpoint,
+                timeout=settings.verify.endpoint_timeout,
+                protocol=settings.verify.protocol,
+            )
         except VerifierUnavailableError as exc:
             raise fail(str(exc), 2) from exc
     return load_model(settings.verify)

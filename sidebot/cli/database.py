@@ -10,6 +10,8 @@ import typer
 from rich.table import Table
 
 from sidebot.cli.common import console, fail, settings_of
+from sidebot.config import Settings
+from sidebot.credentials import BOT_PASSWORD, DATABASE_PASSWORD, OAUTH_CLIENT_SECRET, Secret, read_secret
 
 
 def upgrade(ctx: typer.Context) -> None:
@@ -101,9 +103,23 @@ def doctor(
         general = answer.json()["query"]["general"]
         return f"{settings.wiki.name or site} at {api_url}: {general['sitename']}, {general['generator']}"
 
+    def secret_checks() -> None:
+        for secret, needed, found in secrets_status(settings_of(ctx)):
+            if found:
+                checks.append((f"secret: {secret.name}", True, f"from {found}"))
+            elif needed:
+                where = f"${secret.env}, {secret.file_setting} or the systemd credential {secret.credential}"
+                checks.append((f"secret: {secret.name}", False, f"missing ({needed}): set {where}"))
+            else:
+                checks.append((f"secret: {secret.name}", True, "not needed by this config"))
+
     check("local wiki (php, MediaWiki)", php)
     check("base model (all-MiniLM-L6-v2, sha256)", minilm)
     check("queue database", database)
+    try:
+        secret_checks()
+    except Exception as exc:  # an unreadable secret file: reported like any failed check
+        checks.append(("secrets", False, f"{type(exc).__name__}: {exc}"))
     if not offline:
         check("configured wiki reachable", wiki)
     check("chromium", chromium)
@@ -113,3 +129,44 @@ def doctor(
     console.print(table)
     if not all(ok for _, ok, _ in checks):
         raise fail("some checks failed")
+
+
+def secrets_status(settings: Settings) -> list[tuple[Secret, str, str]]:
+    """Each secret (sidebot.credentials.SECRETS), why this config needs it ("" if it does not) and where it
+    was found ("" if nowhere)."""
+    import os
+
+    from sqlalchemy.engine import make_url
+
+    raw_url = os.environ.get("SIDEBOT_DATABASE_URL") or settings.database.url
+    url = make_url(raw_url) if raw_url.startswith("postgresql") else None
+    needs_password = url is not None and not url.password and not (url.host or "").startswith("/")
+    db = read_secret(DATABASE_PASSWORD, settings.database.password_file)
+    db_source = db.source if db else ""
+    if not db_source and (os.environ.get("PGPASSWORD") or _pgpass().is_file()):
+        db_source = "libpq ($PGPASSWORD or the .pgpass file)"
+    bot = settings.wiki.bot_password()
+    oauth = read_secret(OAUTH_CLIENT_SECRET, settings.web.oauth_client_secret_file)
+    return [
+        (
+            DATABASE_PASSWORD,
+            f"PostgreSQL at {url.host or 'localhost'}" if needs_password and url is not None else "",
+            db_source,
+        ),
+        (
+            BOT_PASSWORD,
+            "[wiki] bot_password_name is set" if settings.wiki.bot_password_name else "",
+            bot.source if bot else "",
+        ),
+        (
+            OAUTH_CLIENT_SECRET,
+            '[web] auth = "oauth"' if settings.web.auth == "oauth" else "",
+            oauth.source if oauth else "",
+        ),
+    ]
+
+
+def _pgpass() -> Path:
+    import os
+
+    return Path(os.environ.get("PGPASSFILE") or Path.home() / ".pgpass")

@@ -15,8 +15,11 @@ from sidebot.cli.common import console, fail, load_model, settings_of
 def serve_verifier(
     ctx: typer.Context,
     port: Annotated[
-        int, typer.Option(min=1, max=65535, help="HTTP port (KServe listens on all interfaces).")
+        int, typer.Option(min=1, max=65535, help="HTTP port, v1 and v2 (KServe listens on all interfaces).")
     ] = 8080,
+    grpc_port: Annotated[
+        int, typer.Option(min=1, max=65535, help="gRPC port (Open Inference Protocol, KServe's default).")
+    ] = 8081,
     max_batch: Annotated[
         int, typer.Option(min=1, help="Citations gathered into one model call (whole requests).")
     ] = 64,
@@ -28,8 +31,9 @@ def serve_verifier(
         typer.Option(help='Where the model runs: "cpu", "cuda" or "cuda:N" (default: [verify] device).'),
     ] = None,
 ) -> None:
-    """Serve the verifier as a KServe model server (v1 protocol, POST /v1/models/verifier:predict; batch
-    sizes on /metrics): set `[verify] endpoint` on patrols and workers to use it."""
+    """Serve the verifier as a KServe model server: v1 (POST /v1/models/verifier:predict) and the Open
+    Inference Protocol (POST /v2/models/verifier/infer, and gRPC); batch sizes on /metrics. Set `[verify]
+    endpoint` on patrols and workers to use it."""
     from pydantic import ValidationError
 
     from sidebot.serving.verifier_server import serve
@@ -45,10 +49,14 @@ def serve_verifier(
     if settings.scorer != "cross-encoder":
         raise fail(f"only the cross-encoder verifier is served, not [verify] scorer = {settings.scorer!r}", 2)
     scorer = load_model(settings)
+    if grpc_port == port:
+        raise fail("--grpc-port must differ from --port", 2)
     console.print(
-        f"serving {scorer.name} on port {port}, model on {settings.device} (Ctrl+C stops it)", highlight=False
+        f"serving {scorer.name} on port {port} (REST v1 and v2) and {grpc_port} (gRPC v2), model on "
+        f"{settings.device} (Ctrl+C stops it)",
+        highlight=False,
     )
-    serve(scorer, port, max_batch=max_batch, max_wait=max_wait_ms / 1000)
+    serve(scorer, port, grpc_port=grpc_port, max_batch=max_batch, max_wait=max_wait_ms / 1000)
 
 
 def bench_verifier_server(

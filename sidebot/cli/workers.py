@@ -30,6 +30,7 @@ def worker(
         conninfo(settings)
     except WorkersError as exc:
         raise fail(str(exc), 2) from exc
+    _one_core_each(settings.verify.threads)
     db = open_database(settings)
     wiki = _connect(settings)
     scorer = load_scorer(settings)
@@ -169,6 +170,18 @@ def bench_workers(
         json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
 
 
+def _one_core_each(threads: int) -> None:
+    """Workers sharing a machine, each with ``[verify] threads`` torch threads: before torch loads, keep the
+    libraries that start their own threads within them (the tokenizer's Rust thread pool sizes itself to
+    every core; idle OpenMP threads spin on cores a neighbour needs). Values set by the caller win."""
+    import os
+
+    if threads:
+        os.environ.setdefault("OMP_NUM_THREADS", str(threads))
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+
 def _connect(settings):  # -> PywikibotWiki
     from sidebot.wiki.reader import PywikibotWiki
     from sidebot.wiki.site import WikiError
@@ -177,3 +190,83 @@ def _connect(settings):  # -> PywikibotWiki
         return PywikibotWiki.connect(settings)
     except WikiError as exc:
         raise fail(str(exc)) from exc
+
+
+def bench_replay(
+    ctx: typer.Context,
+    rates: Annotated[
+        list[float] | None, typer.Option("--rate", min=0.01, help="Edits per second to replay (repeat it).")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option(min=5, help="How long each rate's stream of edits lasts.")
+    ] = 120.0,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes (one per core).")] = 2,
+    poll: Annotated[
+        float, typer.Option(min=1, help="Seconds between the scheduler's recent-changes runs.")
+    ] = 5.0,
+    php_workers: Annotated[
+        int,
+        typer.Option(min=1, help="PHP processes serving the wiki (PHP_CLI_SERVER_WORKERS; 1: php -S alone)."),
+    ] = 4,
+    drain_timeout: Annotated[
+        float, typer.Option(min=10, help="Seconds to wait after a stream for its edits to be checked.")
+    ] = 300.0,
+    state_dir: Annotated[
+        Path | None, typer.Option(help="The sandbox wiki's folder (default: a temporary one).")
+    ] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here too.")] = None,
+) -> None:
+    """Replay a stream of real edits (new citations, changed facts, removed refs on the demo's WiCE
+    articles) into the local wiki at each rate while the scheduler and N workers patrol it: lag from edit
+    saved to page checked (p50/p95 and its parts), pages per minute, backlog and where the CPU went."""
+    import json
+
+    from sidebot.workers.replay import run_replay
+
+    report = run_replay(
+        settings_of(ctx),
+        rates or [0.5, 1.0, 2.0],
+        seconds,
+        workers=workers,
+        poll=poll,
+        php_workers=php_workers,
+        drain_timeout=drain_timeout,
+        state_dir=state_dir,
+        progress=lambda m: console.print(m, highlight=False, soft_wrap=True),
+    )
+    for row in report["rates"]:
+        lag = (
+            f"lag p50 {row['lag_p50']:.1f} s, p95 {row['lag_p95']:.1f} s, max {row['lag_max']:.1f} s"
+            if row["checked"]
+            else "nothing checked"
+        )
+        drained = row["drained_seconds_after_stream"]
+        console.print(
+            f"{row['rate']:g} edits/s: {row['edits_saved']} edits saved, {row['checked']} checked; {lag}; "
+            f"{row['pages_per_minute']:.0f} pages/min; {row['unchecked_when_stream_ended']} waiting when the "
+            f"stream ended, "
+            + (f"all checked {drained:.0f} s later" if drained is not None else "NOT all checked in time"),
+            highlight=False,
+            soft_wrap=True,
+        )
+        if row["checked"]:
+            console.print(
+                f"  lag parts at the median / p95: detection {row['detect_p50']:.1f} / "
+                f"{row['detect_p95']:.1f} s "
+                f"(the scheduler's recent-changes runs: {row['recent_runs']}, "
+                f"{row['recent_run_seconds_p50'] or 0:.1f} s each at the median), queue wait "
+                f"{row['queue_p50']:.1f} / {row['queue_p95']:.1f} s, page check {row['check_p50']:.1f} / "
+                f"{row['check_p95']:.1f} s; workers' verifier {row['verify_seconds']:.0f} s, fetching "
+                f"{row['fetch_seconds']:.0f} s",
+                highlight=False,
+                soft_wrap=True,
+            )
+        cpu = ", ".join(f"{k} {v:.0f} s" for k, v in row["cpu_seconds"].items() if k != "machine_busy")
+        console.print(
+            f"  CPU: {row['cores_busy']:.2f} of {report['cpus']} cores busy; {cpu}; "
+            f"load {row['load_before']:.2f} → {row['load_after']:.2f}",
+            highlight=False,
+            soft_wrap=True,
+        )
+    if json_out:
+        json_out.write_text(json.dumps(report, indent=2, default=str), encoding="utf-8")

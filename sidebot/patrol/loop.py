@@ -642,7 +642,9 @@ class Patrol:
             if isinstance(self.scorer, CrossEncoderScorer | RemoteVerifier):
                 self._reranker = self.scorer
             elif verify.endpoint:
-                self._reranker = RemoteVerifier(verify.endpoint, timeout=verify.endpoint_timeout)
+                self._reranker = RemoteVerifier(
+                    verify.endpoint, timeout=verify.endpoint_timeout, protocol=verify.protocol
+                )
             else:
                 self._reranker = load_verifier(verify)
         return self._reranker

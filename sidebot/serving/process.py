@@ -25,12 +25,24 @@ def free_port() -> int:
 
 
 def start_verifier_server(
-    port: int, log: Path, config: Path | None = None, timeout: float = 180.0
+    port: int, log: Path, config: Path | None = None, timeout: float = 180.0, grpc_port: int | None = None
 ) -> subprocess.Popen:
-    """``sidebot [--config CONFIG] serve-verifier --port PORT`` with this interpreter, its output in ``log``;
-    returns once the model answers ready (raises :class:`ServerStartError` with the log's tail when not)."""
+    """``sidebot [--config CONFIG] serve-verifier --port PORT --grpc-port GRPC_PORT`` with this interpreter
+    (a free gRPC port unless given), its output in ``log``; returns once the model answers ready (raises
+    :class:`ServerStartError` with the log's tail when not)."""
     options = ["--config", str(config)] if config else []
-    command = [sys.executable, "-m", "sidebot", *options, "serve-verifier", "--port", str(port)]
+    grpc = str(grpc_port or free_port())
+    command = [
+        sys.executable,
+        "-m",
+        "sidebot",
+        *options,
+        "serve-verifier",
+        "--port",
+        str(port),
+        "--grpc-port",
+        grpc,
+    ]
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + timeout

@@ -1,22 +1,36 @@
 """The verifier as a KServe model server (``sidebot serve-verifier``): one machine with the model, many
 patrols and workers sending it citations (:class:`sidebot.verify.remote.RemoteVerifier`).
 
-KServe's Python runtime gives the HTTP server, the v1 and v2 protocol routes, health and readiness, and the
-Prometheus ``/metrics`` route; this module gives it the verifier. Requests use the v1 protocol
-(:mod:`sidebot.verify.wire`): ``POST /v1/models/verifier:predict`` with ``{"instances": [citation, ...]}``.
-The citations of concurrent requests are verified in shared model calls (:mod:`sidebot.serving.batcher`);
-``/metrics`` shows the batch sizes (``sidebot_verifier_batch_citations``,
+KServe's Python runtime gives the HTTP and gRPC servers, the v1 and v2 protocol routes, health and readiness,
+and the Prometheus ``/metrics`` route; this module gives it the verifier. Both protocols carry the same
+citations and verdicts (:mod:`sidebot.verify.wire`):
+
+- v1: ``POST /v1/models/verifier:predict`` with ``{"instances": [citation, ...]}``;
+- v2, the Open Inference Protocol (:mod:`sidebot.verify.open_inference`): ``GET /v2/models/verifier`` names
+  the typed inputs and outputs, ``POST /v2/models/verifier/infer`` and the gRPC
+  ``inference.GRPCInferenceService/ModelInfer`` take a BYTES tensor of citations.
+
+The citations of concurrent requests, whichever protocol they came by, are verified in shared model calls
+(:mod:`sidebot.serving.batcher`); ``/metrics`` shows the batch sizes (``sidebot_verifier_batch_citations``,
 ``sidebot_verifier_batch_requests``).
+
+KServe's gRPC messages and those of Triton's client (``tritonclient.grpc``, which
+:class:`sidebot.verify.remote.RemoteVerifier` uses) are both named ``inference.*`` in protobuf's default
+registry: one process can hold only one of them, so the server never imports a client and a client never
+imports this module.
 """
 
 from __future__ import annotations
 
 import sys
+import uuid
 from typing import Any
 
+import numpy as np
 from prometheus_client import Counter, Histogram
 
 from sidebot.serving.batcher import MicroBatcher
+from sidebot.verify import open_inference as oip
 from sidebot.verify.types import Scorer, Verdict
 from sidebot.verify.wire import MODEL_NAME, Answer, Instance, WireError, decode_instances, encode_answer
 
@@ -25,7 +39,7 @@ from sidebot.verify.wire import MODEL_NAME, Answer, Instance, WireError, decode_
 # and exits: it must not see sidebot's arguments.
 _argv, sys.argv = sys.argv, sys.argv[:1]
 try:
-    from kserve import Model, ModelServer
+    from kserve import InferOutput, InferRequest, InferResponse, Model, ModelServer
     from kserve.errors import InvalidInput
 finally:
     sys.argv = _argv
@@ -63,19 +77,66 @@ class VerifierModel(Model):
             [(i.claim, i.passages) for i in instances], urls=[i.url for i in instances]
         )
 
-    async def predict(self, payload: Any, headers: dict[str, str] | None = None) -> dict[str, Any]:
+    def get_input_types(self) -> list[dict[str, Any]]:
+        return oip.INPUTS
+
+    def get_output_types(self) -> list[dict[str, Any]]:
+        return oip.OUTPUTS
+
+    async def predict(self, payload: Any, headers: dict[str, str] | None = None) -> Any:
+        if isinstance(payload, InferRequest):
+            return await self._infer(payload)
         if not isinstance(payload, dict) or not isinstance(payload.get("instances"), list):
             raise InvalidInput('expected a JSON object {"instances": [citation, ...]} (KServe v1 protocol)')
         try:
             instances = decode_instances(payload["instances"])
         except WireError as exc:
             raise InvalidInput(str(exc)) from exc
+        return encode_answer(await self._answer(instances))
+
+    async def _answer(self, instances: list[Instance]) -> Answer:
         verdicts = await self.batcher.submit(instances)
-        return encode_answer(Answer(verdicts, self.scorer.name, self.flag_threshold))
+        return Answer(verdicts, self.scorer.name, self.flag_threshold)
+
+    async def _infer(self, request: InferRequest) -> InferResponse:
+        """An Open Inference Protocol request (REST or gRPC): the ``citation`` tensor in, every output out."""
+        tensor = request.get_input_by_name(oip.CITATION)
+        if tensor is None or tensor.datatype != "BYTES":
+            raise InvalidInput(
+                f"expected a BYTES input tensor named {oip.CITATION!r}, one citation per element"
+            )
+        try:
+            elements = [e.decode("utf-8") if isinstance(e, bytes) else e for e in tensor.as_numpy().ravel()]
+            instances = oip.read_citations(elements)
+        except (WireError, UnicodeDecodeError, ValueError) as exc:
+            raise InvalidInput(str(exc)) from exc
+        tensors = oip.answer_tensors(await self._answer(instances))
+        outputs = []
+        for spec in oip.OUTPUTS:
+            values = tensors[spec["name"]]
+            if (
+                not values
+            ):  # no citations: KServe cannot send an empty tensor; the answer is scorer and threshold
+                continue
+            dtype = object if spec["datatype"] == "BYTES" else np.float64
+            output = InferOutput(spec["name"], [len(values)], spec["datatype"])
+            output.set_data_from_numpy(np.array(values, dtype=dtype), binary_data=False)
+            outputs.append(output)
+        sent = {o.name for o in outputs}
+        requested = [o for o in request.request_outputs or [] if o.name in sent]
+        return InferResponse(
+            request.id or str(uuid.uuid4()),
+            self.name,
+            outputs,
+            use_binary_outputs=request.use_binary_outputs,
+            requested_outputs=requested or None,
+        )
 
 
-def serve(scorer: Scorer, port: int, max_batch: int = 64, max_wait: float = 0.002) -> None:
-    """Serve ``scorer`` on ``port`` until SIGINT/SIGTERM (KServe's runtime listens on every interface, as
-    in a pod: keep the port on a private network)."""
+def serve(
+    scorer: Scorer, port: int, grpc_port: int = 8081, max_batch: int = 64, max_wait: float = 0.002
+) -> None:
+    """Serve ``scorer`` on ``port`` (REST: v1 and v2) and ``grpc_port`` (gRPC v2) until SIGINT/SIGTERM
+    (KServe's runtime listens on every interface, as in a pod: keep the ports on a private network)."""
     model = VerifierModel(scorer, max_batch=max_batch, max_wait=max_wait)
-    ModelServer(http_port=port, enable_grpc=False, workers=1).start([model])
+    ModelServer(http_port=port, grpc_port=grpc_port, enable_grpc=True, workers=1).start([model])

@@ -1,5 +1,11 @@
 """The verifier on another machine: a :class:`Scorer` that sends citations to a ``sidebot serve-verifier``
-KServe model server (v1 protocol, :mod:`sidebot.verify.wire`) instead of loading the model.
+KServe model server instead of loading the model, in one of its protocols (``[verify] protocol``):
+
+- ``v1``: KServe's v1 REST protocol (:mod:`sidebot.verify.wire`), ``endpoint`` ``http://host:8080``;
+- ``v2``: the Open Inference Protocol over REST (:mod:`sidebot.verify.open_inference`), same endpoint;
+- ``grpc``: the Open Inference Protocol over gRPC, ``endpoint`` ``host:8081`` (Triton's client library,
+  ``tritonclient.grpc``: its messages and KServe's share protobuf names, so this process must not import the
+  server, :mod:`sidebot.serving.verifier_server`).
 
 Used when ``[verify] endpoint`` is set. A server that is down, too slow, or answers anything but a verdict per
 citation raises :class:`VerifierUnavailableError`: the patrol leaves those citations for its next run.
@@ -8,12 +14,16 @@ citation raises :class:`VerifierUnavailableError`: the patrol leaves those citat
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Literal
 
 import httpx
 
 from sidebot.sources.passages import Passage
+from sidebot.verify import open_inference as oip
 from sidebot.verify.types import Claim, Verdict
 from sidebot.verify.wire import MODEL_NAME, Answer, WireError, decode_answer, encode_instances
+
+Protocol = Literal["v1", "v2", "grpc"]
 
 
 class VerifierUnavailableError(RuntimeError):
@@ -26,9 +36,14 @@ class RemoteVerifier:
     when connecting, so findings are filed under the same scorer name as in-process verdicts; an answer from
     another verifier (the server restarted with new weights) is refused rather than mixed in."""
 
-    def __init__(self, endpoint: str, timeout: float = 120.0) -> None:
+    def __init__(self, endpoint: str, timeout: float = 120.0, protocol: Protocol = "v1") -> None:
         self.endpoint = endpoint.rstrip("/")
-        self._client = httpx.Client(base_url=self.endpoint, timeout=timeout)
+        self.protocol = protocol
+        self.timeout = timeout
+        if protocol == "grpc":
+            self._client: Any = _grpc_client(self.endpoint.removeprefix("grpc://"))
+        else:
+            self._client = httpx.Client(base_url=self.endpoint, timeout=timeout)
         try:
             described = self._ask([])  # no citations: the server only says which verifier it runs
         except VerifierUnavailableError:
@@ -45,7 +60,7 @@ class RemoteVerifier:
     ) -> list[Verdict]:
         if not items:
             return []
-        answer = self._ask(encode_instances(items, urls))
+        answer = self._ask(items, urls)
         if answer.scorer != self.name:
             raise self._error(f"now serves {answer.scorer}, not {self.name} (restart this process)")
         if len(answer.predictions) != len(items):
@@ -55,9 +70,22 @@ class RemoteVerifier:
     def close(self) -> None:
         self._client.close()
 
-    def _ask(self, instances: list) -> Answer:
+    def _ask(
+        self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
+    ) -> Answer:
+        if self.protocol == "grpc":
+            return self._ask_grpc(oip.citation_elements(items, urls))
+        if self.protocol == "v2":
+            return self._ask_rest(
+                f"/v2/models/{MODEL_NAME}/infer", _v2_request(oip.citation_elements(items, urls)), _v2_answer
+            )
+        return self._ask_rest(
+            f"/v1/models/{MODEL_NAME}:predict", {"instances": encode_instances(items, urls)}, decode_answer
+        )
+
+    def _ask_rest(self, path: str, body: dict[str, Any], decode) -> Answer:  # type: ignore[no-untyped-def]
         try:
-            response = self._client.post(f"/v1/models/{MODEL_NAME}:predict", json={"instances": instances})
+            response = self._client.post(path, json=body)
         except httpx.TimeoutException as exc:
             raise self._error(f"did not answer within {self._client.timeout.read:g} s") from exc
         except httpx.HTTPError as exc:
@@ -65,10 +93,72 @@ class RemoteVerifier:
         if response.status_code != 200:
             raise self._error(f"answered HTTP {response.status_code}: {response.text[:200]!r}")
         try:
-            return decode_answer(response.json())
+            return decode(response.json())
         except ValueError as exc:  # not JSON (JSONDecodeError), or WireError: not a verifier answer
             what = exc if isinstance(exc, WireError) else f"a body that is not JSON: {response.text[:200]!r}"
             raise self._error(f"answered {what}") from exc
 
+    def _ask_grpc(self, elements: list[str]) -> Answer:
+        import numpy as np
+        from tritonclient.grpc import InferInput, InferRequestedOutput
+        from tritonclient.utils import InferenceServerException
+
+        tensor = InferInput(oip.CITATION, [len(elements)], "BYTES")
+        tensor.set_data_from_numpy(np.array([e.encode("utf-8") for e in elements], dtype=np.object_))
+        try:
+            result = self._client.infer(
+                MODEL_NAME,
+                [tensor],
+                outputs=[InferRequestedOutput(name) for name in _wanted(elements)],
+                client_timeout=self.timeout,
+            )
+        except InferenceServerException as exc:
+            if "Deadline" in str(exc.status()):
+                raise self._error(f"did not answer within {self.timeout:g} s") from exc
+            raise self._error(f"answered {exc.status()}: {exc.message()}") from exc
+        try:
+            verdicts, scorer, threshold = (
+                result.as_numpy(n) for n in (oip.VERDICT, oip.SCORER, oip.FLAG_THRESHOLD)
+            )
+            if scorer is None or threshold is None:
+                raise WireError("an answer without the scorer and flag_threshold outputs")
+            found = [] if verdicts is None else list(verdicts.ravel())  # no citations: no verdict tensor
+            return oip.read_answer(found, scorer.ravel()[0], float(threshold.ravel()[0]))
+        except (WireError, ValueError, IndexError) as exc:
+            raise self._error(f"answered {exc}") from exc
+
     def _error(self, what: str) -> VerifierUnavailableError:
-        return VerifierUnavailableError(f"verifier server {self.endpoint} {what}")
+        return VerifierUnavailableError(f"verifier server {self.endpoint} ({self.protocol}) {what}")
+
+
+def _v2_request(elements: list[str]) -> dict[str, Any]:
+    return {
+        "inputs": [{"name": oip.CITATION, "shape": [len(elements)], "datatype": "BYTES", "data": elements}],
+        "outputs": [{"name": name} for name in _wanted(elements)],
+    }
+
+
+def _v2_answer(body: object) -> Answer:
+    """The answer in an Open Inference Protocol REST response (JSON outputs)."""
+    if not isinstance(body, dict) or not isinstance(body.get("outputs"), list):
+        raise WireError("not an inference response: no list of outputs")
+    outputs = {o.get("name"): o.get("data") for o in body["outputs"] if isinstance(o, dict)}
+    verdicts, scorer, threshold = (outputs.get(n) for n in (oip.VERDICT, oip.SCORER, oip.FLAG_THRESHOLD))
+    verdicts = [] if verdicts is None else verdicts  # no citations: no verdict tensor (the count is checked)
+    if not isinstance(verdicts, list) or not isinstance(scorer, list) or not isinstance(threshold, list):
+        raise WireError("an inference response without the verdict, scorer and flag_threshold outputs")
+    if not scorer or not threshold:
+        raise WireError("an inference response with an empty scorer or flag_threshold output")
+    return oip.read_answer(verdicts, scorer[0], threshold[0])
+
+
+def _wanted(elements: list[str]) -> list[str]:
+    """The outputs to ask for: all, or, for no citations (the server says which verifier it runs), the
+    scorer and threshold alone (an empty tensor cannot be sent)."""
+    return oip.OUTPUT_NAMES if elements else [oip.SCORER, oip.FLAG_THRESHOLD]
+
+
+def _grpc_client(url: str):  # -> tritonclient.grpc.InferenceServerClient (imported only for this protocol)
+    from tritonclient.grpc import InferenceServerClient
+
+    return InferenceServerClient(url)

@@ -7,8 +7,9 @@ import secrets
 from pathlib import Path
 
 from sidebot.config import Settings, WebSettings
+from sidebot.credentials import OAUTH_CLIENT_SECRET, SecretError, read_secret
 
-OAUTH_SECRET_ENV = "SIDEBOT_OAUTH_CLIENT_SECRET"
+OAUTH_SECRET_ENV = OAUTH_CLIENT_SECRET.env
 
 
 class WebConfigError(ValueError):
@@ -46,17 +47,15 @@ def secret_key(settings: Settings, web: WebSettings) -> str:
 
 
 def oauth_client_secret(web: WebSettings) -> str:
-    if web.oauth_client_secret_file:
-        path = Path(web.oauth_client_secret_file).expanduser()
-        try:
-            secret = path.read_text(encoding="utf-8").strip()
-        except OSError as exc:
-            raise WebConfigError(f"cannot read the OAuth client secret from {path}: {exc}") from exc
-    else:
-        secret = os.environ.get(OAUTH_SECRET_ENV, "").strip()
-    if not secret:
+    """The consumer secret: ``$SIDEBOT_OAUTH_CLIENT_SECRET``, the file ``[web] oauth_client_secret_file`` or
+    the systemd credential ``sidebot-oauth-client-secret`` (:mod:`sidebot.credentials`)."""
+    try:
+        found = read_secret(OAUTH_CLIENT_SECRET, web.oauth_client_secret_file)
+    except SecretError as exc:
+        raise WebConfigError(str(exc)) from exc
+    if found is None:
         raise WebConfigError(
             "OAuth login needs the consumer secret: set [web] oauth_client_secret_file or "
             f"${OAUTH_SECRET_ENV}"
         )
-    return secret
+    return found.value

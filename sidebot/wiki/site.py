@@ -114,6 +114,15 @@ def connect(settings: Settings, login: bool = True) -> APISite:
         if not login:
             return site
         try:
+            bot_password = settings.wiki.bot_password()
+            if settings.wiki.bot_password_name and bot_password is None:
+                raise WikiLoginError(
+                    f"[wiki] bot_password_name is {settings.wiki.bot_password_name!r} but no BotPassword was "
+                    "found: set $SIDEBOT_BOT_PASSWORD, [wiki] bot_password_file or the systemd credential "
+                    "sidebot-bot-password (`sidebot doctor` lists the secrets)"
+                )
+            if bot_password is not None and not site.logged_in():
+                _log_in_with_bot_password(site, settings.wiki.bot_password_name, bot_password.value)
             site.login()
         except (NoUsernameError, APIError) as exc:
             raise WikiLoginError(f"cannot log in to {site}: {exc}") from exc
@@ -123,6 +132,18 @@ def connect(settings: Settings, login: bool = True) -> APISite:
                 f"{pywikibot.config.user_config_file}"
             )
     return site
+
+
+def _log_in_with_bot_password(site: APISite, name: str, password: str) -> None:
+    """Log in as user-config.py's account with the BotPassword ``name`` (the password from a secret, not from
+    Pywikibot's password_file). The session's cookies then make ``site.login()`` find the bot logged in."""
+    from pywikibot.login import BotPassword, ClientLoginManager
+
+    manager = ClientLoginManager(site=site, user=site.username())
+    manager.login_name = BotPassword(name, password).login_name(manager.username)
+    manager.password = password
+    if not manager.login(retry=False):
+        raise WikiLoginError(f"cannot log in to {site} as {manager.login_name!r} with the BotPassword secret")
 
 
 def article_url(settings: Settings, title: str, site: APISite | None = None) -> str:

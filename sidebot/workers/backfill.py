@@ -3,15 +3,17 @@ its text, so the workers check a whole wiki without one API call per page.
 
 Articles are the pages of the wiki's article namespaces that are not redirects, at the dump's latest
 revision of each. A dump lists pages by ascending page id; the progress (the last page id enqueued) is
-recorded every ``BATCH`` pages, so a backfill that was stopped (Ctrl-C, a lost machine) resumes after it,
-and a page enqueued twice across a resume is refused by the job's queueing lock while it waits, or
-skipped by the worker at a revision already checked.
+recorded every ``BATCH`` pages or ``SAVE_EVERY`` seconds, whichever comes first, so a backfill that was
+stopped (Ctrl-C, a lost machine) resumes after it having re-read at most that much, and a page enqueued
+twice across a resume is refused by the job's queueing lock while it waits, or skipped by the worker at a
+revision already checked.
 """
 
 from __future__ import annotations
 
 import bz2
 import gzip
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -27,7 +29,8 @@ from sidebot.queue.progress import backfill_progress, record_backfill
 from sidebot.wiki.pages import PageRef
 from sidebot.workers.jobs import PageQueue
 
-BATCH = 100  # pages enqueued between two progress records
+BATCH = 10  # pages read between two progress records at most
+SAVE_EVERY = 5.0  # seconds between two progress records at most
 
 
 class DumpError(RuntimeError):
@@ -103,15 +106,15 @@ def backfill(
             progress.last_page_id, progress.pages_enqueued, progress.finished_at = 0, 0, None
         wiki_id, after = wiki.id, progress.last_page_id
     summary.resumed_after = after
-    batch_last, batch_count = after, 0
+    batch_last, batch_count, batch_read, saved_at = after, 0, 0, time.monotonic()
 
     def record(finished: bool = False) -> None:
-        nonlocal batch_count
+        nonlocal batch_count, batch_read, saved_at
         with db.session() as session:
             record_backfill(
                 backfill_progress(session, wiki_id, dump_path.name), batch_last, batch_count, finished
             )
-        batch_count = 0
+        batch_count, batch_read, saved_at = 0, 0, time.monotonic()
         if on_batch:
             on_batch(summary)
 
@@ -130,7 +133,8 @@ def backfill(
             else:
                 summary.already_queued += 1
             batch_last = article.ref.page_id
-            if summary.articles % BATCH == 0:
+            batch_read += 1
+            if batch_read >= BATCH or time.monotonic() - saved_at >= SAVE_EVERY:
                 record()
         else:
             summary.finished = True

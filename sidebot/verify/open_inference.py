@@ -1,0 +1,102 @@
+"""The verifier's tensors in the Open Inference Protocol (KServe's v2 protocol, which Triton and KServe's
+clients speak), over REST (``POST /v2/models/verifier/infer``) and gRPC (``inference.GRPCInferenceService``).
+
+A citation does not fit a numeric tensor, so each travels as one element of a BYTES tensor: the same JSON
+object the v1 protocol sends as an instance, and each verdict comes back as the v1 protocol's prediction
+(:mod:`sidebot.verify.wire` encodes and checks both, so a field added to a verdict travels with no change
+here). The typed outputs beside it serve clients that want figures, not JSON:
+
+=================  ========  =======  ==================================================================
+tensor             datatype  shape    what
+=================  ========  =======  ==================================================================
+``citation`` (in)  BYTES     [-1]     one citation per element: {"claim", "passages", "url"} as JSON
+``verdict``        BYTES     [-1]     the whole verdict per citation, as JSON
+``probability``    FP64      [-1]     calibrated P(the source supports the claim); NaN if there is none
+``scorer``         BYTES     [1]      the served verifier's name (weights and scoring revision)
+``flag_threshold`` FP64      [1]      below this probability a citation is queued for review
+=================  ========  =======  ==================================================================
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from sidebot.sources.passages import Passage
+from sidebot.verify.types import Claim
+from sidebot.verify.wire import (
+    Answer,
+    Instance,
+    WireError,
+    decode_answer,
+    decode_instances,
+    encode_answer,
+    encode_instances,
+)
+
+CITATION, VERDICT, PROBABILITY, SCORER, FLAG_THRESHOLD = (
+    "citation",
+    "verdict",
+    "probability",
+    "scorer",
+    "flag_threshold",
+)
+INPUTS: list[dict[str, Any]] = [{"name": CITATION, "datatype": "BYTES", "shape": [-1]}]
+OUTPUTS: list[dict[str, Any]] = [
+    {"name": VERDICT, "datatype": "BYTES", "shape": [-1]},
+    {"name": PROBABILITY, "datatype": "FP64", "shape": [-1]},
+    {"name": SCORER, "datatype": "BYTES", "shape": [1]},
+    {"name": FLAG_THRESHOLD, "datatype": "FP64", "shape": [1]},
+]
+OUTPUT_NAMES = [o["name"] for o in OUTPUTS]
+
+
+def citation_elements(
+    items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
+) -> list[str]:
+    """The ``citation`` tensor's elements for ``items`` (one JSON text per citation)."""
+    return [_dumps(instance) for instance in encode_instances(items, urls)]
+
+
+def read_citations(elements: Sequence[str | bytes]) -> list[Instance]:
+    """The citations of a ``citation`` tensor; :class:`WireError` if an element is not one."""
+    return decode_instances([_loads(element, f"{CITATION}[{i}]") for i, element in enumerate(elements)])
+
+
+def answer_tensors(answer: Answer) -> dict[str, list]:
+    """The output tensors' elements, by name, for a server's answer."""
+    encoded = encode_answer(answer)
+    probabilities = [
+        math.nan if verdict.probability is None else float(verdict.probability)
+        for verdict in answer.predictions
+    ]
+    return {
+        VERDICT: [_dumps(prediction) for prediction in encoded["predictions"]],
+        PROBABILITY: probabilities,
+        SCORER: [answer.scorer],
+        FLAG_THRESHOLD: [float(answer.flag_threshold)],
+    }
+
+
+def read_answer(verdicts: Sequence[str | bytes], scorer: str | bytes, flag_threshold: float) -> Answer:
+    """A server's answer from its ``verdict``, ``scorer`` and ``flag_threshold`` outputs; :class:`WireError`
+    if they are not a verifier's."""
+    raw = {
+        "predictions": [_loads(v, f"{VERDICT}[{i}]") for i, v in enumerate(verdicts)],
+        "scorer": scorer.decode("utf-8") if isinstance(scorer, bytes) else scorer,
+        "flag_threshold": flag_threshold,
+    }
+    return decode_answer(raw)
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _loads(element: str | bytes, where: str) -> Any:
+    try:
+        return json.loads(element)
+    except (ValueError, TypeError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise WireError(f"{where} is not a JSON text: {exc}") from exc
