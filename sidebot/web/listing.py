@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Select, and_, func, not_, select
+from sqlalchemy import Select, and_, func, not_, or_, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Source, Suggestion, Wiki
@@ -271,10 +271,11 @@ def _by_score(session: Session, query: Select, offset: int, limit: int) -> list[
     score, no score last. Done as separate queries, because SQLite puts NULL first and cannot walk the
     (state, score) index for ``NULLS LAST``; each part walks it in order."""
     changed_fact = Finding.flag_reason.like(CHANGED_FACT_PREFIX + "%")
+    other = or_(Finding.flag_reason.is_(None), not_(changed_fact))  # NOT LIKE is NULL on a NULL reason
     parts = (
         query.where(changed_fact).order_by(Finding.id.desc()),
-        query.where(not_(changed_fact), Finding.score.is_not(None)).order_by(Finding.score, Finding.id),
-        query.where(not_(changed_fact), Finding.score.is_(None)).order_by(Finding.id),
+        query.where(other, Finding.score.is_not(None)).order_by(Finding.score, Finding.id),
+        query.where(other, Finding.score.is_(None)).order_by(Finding.id),
     )
     ids: list[int] = []
     for part in parts:
