@@ -93,7 +93,11 @@ def _settings(base: Settings, database_url: str, fetch: FetchSettings, wayback: 
             "onwiki": OnwikiSettings(
                 doc_page=DOC_PAGE,
                 stop_page=f"{list_title}/Stop",
-                review_list={"enabled": True, "title": list_title},
+                review_list={
+                    "enabled": True,
+                    "title": list_title,
+                    "bands": ["very likely fails", "may fail"],
+                },
             ),
         }
     )

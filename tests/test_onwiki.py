@@ -111,7 +111,12 @@ def make_env(
     def make(database_url: str | None = None, **onwiki: object) -> Env:
         base = f"{DOC_PAGE}/{unique_title('Run')}"
         sections: dict[str, dict] = {
-            "review_list": {"enabled": True, "title": f"{base}/List", "count_title": f"{base}/Count"},
+            "review_list": {
+                "enabled": True,
+                "title": f"{base}/List",
+                "count_title": f"{base}/Count",
+                "bands": ["very likely fails", "may fail"],  # every queued finding (default: the first band)
+            },
             "notices": {"enabled": True, "max_per_run": 10, "max_per_day": 50},
             "exclusions": {"sources_page": f"{base}/Ignored sources", "pages_page": f"{base}/Ignored pages"},
         }
