@@ -207,7 +207,9 @@ def test_injected_claim_is_inert_on_the_list_and_the_talk_page(make_env, unique_
         (finding,) = open_findings(session, env.wiki.name)
     # hostile, as extracted (bare braces and [[ ]] are taken out of claims as markup residue)
     claim = finding.row.claim
-    assert all(part in claim for part in ("subst:Evil", "<script>", "~~~~", "__NOTOC__", "[http://evil.example/x"))
+    assert all(
+        part in claim for part in ("subst:Evil", "<script>", "~~~~", "__NOTOC__", "[http://evil.example/x")
+    )
 
     summary = env.update()
     assert summary.status == "ok", summary.errors
