@@ -15,10 +15,12 @@ images, applying the manifests, running the jobs.
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import shutil
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -101,7 +103,26 @@ def manifests(name: str) -> list[dict]:
     return list(yaml.safe_load_all((DEPLOY / "kubernetes" / name).read_text()))
 
 
-def kserve_problems(value: object, type_name: str, where: str = "") -> list[str]:
+def kserve_problems(value: object, type_name: str) -> list[str]:
+    """:func:`model_problems` in a process of its own: KServe's SDK and Triton's gRPC client (imported by
+    tests/test_open_inference.py when pytest collects it) register the same protobuf names, and one process
+    cannot hold both."""
+    script = (
+        "import json, sys; sys.path.insert(0, sys.argv[2]); from tests.test_deploy import model_problems; "
+        "print(json.dumps(model_problems(json.load(sys.stdin), sys.argv[1])))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, type_name, str(ROOT)],
+        input=json.dumps(value),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def model_problems(value: object, type_name: str, where: str = "") -> list[str]:
     """Where ``value`` does not fit ``type_name`` of KServe's SDK models (or the Kubernetes client's, for the
     pod fields): unknown fields and wrong types."""
     import kserve.models
@@ -111,13 +132,13 @@ def kserve_problems(value: object, type_name: str, where: str = "") -> list[str]
     if listed:
         if not isinstance(value, list):
             return [f"{where}: expected a list"]
-        return [p for i, v in enumerate(value) for p in kserve_problems(v, listed[1], f"{where}[{i}]")]
+        return [p for i, v in enumerate(value) for p in model_problems(v, listed[1], f"{where}[{i}]")]
     mapped = re.fullmatch(r"dict\(str, (.+)\)|Dict\[str, (.+)\]", type_name)
     if mapped:
         inner = mapped[1] or mapped[2]
         if not isinstance(value, dict):
             return [f"{where}: expected a mapping"]
-        return [p for k, v in value.items() for p in kserve_problems(v, inner, f"{where}.{k}")]
+        return [p for k, v in value.items() for p in model_problems(v, inner, f"{where}.{k}")]
     simple = {"str": str, "int": int, "bool": bool, "float": (int, float), "object": object}
     if type_name in simple:
         ok = isinstance(value, simple[type_name]) and not (type_name == "int" and isinstance(value, bool))
@@ -131,7 +152,7 @@ def kserve_problems(value: object, type_name: str, where: str = "") -> list[str]
         if key not in fields:
             problems.append(f"{where}.{key}: not a field of {type_name}")
         else:
-            problems += kserve_problems(item, model.openapi_types[fields[key]], f"{where}.{key}")
+            problems += model_problems(item, model.openapi_types[fields[key]], f"{where}.{key}")
     return problems
 
 
