@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from sidebot.retrieve.retriever import Retriever, Suggestion
 
 
+COPIES_WIKIPEDIA = "copies Wikipedia"  # the flag reason's start: sidebot.queue.support reads it
+
+
 @dataclass(frozen=True)
 class SourceText:
     url: str
@@ -53,19 +56,27 @@ def copy_problem(kind: str, url: str | None, problem: str | None) -> str:
 
 
 def triage(
-    verdict: Verdict | None, source_problem: str | None, tags: Sequence[str], flag_below: float
+    verdict: Verdict | None,
+    source_problem: str | None,
+    tags: Sequence[str],
+    flag_below: float,
+    copies_wikipedia: str | None = None,
 ) -> Triage:
     """Decide whether a citation goes to the review queue.
 
-    A citation is queued (open) when its source scores below ``flag_below`` (as "partial support: <part>"
-    when the verifier found the part of the claim the source does not back, else "low support") or when an
-    editor already tagged it {{failed verification}} (then the reviewer sees what the verifier found either
-    way). A source that could not be read is ``unverifiable`` with the reason.
+    A citation is queued (open) when its source copies Wikipedia (``copies_wikipedia``: why; however well it
+    "supports" the claim, it is no source for it: "copies Wikipedia: <why>"), when its source scores below
+    ``flag_below`` (as "partial support: <part>" when the verifier found the part of the claim the source
+    does not back, else "low support") or when an editor already tagged it {{failed verification}} (then the
+    reviewer sees what the verifier found either way). A source that could not be read is ``unverifiable``
+    with the reason.
     """
     tagged = FAILED_VERIFICATION in tags
     if verdict is None or verdict.best_passage is None:
         reason = source_problem or "source has no readable text"
         return Triage("unverifiable", f"tagged failed verification; {reason}" if tagged else reason)
+    if copies_wikipedia:
+        return Triage("open", f"{COPIES_WIKIPEDIA}: {copies_wikipedia}")
     value = verdict.probability if verdict.probability is not None else verdict.score
     if tagged:
         return Triage("open", f"tagged failed verification (support {value:.2f})")

@@ -10,7 +10,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, Page, Source, Wiki
-from sidebot.queue.support import queue_reason, support_text
+from sidebot.queue.support import queue_reason, reason_rank, support_text
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,8 @@ def list_findings(
     limit: int = 100,
     offset: int = 0,
 ) -> list[FindingRow]:
-    """Findings ordered least-supported first (no score — unverifiable — last)."""
+    """Findings whose source copies Wikipedia first, then least-supported first (no score — unverifiable —
+    last)."""
     query = _findings_query()
     if states:
         query = query.where(Finding.state.in_(states))
@@ -87,7 +88,8 @@ def list_findings(
         query = query.where(Wiki.name == wiki)
     if article:
         query = query.where(Page.title == article)
-    query = query.order_by(Finding.score.is_(None), Finding.score, Finding.id).limit(limit).offset(offset)
+    query = query.order_by(reason_rank(), Finding.score.is_(None), Finding.score, Finding.id)
+    query = query.limit(limit).offset(offset)
     return [_row(*r) for r in session.execute(query)]
 
 

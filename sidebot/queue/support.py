@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sqlalchemy import ColumnElement, and_, not_
+from sqlalchemy import ColumnElement, and_, case, not_
 
 from sidebot.queue.models import Finding
 
@@ -40,6 +40,7 @@ def support_percent(probability: float | None) -> str:
 class ReasonKind(StrEnum):
     """Why a finding is in the queue, most telling first."""
 
+    COPIES_WIKIPEDIA = "copies_wikipedia"
     TAGGED = "tagged"
     CONTRADICTS = "contradicts"
     PARTIAL = "partial"
@@ -47,12 +48,14 @@ class ReasonKind(StrEnum):
 
 
 REASON_LABELS: dict[ReasonKind, str] = {
+    ReasonKind.COPIES_WIKIPEDIA: "the source copies Wikipedia",
     ReasonKind.TAGGED: "tagged by editors",
     ReasonKind.CONTRADICTS: "source contradicts",
     ReasonKind.PARTIAL: "partial support",
     ReasonKind.LOW_SUPPORT: "low support",
 }
 
+COPIES_PREFIX = "copies Wikipedia"  # a source that copies the article (a mirror, a circular source)
 TAGGED_PREFIX = "tagged"  # sidebot.patrol.pipeline.triage's flag_reason for citations editors tagged
 LOW_PREFIX = "low support"  # triage's flag_reason for a citation below the flag threshold
 PARTIAL_PREFIX = "partial support"  # a verifier reporting sub-claims: "partial support: <sub-claim> failed"
@@ -74,6 +77,8 @@ def queue_reason(flag_reason: str | None, stance: str | None) -> QueueReason | N
     for one that was never queued (passed, or unverifiable with the problem as its reason)."""
     if not flag_reason:
         return None
+    if flag_reason.startswith(COPIES_PREFIX):
+        return QueueReason(ReasonKind.COPIES_WIKIPEDIA, flag_reason[len(COPIES_PREFIX) :].lstrip(" :"))
     if flag_reason.startswith(TAGGED_PREFIX):
         return QueueReason(ReasonKind.TAGGED)
     if flag_reason.startswith(PARTIAL_PREFIX):
@@ -83,10 +88,18 @@ def queue_reason(flag_reason: str | None, stance: str | None) -> QueueReason | N
     return None
 
 
+def reason_rank() -> ColumnElement[int]:
+    """0 for findings whose source copies Wikipedia, 1 for the others: the queue lists those first (a failure
+    however well the copy "supports" the claim), then least supported first."""
+    return case((Finding.flag_reason.like(COPIES_PREFIX + "%"), 0), else_=1)
+
+
 def reason_condition(kind: ReasonKind) -> ColumnElement[bool]:
     """The SQL condition on ``findings`` that matches :func:`queue_reason` giving ``kind``."""
     refutes = and_(Finding.stance.is_not(None), Finding.stance == REFUTES)
     low = Finding.flag_reason.like(LOW_PREFIX + "%")
+    if kind is ReasonKind.COPIES_WIKIPEDIA:
+        return Finding.flag_reason.like(COPIES_PREFIX + "%")
     if kind is ReasonKind.TAGGED:
         return Finding.flag_reason.like(TAGGED_PREFIX + "%")
     if kind is ReasonKind.PARTIAL:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sidebot.citations.tags import FAILED_VERIFICATION
 from sidebot.config import Settings
-from sidebot.wiki.history import UrlAdded, url_added
+from sidebot.wiki.history import UrlAdded, revision_text, url_added
 from sidebot.wiki.pages import PageGoneError, PageRef, fetch_text
 from sidebot.wiki.site import PageNotFoundError, article_url, connect, template_redirects
 
@@ -60,3 +60,6 @@ class PywikibotWiki:
 
     def url_added(self, page_id: int, url: str) -> UrlAdded | None:
         return url_added(self.site, page_id, url, self.settings.archive.history_revisions)
+
+    def revision_text(self, rev_id: int) -> str | None:
+        return revision_text(self.site, rev_id)
