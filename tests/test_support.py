@@ -42,6 +42,12 @@ CASES = [
         ReasonKind.PARTIAL,
         "partial support: the band formed in 1983 failed",
     ),
+    (
+        "copies Wikipedia: the page says it is taken from Wikipedia",
+        "supports",
+        ReasonKind.COPIES_WIKIPEDIA,
+        "the source copies Wikipedia: the page says it is taken from Wikipedia",
+    ),
 ]
 
 
