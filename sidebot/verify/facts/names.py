@@ -19,8 +19,8 @@ _ALIAS_GROUPS = (
     ("united arab emirates", "uae"),
     ("european union", "eu"),
     ("united nations", "un"),
-    ("new york city", "nyc", "new york"),
-    ("washington dc", "washington d c", "washington"),
+    ("new york city", "nyc"),  # not "new york": the state is another place
+    ("washington dc", "washington d c"),  # not "washington": the state is another place
 )
 ALIASES: dict[str, tuple[str, ...]] = {name: group for group in _ALIAS_GROUPS for name in group}
 _LEADING = ("the ",)
