@@ -212,8 +212,9 @@ def test_a_broken_server_is_a_clear_error(broken, items, mode, message) -> None:
 
 def test_a_server_that_is_down_is_a_clear_error() -> None:
     endpoint = f"http://127.0.0.1:{free_port()}"  # nothing listens there
-    with pytest.raises(VerifierUnavailableError, match=f"{endpoint} is unreachable"):
+    with pytest.raises(VerifierUnavailableError, match="is unreachable: ConnectError") as raised:
         RemoteVerifier(endpoint, timeout=2)
+    assert endpoint in str(raised.value)
 
 
 def test_serve_verifier_without_its_model_files_is_one_error_line(tmp_path: Path) -> None:
