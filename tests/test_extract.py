@@ -72,12 +72,19 @@ def test_article_paragraphs_stay_separate() -> None:
         (ARTICLE.decode("utf-8").encode("cp1252"), UTF8_HTML),  # header and <meta> say UTF-8: both wrong
         (ARTICLE, "text/html; charset=iso-8859-1"),  # a UTF-8 page labelled Latin-1
         (codecs.BOM_UTF8 + ARTICLE, "text/html; charset=iso-8859-1"),  # a byte-order mark beats the label
+        (ARTICLE, "text/html; charset=utf-16"),  # a UTF-8 page labelled UTF-16 (it has no NUL bytes)
+        (ARTICLE, "text/html; charset=UTF-32LE"),
     ],
 )
 def test_wrong_charset_labels_do_not_garble_the_text(body: bytes, content_type: str) -> None:
     text = extract(body, content_type).text
     assert ARTICLE_SENTENCES[0] in text
     assert "— rather than the 2 to 11 percent" in text
+
+
+def test_real_utf16_still_follows_its_label() -> None:
+    page = ARTICLE.decode("utf-8").replace('charset="utf-8"', "").encode("utf-16-le")
+    assert ARTICLE_SENTENCES[0] in extract(page, "text/html; charset=utf-16le").text
 
 
 def test_plain_text_is_kept_as_is() -> None:

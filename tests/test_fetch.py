@@ -77,7 +77,7 @@ def test_html_without_content_type_is_recognised(source_server, source_fetch_set
 
 
 def test_wrongly_declared_charset_still_gives_the_right_text(source_server, source_fetch_settings) -> None:
-    for path in ("/wrong-charset.html", "/mislabeled-utf8.html"):
+    for path in ("/wrong-charset.html", "/mislabeled-utf8.html", "/utf16-label.html"):
         result = fetch(source_server.url(path), source_fetch_settings)
         assert result.status is FetchStatus.OK, path
         assert "M. Lorena González was handily re-elected Tuesday" in result.text, path

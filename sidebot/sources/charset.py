@@ -1,6 +1,7 @@
 """Turn a text or HTML body into str when the declared charset may be missing or wrong.
 
-Order: a byte-order mark; a declared UTF-16/32 charset; valid UTF-8 (a body that decodes as UTF-8 with
+Order: a byte-order mark; a declared UTF-16/32 charset when the body has the NUL bytes such text is full of
+(a UTF-8 page labelled ``charset=utf-16`` has none, and is read as UTF-8); valid UTF-8 (a body that decodes as UTF-8 with
 non-ASCII characters is UTF-8 whatever the label says -- the usual lie is "iso-8859-1" on a UTF-8 page, and
 real Latin-1 text is practically never valid UTF-8); the declared charset (header, then the HTML
 ``<meta>``), if Python knows it and the bytes fit; charset-normalizer's guess; UTF-8 with replacement
@@ -48,7 +49,9 @@ def decode_text(body: bytes, declared: str | None = None, *, html: bool = False)
             labels.append(match.group(1).decode("ascii"))
     codecs_named = [c for c in map(_codec, labels) if c]
     if codecs_named and codecs_named[0].startswith(("utf-16", "utf-32")):
-        return body.decode(codecs_named[0], errors="replace")
+        if b"\x00" in body or not _is_utf8(body):  # markup in UTF-16/32 always has NULs
+            return body.decode(codecs_named[0], errors="replace")
+        codecs_named = codecs_named[1:]  # the label is wrong: the bytes are UTF-8
     try:
         return body.decode("utf-8")
     except UnicodeDecodeError:
@@ -62,6 +65,14 @@ def decode_text(body: bytes, declared: str | None = None, *, html: bool = False)
     if guess is not None:
         return str(guess)
     return body.decode("utf-8", errors="replace")
+
+
+def _is_utf8(body: bytes) -> bool:
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _codec(label: str) -> str | None:
