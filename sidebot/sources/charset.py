@@ -5,7 +5,8 @@ Order: a byte-order mark; a declared UTF-16/32 charset when the body has the NUL
 decodes as UTF-8 with non-ASCII characters is UTF-8 whatever the label says -- the usual lie is
 "iso-8859-1" on a UTF-8 page, and real Latin-1 text is practically never valid UTF-8); the declared
 charset (header, then the HTML ``<meta>``), if Python knows it and the bytes fit; charset-normalizer's
-guess; UTF-8 with replacement characters as the last resort. Labels are read the WHATWG way: "iso-8859-1" and "ascii" mean windows-1252.
+guess; UTF-8 with replacement characters as the last resort. Labels are read the WHATWG way: "iso-8859-1"
+and "ascii" mean windows-1252.
 
 A label is attacker-chosen: Python's registry also answers for codecs that are not character encodings
 (``base64``, ``hex``, ``zlib``, ``bz2``, ``uu``, ``quopri``, ``rot13``), for ``undefined`` (which refuses
