@@ -32,7 +32,13 @@ from sidebot.sandbox.demo_content import demo_sources
 from sidebot.sandbox.site_server import Answer, SiteServer
 from sidebot.sandbox.source_server import render_source_page
 from sidebot.sources.client import SourceClient
-from sidebot.sources.wayback import lookup, raw_snapshot_url, snapshot_date, wanted_timestamp
+from sidebot.sources.wayback import (
+    citation_date,
+    lookup,
+    raw_snapshot_url,
+    snapshot_date,
+    wanted_timestamp,
+)
 from sidebot.verify.biencoder import BiEncoderScorer
 from sidebot.web.app import create_app
 from sidebot.web.settings import WebSettings
@@ -124,6 +130,8 @@ def test_dead_links_are_read_from_archived_copies_end_to_end(
         wayback.pages[path] = render_source_page(source, site.base_url).encode()
     wayback.pages["/gone/story-4.html"] = b"loop"
     archive_url = wayback.snapshot("20190503120000", dead)
+    undated = site.url("/archive-today/Xy12")  # an archive address without a timestamp: |archive-date= dates it
+    site.routes["/archive-today/Xy12"] = Answer(render_source_page(sources[0], site.base_url).encode())
     snapshot = wayback.snapshot("20190504000000", soft)
     wayback.available[soft] = {
         "archived_snapshots": {
@@ -140,6 +148,8 @@ def test_dead_links_are_read_from_archived_copies_end_to_end(
         f"A claim whose source is gone for good.<ref>{{{{cite web |url={nothing} |title=Gone}}}}</ref>\n\n"
         f"A claim whose archive loops.<ref>{{{{cite web |url={looping} |title=Loop "
         f"|archive-url={wayback.snapshot('20200101000000', looping)}}}}}</ref>\n\n"
+        f"{sources[0].claim.text}<ref>{{{{cite web |url={site.url('/gone/story-5.html')} |title=Old "
+        f"|archive-url={undated} |archive-date=9 September 2008}}}}</ref>\n\n"
         "== References ==\n{{Reflist}}\n"
     )
     wiki_users.editor.edit(title, text, "archived copies")
@@ -152,7 +162,7 @@ def test_dead_links_are_read_from_archived_copies_end_to_end(
     summary = Patrol(settings, db, wiki, minilm).run([single_page(wiki.site, title)], "test", {})
 
     assert summary.status == "ok" and not summary.errors
-    assert summary.counts["sources_read_archive-url"] == 1 and summary.counts["sources_read_wayback"] == 1
+    assert summary.counts["sources_read_archive-url"] == 2 and summary.counts["sources_read_wayback"] == 1
     asked = [r.path for r in site.requests_to("/wayback/available")]
     assert any("timestamp=20190503" in p for p in asked)  # the snapshot closest to the access date
     with db.session() as session:
@@ -173,7 +183,10 @@ def test_dead_links_are_read_from_archived_copies_end_to_end(
     assert "no archived copy (wayback)" in gone.flag_reason and "no readable snapshot" in gone.flag_reason
     assert loop.state == "unverifiable" and "too_many_redirects" in loop.flag_reason
     assert json.loads(json.dumps(first.to_json()))["copy_url"] == archive_url  # `queue list --json`
-    assert [c.copy_kind for c in citations] == ["archive-url", "wayback", "wayback", "archive-url"]
+    kinds = ["archive-url", "wayback", "wayback", "archive-url", "archive-url"]
+    assert [c.copy_kind for c in citations] == kinds
+    dated = rows[site.url("/gone/story-5.html")]
+    assert (dated.copy_url, dated.copy_date) == (undated, "2008-09-09") and dated.score is not None
 
     web = create_app(
         Settings(home=tmp_path),
@@ -269,6 +282,9 @@ def test_dates_and_snapshot_addresses() -> None:
     assert snapshot_date(url) == "2019-05-03 12:00" and snapshot_date("http://example.org/") is None
     assert raw_snapshot_url(url) == "https://web.archive.org/web/20190503120000id_/http://example.org/a?b=1"
     assert raw_snapshot_url("https://archive.ph/abcde") == "https://archive.ph/abcde"
+    assert [citation_date(d) for d in ("9 September 2008", "2008-09-09", "someday", " ", None)] == [
+        "2008-09-09", "2008-09-09", "someday", None, None
+    ]  # fmt: skip
 
 
 # --- dating a citation without access-date by the page history -------------------------------------------

@@ -203,6 +203,7 @@ HAND_PICKED = [
             "url": PASHTO,
             "source_title": "Tribes Combat and Tribe Men's leading",
             "archive_url": "https://web.archive.org/web/20120207154832/" + PASHTO,
+            "archive_date": "February 7, 2012",
             "claim": "Earlier he has also remained a Senator in addition to being a Senior Provincial Minister.",
         },
         id="adjacent-ref-webarchive",
@@ -377,6 +378,7 @@ HAND_PICKED = [
             "url": "http://www.direct.gov.uk/en/Governmentcitizensandrights/LivingintheUK/DG_10012517",
             "archive_url": "http://webarchive.nationalarchives.gov.uk/20121015000000/http://www.direct.gov.uk/en/"
             "Governmentcitizensandrights/LivingintheUK/DG_10012517",
+            "archive_date": "15 October 2012",
         },
         id="archiveurl-old-spelling",
     ),

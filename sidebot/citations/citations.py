@@ -55,6 +55,7 @@ class ExtractedCitation:
     tags: tuple[str, ...]  # canonical inline tags at the ref: 'failed verification', 'dubious', …
     checkable: bool  # has an http(s) URL we can fetch
     reason: str | None  # why not checkable
+    archive_date: str | None = None  # |archive-date= (or {{webarchive|date=}}) as written
 
 
 def normalize(text: str) -> str:
@@ -114,6 +115,7 @@ def extract_citations(
                 tags=_merge(_tags_inside(footnote.body, tags), mark.tags),
                 checkable=source.reason is None,
                 reason=source.reason,
+                archive_date=source.archive_date,
             )
         )
         seen[pair] += 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from mwparserfromhell.nodes import Comment, ExternalLink, Tag, Template
@@ -25,6 +25,7 @@ URL_PARAMS = ("url", "chapter-url", "chapterurl", "contribution-url", "contribut
 TITLE_PARAMS = ("title", "titel", "script-title", "trans-title", "chapter", "kapitel", "contribution",
                 "entry")  # fmt: skip
 ARCHIVE_PARAMS = ("archive-url", "archiveurl", "archive url", "archiv-url", "archivurl")
+ARCHIVE_DATE_PARAMS = ("archive-date", "archivedate", "archive date", "archiv-datum", "archivdatum")
 ACCESS_DATE_PARAMS = ("access-date", "accessdate", "access date", "zugriff", "abruf", "abrufdatum")
 CITE_TEMPLATES = frozenset({"citation", "cite", "internetquelle", "literatur"})
 # Templates that annotate a footnote without naming a source: a body holding only these is plain text.
@@ -55,6 +56,7 @@ class CitedSource:
     archive_url: str | None = None
     access_date: str | None = None
     reason: str | None = None  # why it cannot be checked; None when it can
+    archive_date: str | None = None  # when the archived copy was made, as the citation gives it
 
 
 def is_cite_template(key: str) -> bool:
@@ -75,6 +77,13 @@ def describe_body(body: Wikicode | None, plain: PlainText) -> CitedSource:
     if body is None or not _without_comments(body).strip():
         return CitedSource(kind="text", reason="empty ref")
     body = Wikicode([node for node in body.nodes if not is_ref_tag(node)])  # a note's refs are their own
+    source = _describe(body, plain)
+    if source.archive_url and source.archive_date is None:
+        return replace(source, archive_date=_webarchive_date(body, plain))
+    return source
+
+
+def _describe(body: Wikicode, plain: PlainText) -> CitedSource:
     for template in body.ifilter_templates(recursive=True):
         if is_cite_template(template_key(template.name)):
             return _from_cite_template(template, body, plain)
@@ -99,13 +108,16 @@ def describe_body(body: Wikicode | None, plain: PlainText) -> CitedSource:
 def _from_cite_template(template: Template, body: Wikicode, plain: PlainText) -> CitedSource:
     title = named(template, *TITLE_PARAMS)
     access_date = named(template, *ACCESS_DATE_PARAMS)
-    return _judged(
+    archive_date = named(template, *ARCHIVE_DATE_PARAMS)
+    source = _judged(
         template_key(template.name),
         _url_value(named(template, *URL_PARAMS)),
         (plain(title) or None) if title is not None else None,
         _url_value(named(template, *ARCHIVE_PARAMS)) or _webarchive_url(body),
         (plain(access_date) or None) if access_date is not None else None,
     )
+    dated = (plain(archive_date) or None) if archive_date is not None else None
+    return replace(source, archive_date=dated) if source.archive_url else source
 
 
 def _judged(
@@ -184,6 +196,15 @@ def _webarchive_url(body: Wikicode) -> str | None:
     for template in body.ifilter_templates(recursive=False):
         if template_key(template.name) == "webarchive":
             return _url_value(named(template, "url", "url1"))
+    return None
+
+
+def _webarchive_date(body: Wikicode, plain: PlainText) -> str | None:
+    """``{{webarchive|url=…|date=…}}``'s date."""
+    for template in body.ifilter_templates(recursive=False):
+        if template_key(template.name) == "webarchive":
+            date = named(template, "date", "date1")
+            return (plain(date) or None) if date is not None else None
     return None
 
 

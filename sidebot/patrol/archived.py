@@ -2,7 +2,8 @@
 
 A live source that is dead (DNS failure, refused, timeout, 404/410, a redirect loop) or not the page
 (soft 404, home page, consent wall, paywall, bot check, script shell, empty) is replaced by an archived copy:
-the citation's own ``archive-url`` when it has one, else the snapshot the Wayback availability API names as
+the citation's own ``archive-url`` when it has one (dated by the snapshot address, else by the citation's
+``archive-date``), else the snapshot the Wayback availability API names as
 closest to the citation's access date, or without one to the time its URL was added to the page (from the
 page history, ``sidebot.wiki.history``; the newest snapshot when neither is known). Availability answers
 are cached in the database like sources; the copy itself is fetched (and cached) like any source, without
@@ -24,6 +25,7 @@ from sidebot.sources.client import SourceClient
 from sidebot.sources.fetch import FetchResult
 from sidebot.sources.wayback import (
     Availability,
+    citation_date,
     iso_timestamp,
     lookup,
     raw_snapshot_url,
@@ -55,6 +57,7 @@ class Wanted:
     archive_url: str | None
     access_date: str | None
     added: datetime | None = None
+    archive_date: str | None = None  # the citation's |archive-date=, as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +96,8 @@ class ArchivedCopies:
                 located[cid] = (CopyKind.ARCHIVE_URL, None, None, "the cited URL is itself an archived copy")
                 continue
             if want.archive_url:
-                located[cid] = (CopyKind.ARCHIVE_URL, want.archive_url, snapshot_date(want.archive_url), None)
+                date = snapshot_date(want.archive_url) or citation_date(want.archive_date)
+                located[cid] = (CopyKind.ARCHIVE_URL, want.archive_url, date, None)
                 continue
             if not (self.settings.archive.enabled and self.settings.archive.availability_url):
                 located[cid] = (

@@ -351,7 +351,9 @@ class Patrol:
                 if url and is_dead(session.get(Source, sources[url])):
                     citation = session.get(Citation, cid)
                     added = self._date_added(citation, counts)
-                    wanted[cid] = Wanted(url, citation.archive_url, citation.access_date, added)
+                    wanted[cid] = Wanted(
+                        url, citation.archive_url, citation.access_date, added, citation.archive_date
+                    )
         return wanted
 
     def _date_added(self, citation: Citation, counts: Counter) -> datetime | None:

@@ -83,6 +83,7 @@ class Citation(Base):
     source_title: Mapped[str | None] = mapped_column(Text)
     archive_url: Mapped[str | None] = mapped_column(Text)
     access_date: Mapped[str | None] = mapped_column(Text)  # as the citation gives it ("3 May 2019")
+    archive_date: Mapped[str | None] = mapped_column(Text)  # |archive-date= of the archived copy, as given
     kind: Mapped[str] = mapped_column(String(64), default="text")  # cite web / bare-url / sfn / …
     claim: Mapped[str] = mapped_column(Text)
     context: Mapped[str] = mapped_column(Text, default="")
@@ -125,6 +126,10 @@ class Source(Base):
     error: Mapped[str | None] = mapped_column(Text)
     # sidebot.sources.classify.PageKind of a page that was read: "content" or what it is instead
     page_kind: Mapped[str | None] = mapped_column(String(32))
+    # The page's publication date from its metadata (ISO), and the Wikipedia attribution it carries ("From
+    # Wikipedia, the free encyclopedia", a CC BY-SA notice naming Wikipedia): a mirror or fork.
+    published: Mapped[str | None] = mapped_column(String(32))
+    wikipedia_notice: Mapped[str | None] = mapped_column(Text)
     fetched_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     @property

@@ -53,6 +53,15 @@ def wanted_timestamp(access_date: str | None) -> str:
     return ""
 
 
+def citation_date(value: str | None) -> str | None:
+    """A date as a citation writes it (``|archive-date=9 September 2008``) in ISO form (``2008-09-09``);
+    as written when it cannot be read, None when there is none."""
+    if not value or not value.strip():
+        return None
+    stamp = wanted_timestamp(value)
+    return iso_timestamp(stamp) if stamp else value.strip()[:32]
+
+
 def wayback_timestamp(moment: datetime | None) -> str:
     """The Wayback timestamp (YYYYMMDDhhmmss) of a moment; "" (the newest snapshot) for None."""
     return moment.strftime("%Y%m%d%H%M%S") if moment is not None else ""
