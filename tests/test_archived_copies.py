@@ -130,7 +130,7 @@ def test_dead_links_are_read_from_archived_copies_end_to_end(
         wayback.pages[path] = render_source_page(source, site.base_url).encode()
     wayback.pages["/gone/story-4.html"] = b"loop"
     archive_url = wayback.snapshot("20190503120000", dead)
-    undated = site.url("/archive-today/Xy12")  # an archive address without a timestamp: |archive-date= dates it
+    undated = site.url("/archive-today/Xy12")  # no timestamp: |archive-date= dates it
     site.routes["/archive-today/Xy12"] = Answer(render_source_page(sources[0], site.base_url).encode())
     snapshot = wayback.snapshot("20190504000000", soft)
     wayback.available[soft] = {
