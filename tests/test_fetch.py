@@ -240,10 +240,11 @@ def test_numeric_tricks_reach_the_guard(source_server, source_fetch_settings, ho
 def test_connection_goes_to_the_address_that_was_checked(
     source_server, source_fetch_settings, monkeypatch
 ) -> None:
-    """DNS rebinding: the name answers 127.0.0.1 (allowed) once, then an unroutable address. A fetcher that
-    resolved again when connecting would not reach the server."""
+    """DNS rebinding: the name answers 127.0.0.1 (allowed) once per connection the fetch opens (the site's
+    robots.txt, then the page), then an unroutable address. A fetcher that resolved again when connecting
+    would not reach the server."""
     real_getaddrinfo = socket.getaddrinfo
-    answers = iter(["127.0.0.1"])
+    answers = iter(["127.0.0.1", "127.0.0.1"])
     lookups = []
 
     def rebinding_dns(host, port, *args, **kwargs):
@@ -256,7 +257,7 @@ def test_connection_goes_to_the_address_that_was_checked(
     port = source_server.base_url.rsplit(":", 1)[1]
     result = fetch(f"http://rebind.test:{port}/echo-headers", source_fetch_settings)
     assert result.status is FetchStatus.OK, result.error
-    assert lookups == ["rebind.test"]
+    assert lookups == ["rebind.test", "rebind.test"]
     assert f"host: rebind.test:{port}" in result.text.lower()  # the Host header keeps the name
 
 

@@ -13,7 +13,7 @@ from sidebot.config import FetchSettings, Settings
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.sandbox.demo_content import demo_sources
-from sidebot.sandbox.site_server import Answer, Request, SiteServer
+from sidebot.sandbox.site_server import NOT_FOUND, Answer, Request, SiteServer
 from sidebot.sandbox.source_server import render_source_page
 from sidebot.sources.fetch import FetchStatus, fetch_many
 from sidebot.sources.politeness import HostLimiter, retry_after_seconds
@@ -63,7 +63,7 @@ def test_requests_to_one_host_are_spaced_by_the_delay() -> None:
         results = _fetch_all([site.url(f"/news/{i}.html") for i in range(10)], settings)
         requests = list(site.requests)
     assert all(r.status is FetchStatus.OK for r in results.values())
-    assert len(requests) == 11  # ten pages and one soft-404 probe for their folder
+    assert len(requests) == 12  # ten pages, one soft-404 probe for their folder and the site's robots.txt
     gaps = [b.at - a.at for a, b in itertools.pairwise(sorted(requests, key=lambda r: r.at))]
     assert min(gaps) >= 0.25, gaps  # each request starts 0.25 s after the previous one was answered
     assert peak_rate(requests, stretch=2) <= 4  # 1 / 0.25 requests per second, never more
@@ -82,24 +82,26 @@ def test_a_429_with_retry_after_is_waited_out_then_retried() -> None:
     calls = itertools.count()
 
     def limited(path: str, query: str) -> Answer:
+        if path == "/robots.txt":
+            return NOT_FOUND  # no robots.txt: everything allowed
         return Answer(b"slow down", status=429, headers={"Retry-After": "1"}) if next(calls) == 0 else PAGE
 
     with SiteServer(handler=limited) as site:
         result = _fetch_all([site.url("/story.html")], _polite(0.0, soft404_probe=False))[
             site.url("/story.html")
         ]
-        first, second = site.requests
-    assert result.status is FetchStatus.OK
+        robots, first, second = site.requests
+    assert robots.path == "/robots.txt" and result.status is FetchStatus.OK
     assert second.at - first.at >= 0.95  # the second request waited for the Retry-After
 
 
 def test_a_retry_after_longer_than_the_limit_leaves_the_source_unread() -> None:
     answer = Answer(b"slow down", status=429, headers={"Retry-After": "3600"})
-    with SiteServer(folders={"/": answer}) as site:
+    with SiteServer({"/robots.txt": NOT_FOUND}, folders={"/": answer}) as site:
         result = _fetch_all([site.url("/story.html")], _polite(0.0, soft404_probe=False))[
             site.url("/story.html")
         ]
-        assert len(site.requests) == 1  # not retried: an hour is over max_retry_after
+        assert len(site.requests_to("/story")) == 1  # not retried: an hour is over max_retry_after
     assert result.status is FetchStatus.HTTP_ERROR and result.http_status == 429
     assert "rate limited, the site asked to wait 3600 s" in result.error
 
@@ -157,7 +159,7 @@ def test_a_patrol_of_many_citations_to_one_host_keeps_to_the_limit(
         requests = list(site.requests)
         db.dispose()
     assert summary.status == "ok" and summary.counts["sources_ok"] == 12
-    assert len(requests) == 13  # twelve sources and one probe
+    assert len(requests) == 14  # twelve sources, one probe and the robots.txt
     assert peak_rate(requests, stretch=2) <= 2  # 1 / 0.5 requests per second
     gaps = [b - a for a, b in itertools.pairwise(sorted(r.at for r in requests))]
     assert min(gaps) >= 0.5, gaps

@@ -1,7 +1,8 @@
 """Which archived copy to read when a cited URL is dead or not the source.
 
-A live source that is dead (DNS failure, refused, timeout, 404/410, a redirect loop) or not the page
-(soft 404, home page, consent wall, paywall, bot check, script shell, empty) is replaced by an archived copy:
+A live source that is dead (DNS failure, refused, timeout, 404/410, a redirect loop), refused by its site's
+robots.txt, or not the page (soft 404, home page, consent wall, paywall, bot check, script shell, empty…) is
+replaced by an archived copy:
 the citation's own ``archive-url`` when it has one (dated by the snapshot address, else by the citation's
 ``archive-date``), else the snapshot the Wayback availability API names as
 closest to the citation's access date, or without one to the time its URL was added to the page (from the
@@ -34,7 +35,7 @@ from sidebot.sources.wayback import (
     wayback_timestamp,
 )
 
-DEAD_STATUSES = frozenset({"dead", "timeout", "too_many_redirects", "not_source", "empty"})
+DEAD_STATUSES = frozenset({"dead", "timeout", "too_many_redirects", "not_source", "empty", "disallowed"})
 DEAD_HTTP_STATUSES = frozenset({404, 410})
 
 Fetcher = Callable[[list[str]], Mapping[str, FetchResult]]

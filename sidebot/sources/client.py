@@ -30,6 +30,7 @@ import httpx
 from sidebot.config import FetchSettings
 from sidebot.sources.address_guard import AddressGuard
 from sidebot.sources.politeness import HostLimiter, shared_limiter
+from sidebot.sources.robots import RobotsCache, shared_robots
 
 _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar(
     "sidebot_fetch_deadline", default=None
@@ -162,12 +163,16 @@ class SourceClient(httpx.Client):
     No environment proxies (a proxy would make the guard check the proxy instead of the source), no
     automatic redirects (the fetcher follows them one hop at a time), the configured User-Agent and
     timeouts. Thread-safe: share one across the threads of a batch. ``limiter`` spaces the requests to each
-    host (default: the process's limiter for the settings' per-host limits).
+    host (default: the process's limiter for the settings' per-host limits); ``robots`` keeps the sites'
+    robots.txt answers (default: the process's).
     """
 
-    def __init__(self, settings: FetchSettings, limiter: HostLimiter | None = None) -> None:
+    def __init__(
+        self, settings: FetchSettings, limiter: HostLimiter | None = None, robots: RobotsCache | None = None
+    ) -> None:
         self.settings = settings
         self.limiter = limiter or shared_limiter(settings.per_host_concurrency, settings.per_host_delay)
+        self.robots = robots or shared_robots()
         limits = httpx.Limits(
             max_connections=max(1, settings.concurrency) * 2,
             max_keepalive_connections=max(1, settings.concurrency),

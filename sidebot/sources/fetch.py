@@ -34,6 +34,7 @@ from sidebot.sources.classify import Classification, PageKind, PageView, classif
 from sidebot.sources.client import DeadlineExceeded, SourceClient, deadline, extend_deadline
 from sidebot.sources.extract import Extracted, extract
 from sidebot.sources.politeness import HostLimiter, retry_after_seconds
+from sidebot.sources.robots import Access, RobotsAnswer
 from sidebot.sources.signals import NO_SIGNALS, page_signals
 from sidebot.sources.sniff import SNIFF_BYTES, ContentKind, MediaType, sniff
 from sidebot.sources.soft404 import ProbeAnswer, ProbeCache, compare
@@ -61,6 +62,7 @@ class FetchStatus(StrEnum):
     PDF = "pdf"  # a PDF; ``text`` holds its text when it has any
     EMPTY = "empty"  # a document without main text
     NOT_SOURCE = "not_source"  # an answer that is not the page: ``page_kind`` says which (classify.PageKind)
+    DISALLOWED = "disallowed"  # the site's robots.txt disallows it for our User-Agent, or cannot be read
     INVALID_URL = "invalid_url"
 
 
@@ -315,12 +317,17 @@ def _check_url(url: httpx.URL, *, shown: str | None = None, redirected_from: htt
         raise _Failure(FetchStatus.INVALID_URL, f"port {url.port} is out of range{via}", final_url=url)
 
 
-def _download(client: SourceClient, url: httpx.URL, settings: FetchSettings) -> _Downloaded:
-    """GET ``url``, following up to ``settings.max_redirects`` redirects, each hop checked again and sent
-    when the host's turn comes (:mod:`sidebot.sources.politeness`)."""
+def _download(
+    client: SourceClient, url: httpx.URL, settings: FetchSettings, *, robots: bool = True
+) -> _Downloaded:
+    """GET ``url``, following up to ``settings.max_redirects`` redirects, each hop checked again (the SSRF
+    guard and, unless ``robots`` is off, its site's robots.txt) and sent when the host's turn comes
+    (:mod:`sidebot.sources.politeness`)."""
     redirects: list[str] = []
     with deadline(settings.total_timeout):
         for hop in range(settings.max_redirects + 1):
+            if robots:
+                _obey_robots(client, url, settings)
             with _as_failure(url, settings):
                 response = _polite_send(client, url, settings)
                 try:
@@ -339,6 +346,26 @@ def _download(client: SourceClient, url: httpx.URL, settings: FetchSettings) -> 
                 )
             url = next_url
     raise AssertionError("unreachable: the loop returns or raises")
+
+
+def _obey_robots(client: SourceClient, url: httpx.URL, settings: FetchSettings) -> None:
+    """Refuse ``url`` when its site's robots.txt disallows it (:mod:`sidebot.sources.robots`). Asking for
+    the robots.txt does not count against the page's time limit."""
+    started = time.monotonic()
+    verdict = client.robots.check(str(url), settings.user_agent, lambda where: _ask_robots(client, where))
+    extend_deadline(time.monotonic() - started)
+    if verdict.access is Access.DISALLOWED:
+        raise _Failure(FetchStatus.DISALLOWED, f"refused by robots.txt: {verdict.reason}", final_url=url)
+
+
+def _ask_robots(client: SourceClient, where: str) -> RobotsAnswer:
+    """Fetch a robots.txt as any address is fetched (guard, caps, politeness), itself unchecked."""
+    try:
+        downloaded = _download(client, httpx.URL(where), client.settings, robots=False)
+    except _Failure as failure:
+        down = failure.status in (FetchStatus.DEAD, FetchStatus.BLOCKED, FetchStatus.INVALID_URL)
+        return RobotsAnswer(failure.http_status, None, str(failure), site_down=down)
+    return RobotsAnswer(downloaded.http_status, downloaded.body)
 
 
 def _polite_send(client: SourceClient, url: httpx.URL, settings: FetchSettings) -> httpx.Response:
