@@ -70,7 +70,9 @@ def test_a_disallowed_page_is_never_requested_and_the_reason_is_recorded() -> No
     # the group for "sidebot" is the one that counts, not "*": its Allow and the rest of the site are open
     assert results["/private/open.html"].status is FetchStatus.OK
     assert results["/public/story.html"].status is FetchStatus.OK
-    assert source_problem(str(refused.status), refused.error).startswith("source disallowed: refused by robots")
+    assert source_problem(str(refused.status), refused.error).startswith(
+        "source disallowed: refused by robots"
+    )
     assert "disallowed" in DEAD_STATUSES  # the archived copy is read instead, as for a dead link
 
 
@@ -94,7 +96,9 @@ def test_an_unreachable_robots_txt_disallows_everything_a_missing_one_nothing() 
     assert refused.status is FetchStatus.DISALLOWED and requested == ["/robots.txt"]
     assert "could not be read (HTTP 503" in refused.error and "RFC 9309" in refused.error
     with SiteServer({"/robots.txt": NOT_FOUND, "/a.html": PAGE}) as missing:
-        assert _fetch(missing, ["/a.html"], _settings(soft404_probe=False))["/a.html"].status is FetchStatus.OK
+        assert (
+            _fetch(missing, ["/a.html"], _settings(soft404_probe=False))["/a.html"].status is FetchStatus.OK
+        )
 
 
 def test_a_site_that_is_down_is_reported_dead_not_refused() -> None:

@@ -5,7 +5,8 @@ against its site's robots.txt with Protego (Scrapy's parser: RFC 9309 wildcards 
 wins, ``Allow`` beats ``Disallow`` on a tie, the group of the most specific User-agent). The site is the
 origin: scheme, host and port. What the answer means, as RFC 9309 section 2.3.1 says:
 
-* 2xx: the rules in it (a file that is not robots.txt, e.g. a soft-404 site's HTML page, has none: all allowed);
+* 2xx: the rules in it (a file that is not robots.txt, e.g. a soft-404 site's HTML page, has none: all
+  allowed);
 * 4xx other than 429: "unavailable", every address may be fetched;
 * 5xx, 429, a timeout or a redirect loop: "unreachable", nothing may be fetched until it can be read;
 * the site itself cannot be reached (no such host, connection refused, an address the SSRF guard refuses):
