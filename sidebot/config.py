@@ -9,12 +9,14 @@ out takes the defaults below. ``$SIDEBOT_HOME`` moves the data folder (default `
 from __future__ import annotations
 
 import difflib
+import ipaddress
 import os
 import re
 import tomllib
 from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Literal, Self
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -71,13 +73,20 @@ class WikiSettings(_Section):
         return read_secret(BOT_PASSWORD, self.bot_password_file) if self.bot_password_name else None
 
 
+# The project's own page, in the default User-Agent: a contact for the local sandbox only. A patrol of any
+# other wiki must name its operator (see operator_contact_problem).
+PROJECT_CONTACT = "https://meta.wikimedia.org/wiki/Sidebot"
+_CONTACT = re.compile(r"(https?://[^\s;,()]+|[\w.+-]+@[\w-]+\.[\w.-]+)")
+
+
 class FetchSettings(_Section):
     connect_timeout: float = 5.0
     read_timeout: float = 15.0
     total_timeout: float = 30.0
     max_bytes: int = 5_000_000
     max_redirects: int = 5
-    user_agent: str = "sidebot/0.1 (citation verification bot; https://meta.wikimedia.org/wiki/Sidebot)"
+    # Must name a contact; a patrol of a wiki other than the local sandbox needs the operator's own.
+    user_agent: str = f"sidebot/0.1 (citation verification bot; {PROJECT_CONTACT})"
     # Networks sources may resolve to even though they are private/loopback (tests: ["127.0.0.1/32"]).
     allow_networks: list[str] = []
     cache_days: float = 30.0
@@ -95,12 +104,40 @@ class FetchSettings(_Section):
 
     @model_validator(mode="after")
     def _contact(self) -> Self:
-        if not re.search(r"(https?://\S+|[\w.+-]+@[\w-]+\.[\w.-]+)", self.user_agent):
+        if not _CONTACT.search(self.user_agent):
             raise ValueError(
                 "fetch.user_agent must name a contact (a URL or an e-mail address), as Wikimedia's "
                 "User-Agent policy asks: e.g. 'sidebot/0.1 (https://example.org/sidebot; me@example.org)'"
             )
         return self
+
+
+def operator_contact_problem(fetch: FetchSettings, api_url: str, config_file: Path | None) -> str | None:
+    """Why a patrol of the wiki at ``api_url`` may not fetch sources with these settings, or None.
+
+    Wikimedia's User-Agent policy wants the operator's contact in every request; the default User-Agent
+    names only the project's page, which is enough for the local sandbox (a wiki on this machine) and for
+    nothing else. One line, naming the setting to fill."""
+    host = (urlsplit(api_url).hostname or "").lower()
+    if host == "localhost" or _is_loopback(host):
+        return None
+    contacts = [c.rstrip(".") for c in _CONTACT.findall(fetch.user_agent)]
+    if any(c != PROJECT_CONTACT for c in contacts):
+        return None
+    where = f" in {config_file}" if config_file else " in the config file (--config)"
+    return (
+        f"a patrol of {api_url} needs the operator's own contact in [fetch] user_agent{where} (a URL or an "
+        "e-mail address, as Wikimedia's User-Agent policy asks), e.g. user_agent = \"sidebot/0.1 "
+        f'(https://en.wikipedia.org/wiki/User:YourBot; you@example.org)"; {PROJECT_CONTACT} is the '
+        "project's page, not yours"
+    )
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 class ArchiveSettings(_Section):

@@ -5,11 +5,14 @@ host never asks it faster than the limit."""
 from __future__ import annotations
 
 import itertools
+import json
+import os
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
-from sidebot.config import FetchSettings, Settings
+from sidebot.config import PROJECT_CONTACT, FetchSettings, Settings, operator_contact_problem
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.sandbox.demo_content import demo_sources
@@ -17,6 +20,7 @@ from sidebot.sandbox.site_server import NOT_FOUND, Answer, Request, SiteServer
 from sidebot.sandbox.source_server import render_source_page
 from sidebot.sources.fetch import FetchStatus, fetch_many
 from sidebot.sources.politeness import HostLimiter, retry_after_seconds
+from tests.fixtures.demo import run_sidebot
 
 PAGE = Answer(
     b"<html><head><title>Council results</title></head><body><article><h1>Council results</h1><p>"
@@ -163,3 +167,53 @@ def test_a_patrol_of_many_citations_to_one_host_keeps_to_the_limit(
     assert peak_rate(requests, stretch=2) <= 2  # 1 / 0.5 requests per second
     gaps = [b - a for a, b in itertools.pairwise(sorted(r.at for r in requests))]
     assert min(gaps) >= 0.5, gaps
+
+
+# --- the operator's contact in the User-Agent ------------------------------------------------------------
+
+
+def test_a_real_wiki_needs_the_operators_contact_the_sandbox_does_not() -> None:
+    default, enwiki = FetchSettings(), "https://en.wikipedia.org/w/api.php"
+    assert operator_contact_problem(default, "http://127.0.0.1:8090/api.php", None) is None
+    assert operator_contact_problem(default, "http://localhost/w/api.php", None) is None
+    problem = operator_contact_problem(default, enwiki, Path("/etc/sidebot.toml"))
+    assert problem is not None and "\n" not in problem
+    assert "[fetch] user_agent in /etc/sidebot.toml" in problem and PROJECT_CONTACT in problem
+    for own in ("MyBot/1.0 (me@example.org)", f"sidebot/0.1 ({PROJECT_CONTACT}; https://example.org/bot)"):
+        assert operator_contact_problem(FetchSettings(user_agent=own), enwiki, None) is None
+
+
+def _enwiki_config(tmp_path: Path, user_agent: str | None) -> Path:
+    """English Wikipedia as an operator would configure it (no request is needed to refuse)."""
+    pywikibot_dir = tmp_path / "pywikibot"
+    pywikibot_dir.mkdir()
+    (pywikibot_dir / "user-config.py").write_text(
+        "family = 'wikipedia'\nmylang = 'en'\nusernames['wikipedia']['en'] = 'ExampleBot'\n"
+        "max_retries = 0\nretry_wait = 0\n",
+        encoding="utf-8",
+    )
+    fetch = f"\n[fetch]\nuser_agent = {json.dumps(user_agent)}\n" if user_agent else ""
+    config = tmp_path / "enwiki.toml"
+    config.write_text(
+        f'[wiki]\nname = "enwiki"\npywikibot_dir = "{pywikibot_dir}"\nfamily = "wikipedia"\ncode = "en"\n'
+        f'[database]\nurl = "sqlite:///{tmp_path / "q.db"}"\n{fetch}',
+        encoding="utf-8",
+    )
+    return config
+
+
+def test_a_patrol_of_a_real_wiki_refuses_to_start_without_the_contact(tmp_path: Path) -> None:
+    env = {**os.environ, "SIDEBOT_HOME": str(tmp_path / "home"), "COLUMNS": "300"}
+    config = _enwiki_config(tmp_path, None)
+    for args in (
+        ["patrol", "--once", "--page", "Bodmin"],
+        ["check", "Bodmin"],
+        ["schedule", "--once", "recent"],
+    ):
+        result = run_sidebot("--config", str(config), *args, env=env, check=False, timeout=120)
+        assert result.returncode == 2, (args, result.stdout, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(
+            "error: a patrol of https://en.wikipedia.org/w/api.php"
+        )
+        assert f"[fetch] user_agent in {config}" in lines[0]

@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.markup import escape
 from typer.core import TyperGroup
 
-from sidebot.config import Settings, VerifySettings
+from sidebot.config import ConfigError, Settings, VerifySettings, operator_contact_problem
 
 console = Console()
 err = Console(stderr=True)
@@ -59,6 +59,20 @@ def load_model(verify: VerifySettings):  # -> sidebot.verify.types.Scorer (impor
         raise fail(str(exc), 2) from exc
 
 
+def require_operator_contact(settings: Settings) -> None:
+    """Refuse, in one line naming the setting, to patrol a wiki other than the local sandbox with a
+    User-Agent that names no contact of the operator; checked before any request to the wiki."""
+    from sidebot.wiki.site import WikiError, configured_api_url
+
+    try:
+        api_url = configured_api_url(settings)
+    except WikiError as exc:
+        raise fail(str(exc)) from exc
+    problem = operator_contact_problem(settings.fetch, api_url, settings.source_file)
+    if problem:
+        raise fail(problem, 2)
+
+
 class SidebotGroup(TyperGroup):
     """The command group: a database fault in any command is one line naming the database and what to do,
     with exit code 2 (see :mod:`sidebot.queue.faults`), not a traceback."""
@@ -66,6 +80,8 @@ class SidebotGroup(TyperGroup):
     def invoke(self, ctx):  # type: ignore[no-untyped-def]
         try:
             return super().invoke(ctx)
+        except ConfigError as exc:  # e.g. a patrol of a real wiki without the operator's contact
+            raise fail(str(exc), 2) from exc
         except Exception as exc:
             from sqlalchemy.exc import DBAPIError
 

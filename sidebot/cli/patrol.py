@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from sidebot.cli.common import console, fail, open_database, settings_of
+from sidebot.cli.common import console, fail, open_database, require_operator_contact, settings_of
 from sidebot.config import Settings
 
 if TYPE_CHECKING:
@@ -195,6 +195,7 @@ def _connect(settings: Settings) -> PywikibotWiki:
     from sidebot.wiki.reader import PywikibotWiki
     from sidebot.wiki.site import WikiError
 
+    require_operator_contact(settings)
     try:
         return PywikibotWiki.connect(settings)
     except WikiError as exc:

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sidebot.cli.common import console, fail, load_scorer, open_database, settings_of
+from sidebot.cli.common import (
+    console,
+    fail,
+    load_scorer,
+    open_database,
+    require_operator_contact,
+    settings_of,
+)
 from sidebot.config import Settings
 
 if TYPE_CHECKING:
@@ -71,6 +78,7 @@ def _context(settings: Settings, db: Database) -> JobContext:
     from sidebot.wiki.reader import PywikibotWiki
     from sidebot.wiki.site import WikiError
 
+    require_operator_contact(settings)  # every patrol job would refuse: refuse to start
     try:
         wiki = PywikibotWiki.connect(settings)
     except WikiError as exc:

@@ -7,7 +7,14 @@ from typing import Annotated
 
 import typer
 
-from sidebot.cli.common import console, fail, load_scorer, open_database, settings_of
+from sidebot.cli.common import (
+    console,
+    fail,
+    load_scorer,
+    open_database,
+    require_operator_contact,
+    settings_of,
+)
 
 
 def worker(
@@ -30,6 +37,7 @@ def worker(
         conninfo(settings)
     except WorkersError as exc:
         raise fail(str(exc), 2) from exc
+    require_operator_contact(settings)
     _one_core_each(settings.verify.threads)
     db = open_database(settings)
     wiki = _connect(settings)

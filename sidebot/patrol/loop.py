@@ -29,7 +29,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import extract_citations
-from sidebot.config import Settings
+from sidebot.config import ConfigError, Settings, operator_contact_problem
 from sidebot.patrol.archived import ArchivedCopies, ArchivedCopy, Lookup, Wanted, is_dead
 from sidebot.patrol.outage import OutageWait
 from sidebot.patrol.pipeline import (
@@ -127,7 +127,11 @@ class Patrol:
     ) -> None:
         """``exclusions``: the on-wiki exclusion lists; excluded pages are skipped and citations of excluded
         sources are not verified. ``archive_fetcher`` reads archived copies and ``lookup`` asks the Wayback
-        availability API (defaults: the fetcher and the endpoint of the settings)."""
+        availability API (defaults: the fetcher and the endpoint of the settings). Raises ConfigError when
+        the User-Agent names no contact of the operator and the wiki is not a local sandbox."""
+        problem = operator_contact_problem(settings.fetch, wiki.api_url, settings.source_file)
+        if problem:
+            raise ConfigError(problem)
         self.settings, self.db, self.wiki, self.scorer = settings, db, wiki, scorer
         self.exclusions = exclusions
         self.fetcher: Fetcher = fetcher or (lambda urls: fetch_many(urls, settings.fetch))

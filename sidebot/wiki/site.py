@@ -146,6 +146,24 @@ def _log_in_with_bot_password(site: APISite, name: str, password: str) -> None:
         raise WikiLoginError(f"cannot log in to {site} as {manager.login_name!r} with the BotPassword secret")
 
 
+def configured_api_url(settings: Settings) -> str:
+    """The api.php address of the wiki ``settings.wiki`` names, from its Pywikibot family alone (no
+    request is made)."""
+    configure_pywikibot(settings)
+    import pywikibot  # noqa: F401 -- reads user-config.py (family_files of a local wiki) before Family.load
+    from pywikibot.exceptions import UnknownFamilyError
+    from pywikibot.family import Family
+
+    with translate_errors():
+        try:
+            family = Family.load(settings.wiki.family)
+            return family.base_url(settings.wiki.code, family.apipath(settings.wiki.code))
+        except (UnknownFamilyError, KeyError) as exc:
+            raise WikiConfigError(
+                f"Pywikibot does not know the wiki {settings.wiki.family}:{settings.wiki.code}: {exc}"
+            ) from exc
+
+
 def article_url(settings: Settings, title: str, site: APISite | None = None) -> str:
     """The URL of a page for people to open: from ``settings.wiki.article_url`` when set (``{title}`` is
     replaced with the URL-encoded title, spaces as underscores), else the site's own article path."""
