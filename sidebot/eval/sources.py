@@ -26,7 +26,18 @@ from sidebot.datasets.wice import read_wice, source_document
 from sidebot.sandbox.demo_content import DemoSource
 from sidebot.sandbox.site_server import Answer, SiteServer
 from sidebot.sandbox.source_server import render_source_page
+from sidebot.sources.charset import decode_text
+from sidebot.sources.extract import html_main_text
 from sidebot.sources.fetch import FetchResult, FetchStatus, fetch_many
+from sidebot.sources.page_features import (
+    PageView,
+    feature_names,
+    page_features,
+    wall_feature_names,
+    wall_features,
+)
+from sidebot.sources.page_model import WALL, PageModel, fit_regression
+from sidebot.sources.signals import page_signals
 from sidebot.verify.types import Claim
 
 CONTENT = "content"
@@ -36,39 +47,81 @@ class CorpusError(ValueError):
     """The corpus manifest is missing, unreadable or names a file that is not there."""
 
 
+FIT, HELD_OUT = "fit", "held-out"
+
+
 @dataclass(frozen=True, slots=True)
 class Case:
     path: str
     kind: str
+    split: str = FIT
+    style: str = ""
+    lang: str = ""
+    file: str | None = None  # the body served (None: a redirect)
+    status: int = 200
+    train: bool = True  # the model is fitted on it (its own words show its kind)
 
 
 @dataclass
-class SourcesEval:
-    """Per-kind counts of the corpus, and the WiCE content pages' outcome."""
+class SplitEval:
+    """One split's per-kind counts: ``right`` (recognised as its kind), ``total``, ``read_as_content``."""
 
-    per_kind: dict[str, Counter] = field(
-        default_factory=dict
-    )  # kind → Counter(right, total, read_as_content)
+    per_kind: dict[str, Counter] = field(default_factory=dict)
     confusions: list[tuple[str, str, str, str]] = field(default_factory=list)  # path, expected, got, reason
-    content_total: int = 0
-    content_wrong: list[tuple[str, str]] = field(default_factory=list)  # url, reason
+
+    def add(self, case: Case, got: FetchResult) -> None:
+        kind = page_kind(got)
+        counts = self.per_kind.setdefault(case.kind, Counter())
+        counts["total"] += 1
+        counts["right"] += kind == case.kind
+        counts["read_as_content"] += got.status is FetchStatus.OK
+        if kind != case.kind:
+            self.confusions.append((case.path, case.kind, kind, got.error or ""))
+
+    def _noncontent(self) -> list[Counter]:
+        return [c for kind, c in self.per_kind.items() if kind != CONTENT]
 
     @property
     def noncontent_total(self) -> int:
-        return sum(c["total"] for c in self.per_kind.values())
+        return sum(c["total"] for c in self._noncontent())
 
     @property
     def noncontent_right(self) -> int:
-        return sum(c["right"] for c in self.per_kind.values())
+        return sum(c["right"] for c in self._noncontent())
+
+    @property
+    def walls_recognised(self) -> int:
+        """Non-content pages not read as content (whatever kind they were given): never scored."""
+        return sum(c["total"] - c["read_as_content"] for c in self._noncontent())
 
     @property
     def read_as_content(self) -> int:
         """Non-content pages the patrol would have scored (and possibly queued as "low support")."""
-        return sum(c["read_as_content"] for c in self.per_kind.values())
+        return sum(c["read_as_content"] for c in self._noncontent())
+
+    @property
+    def content_kept(self) -> int:
+        return self.per_kind.get(CONTENT, Counter())["right"]
+
+    @property
+    def content_total(self) -> int:
+        return self.per_kind.get(CONTENT, Counter())["total"]
 
     @property
     def accuracy(self) -> float:
         return self.noncontent_right / self.noncontent_total if self.noncontent_total else float("nan")
+
+
+@dataclass
+class SourcesEval:
+    """Per split, per-kind counts of the corpus; and the WiCE content pages' outcome."""
+
+    splits: dict[str, SplitEval] = field(default_factory=dict)
+    content_total: int = 0
+    content_wrong: list[tuple[str, str]] = field(default_factory=list)  # url, reason
+
+    def split(self, name: str) -> SplitEval:
+        return self.splits.setdefault(name, SplitEval())
 
     @property
     def content_false_positive_rate(self) -> float:
@@ -93,7 +146,18 @@ def load_corpus(folder: Path) -> tuple[list[Case], dict[str, Answer], dict[str, 
         routes[path] = answer
         if entry.get("unknown", "404") == "same":
             folders["/" + path.strip("/").split("/", 1)[0] + "/"] = answer
-        cases.append(Case(path, kind))
+        cases.append(
+            Case(
+                path,
+                kind,
+                split=entry.get("split", FIT),
+                style=entry.get("style", ""),
+                lang=entry.get("lang", ""),
+                file=entry.get("file"),
+                status=int(entry.get("status", 200)),
+                train=bool(entry.get("train", True)) and "redirect" not in entry,
+            )
+        )
     return cases, routes, folders
 
 
@@ -141,7 +205,8 @@ def _not_found_page(base_url: str) -> DemoSource:
 
 
 def evaluate_sources(corpus: Path, claims_file: Path | None, settings: FetchSettings) -> SourcesEval:
-    """Serve the corpus (and the WiCE pages, when ``claims_file`` is given) and fetch every page."""
+    """Serve the corpus (and the WiCE pages, when ``claims_file`` is given), fetch every page as a patrol
+    does, and count per split and kind."""
     cases, routes, folders = load_corpus(corpus)
     pages = wice_pages(claims_file) if claims_file is not None else []
     result = SourcesEval()
@@ -155,14 +220,7 @@ def evaluate_sources(corpus: Path, claims_file: Path | None, settings: FetchSett
         content_urls = [site.url(f"/{where}/{p.id}") for p in pages for where in ("wice", "wice-soft")]
         fetched = fetch_many([site.url(c.path) for c in cases] + content_urls, settings)
     for case in cases:
-        got = fetched[site.url(case.path)]
-        kind = page_kind(got)
-        counts = result.per_kind.setdefault(case.kind, Counter())
-        counts["total"] += 1
-        counts["right"] += kind == case.kind
-        counts["read_as_content"] += got.status is FetchStatus.OK
-        if kind != case.kind:
-            result.confusions.append((case.path, case.kind, kind, got.error or ""))
+        result.split(case.split).add(case, fetched[site.url(case.path)])
     for url in content_urls:
         got = fetched[url]
         result.content_total += 1
@@ -174,3 +232,54 @@ def evaluate_sources(corpus: Path, claims_file: Path | None, settings: FetchSett
 def page_kind(result: FetchResult) -> str:
     """The kind a fetch found: its page kind when it read a page, else its status (``http_error`` …)."""
     return result.page_kind or str(result.status)
+
+
+def corpus_views(corpus: Path, split: str) -> tuple[list[PageView], list[str]]:
+    """The pages of ``split`` the model is fitted on, read as the fetcher reads them (main text, title,
+    signals; a 4xx/5xx page by its visible text), with their kinds. Redirects and pages only the soft-404
+    probe can tell are left out: their own words do not show their kind."""
+    cases, _, _ = load_corpus(corpus)
+    views, kinds = [], []
+    for case in cases:
+        if case.split != split or not case.train or case.file is None:
+            continue
+        body = (corpus / case.file).read_bytes()
+        url = f"http://pages.test{case.path}"
+        html = decode_text(body, "utf-8", html=True)
+        signals = page_signals(html)
+        if case.status >= 400:
+            views.append(PageView(url, url, (), case.status, signals.title, signals.visible_text, signals))
+        else:
+            extracted = html_main_text(html, url)
+            views.append(PageView(url, url, (), case.status, extracted.title, extracted.text, signals))
+        kinds.append(case.kind)
+    return views, kinds
+
+
+def fit_corpus_model(corpus: Path, split: str = FIT, c: float = 0.1) -> PageModel:
+    """Fit both regressions of the page-kind model on one split of the corpus; its card says on what."""
+    views, kinds = corpus_views(corpus, split)
+    rows = [page_features(v) for v in views]
+    wall = fit_regression(
+        [wall_features(r) for r in rows],
+        [CONTENT if k == CONTENT else WALL for k in kinds],
+        wall_feature_names(),
+        c,
+    )
+    walls = [(r, k) for r, k in zip(rows, kinds) if k != CONTENT]
+    kind = fit_regression([r for r, _ in walls], [k for _, k in walls], feature_names(), c)
+    card = {
+        "fitted_by": "sidebot train page-kinds",
+        "corpus": "tests/data/pages (constructed pages, see its README.md)",
+        "split": split,
+        "pages": dict(sorted(Counter(kinds).items())),
+        "c": c,
+        "scikit_learn": _sklearn_version(),
+    }
+    return PageModel(wall, kind, card)
+
+
+def _sklearn_version() -> str:
+    import sklearn
+
+    return sklearn.__version__

@@ -278,6 +278,7 @@ def save_source(session: Session, result: FetchResult) -> Source:
     row.content_type, row.title, row.text = result.content_type, result.title, result.text
     row.content_hash, row.size_bytes, row.error = result.content_hash, result.size_bytes, result.error
     row.page_kind = result.page_kind
+    row.published, row.wikipedia_notice = result.published, result.wikipedia_notice
     row.fetched_at = utcnow()
     session.flush()
     return row

@@ -1,16 +1,19 @@
 """Is a fetched page the cited source, or something a site answers with instead of it?
 
-A dead or moved source often still answers "200 OK": with an error page, the site's home page, a cookie or
-consent wall, a paywall or login stub, a bot check, or a JavaScript shell with no text. Scoring such a page
-against the claim would queue the citation as "low support", a false alarm. :func:`classify` recognises them
-from what the fetch saw: the redirect chain (sent to "/" or to /login), the page's title ("Page not found",
-"Just a moment..."), its visible text ("Subscribe to continue reading", "We use cookies") and markup (a
-password field, a CAPTCHA frame, scripts and nothing else). The soft-404 test that needs a second request (a
-nonsense address on the same site, compared with the page) lives in :mod:`sidebot.sources.soft404`.
+A dead or moved source often still answers "200 OK": with an error page, a "moved" or "removed" notice, a
+video player saying the video is unavailable, the site's search page, the home page, a parked domain, a
+cookie or consent wall, a paywall or login wall, a bot check, or a JavaScript shell with no text. Scoring such
+a page against the claim would queue the citation as "low support", a false alarm. :func:`classify` tells
+them apart in three steps:
 
-The phrase rules only fire on pages whose main text is short: a real article that mentions cookies in its
-footer, or a subscriber box beside its full text, stays content. Thresholds were set on the WiCE source pages
-(``sidebot eval sources``).
+1. what the fetch saw happen: a deep address redirected to the site's root, a section front, or a login,
+   consent or error page; a CAPTCHA frame; a page without text (empty, or a script shell);
+2. the page-kind model (:mod:`sidebot.sources.page_model`): the words and markup of each kind, place by place
+   (:mod:`sidebot.sources.lexicon`, :mod:`sidebot.sources.page_features`), weighed against how much prose
+   the page has, so a real article that mentions cookies, paywalls, captchas or "not found" stays content;
+3. in :mod:`sidebot.sources.soft404`, the site's answer to a nonsense address next to the page.
+
+Each verdict carries its reason in words, with what gave it away (a title, a phrase, a button, an element).
 """
 
 from __future__ import annotations
@@ -20,7 +23,21 @@ from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import urlsplit
 
+from sidebot.sources.lexicon import LEXICONS
+from sidebot.sources.page_features import (
+    ASKS_FOR_JS,
+    SCAN_CHARS,
+    PageView,
+    best_clue,
+    page_features,
+    read_clues,
+    wall_features,
+)
+from sidebot.sources.page_model import CONTENT as CONTENT_KIND
+from sidebot.sources.page_model import PageModel, shipped_page_model
 from sidebot.sources.signals import PageSignals
+
+__all__ = ["CONTENT", "Classification", "PageKind", "PageView", "classify"]
 
 
 class PageKind(StrEnum):
@@ -32,6 +49,11 @@ class PageKind(StrEnum):
     BOT_CHECK = "bot-check"  # a CAPTCHA or browser check
     SCRIPT_SHELL = "script-shell"  # a JavaScript application shell: scripts, no text
     EMPTY = "empty"  # no text at all
+    PARKED = "parked"  # a parked or for-sale domain, a registrar's placeholder
+    REMOVED = "removed"  # a notice that the page was removed, withdrawn, retracted or unpublished
+    MEDIA_UNAVAILABLE = "media-unavailable"  # a player saying the video or audio is unavailable
+    SEARCH_RESULTS = "search-results"  # the site's search results instead of the document
+    MOVED = "moved"  # a notice that the page has moved to another address
 
 
 DESCRIPTIONS = {
@@ -42,20 +64,12 @@ DESCRIPTIONS = {
     PageKind.BOT_CHECK: "a bot check (CAPTCHA), not the page",
     PageKind.SCRIPT_SHELL: "a JavaScript shell with no text",
     PageKind.EMPTY: "the page has no text",
+    PageKind.PARKED: "a parked or for-sale domain, not the page",
+    PageKind.REMOVED: "the page says it was removed or withdrawn",
+    PageKind.MEDIA_UNAVAILABLE: "the video or audio is unavailable",
+    PageKind.SEARCH_RESULTS: "search results instead of the document",
+    PageKind.MOVED: "the page says it has moved elsewhere",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class PageView:
-    """What the fetcher saw of one page: addresses, status, title, trafilatura's main text, the clues."""
-
-    url: str
-    final_url: str
-    redirects: tuple[str, ...]  # the addresses redirected through, in order, without the final one
-    http_status: int | None
-    title: str | None
-    text: str | None
-    signals: PageSignals
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,95 +111,49 @@ _PATH_RULES: tuple[tuple[PageKind, re.Pattern[str]], ...] = (
                                   r"sso|member|members)([/_.?-]|$)", re.I)),
 )  # fmt: skip
 
-_TITLE_RULES: tuple[tuple[PageKind, re.Pattern[str]], ...] = (
-    (PageKind.BOT_CHECK, re.compile(r"^(just a moment|attention required|robot check|are you a (robot|human)|"
-                                    r"access denied|security check|checking your browser|captcha|"
-                                    r"please verify|human verification|pardon our interruption|"
-                                    r"one more step|bot verification|ddos-guard)", re.I)),
-    (PageKind.GONE, re.compile(r"(\b404\b|\b410\b|not found|page (does not|doesn't|cannot|can't|could not|"
-                               r"couldn't) (exist|be found)|no longer (available|exists)|page (is )?"
-                               r"unavailable|page missing|file not found|seite nicht gefunden|"
-                               r"página no encontrada|page introuvable|pagina non trovata|niet gevonden|"
-                               r"^error\b|\berror 4\d\d|content not available|article not found|"
-                               r"has been removed|page gone)", re.I)),
-    (PageKind.CONSENT, re.compile(r"^(before you continue|cookie (consent|settings|policy)|privacy (settings|"
-                                  r"choices)|consent|we value your privacy|your privacy)", re.I)),
-    (PageKind.PAYWALL, re.compile(r"^(sign in|log ?in|login|sign on|log on|subscribe|subscription required|"
-                                  r"subscriber (only|exclusive)|register|create (an|your) account|"
-                                  r"members only|access restricted)\b", re.I)),
-)  # fmt: skip
-
-_TEXT_RULES: dict[PageKind, re.Pattern[str]] = {
-    PageKind.BOT_CHECK: re.compile(
-        r"(verify (that )?you are (a )?human|checking (if the site connection is secure|your browser)|"
-        r"are you a robot|not a robot|unusual traffic from your (computer|network)|complete the security "
-        r"check|press (&|and) hold|enable javascript and cookies to continue|captcha|"
-        r"prove you('| a)re human|automated (access|queries|requests)|bot protection|"
-        r"ray id|request unsuccessful\. incapsula)",
-        re.I,
-    ),
-    PageKind.CONSENT: re.compile(
-        r"(we use cookies|this (web)?site uses cookies|uses cookies to|accept (all|all cookies|cookies)|"
-        r"reject all|manage (your )?(cookie |privacy )?(preferences|settings|choices|consent|options)|"
-        r"cookie (settings|preferences|policy)|we and our (\d+ )?(partners|vendors)|your privacy choices|"
-        r"consent to (the use of )?(cookies|our)|before you continue|privacy settings|"
-        r"store and/or access information on a device|legitimate interest|wir verwenden cookies|"
-        r"alle akzeptieren|alle ablehnen|cookie-einstellungen|einwilligung|nous utilisons des cookies|"
-        r"tout accepter|utilizziamo i cookie|accetta tutti|utilizamos cookies|aceptar todas)",
-        re.I,
-    ),
-    PageKind.PAYWALL: re.compile(
-        r"(subscribe (now )?to (continue|read|keep reading|unlock|get (full )?access)|to continue reading|"
-        r"continue reading (this article|with)|(for|exclusive to|available to) (paying |premium |digital )?"
-        r"subscribers|subscribers only|already (a subscriber|have an account|subscribed)|sign in to "
-        r"(continue|read|view|access)|log ?in to (continue|read|view|access)|create a free account|"
-        r"register (for free )?to (continue|read)|you have reached your (free )?(article )?limit|"
-        r"free articles? (left|remaining)|this (article|content|story) is (for|only available to) "
-        r"(subscribers|members)|unlock (this|full) (article|access)|forgot (your )?password|"
-        r"remember me|start your (free )?trial|subscription required|members only)",
-        re.I,
-    ),
-    PageKind.GONE: re.compile(
-        r"(page (you (are|were) looking for|you requested|requested) (is|was|could not|cannot|can't|"
-        r"no longer|does not|doesn't|has been)|(page|article|content|story|file) (could not|cannot|can't) "
-        r"be found|(page|article|content|story) (is )?no longer (available|exists|online)|"
-        r"(page|article|story|content) (has been|was) (removed|deleted|moved|taken down)|\b404\b|"
-        r"not found|doesn't exist|does not exist|nothing (was )?found|this page isn't available|"
-        r"error occurred|seite (wurde )?nicht gefunden|page introuvable|no encontrada|broken link|"
-        r"dead link|url (you|was) (entered|not found)|we (can't|cannot|couldn't|could not) find)",
-        re.I,
-    ),
-}
-
-_SHELL_NOSCRIPT = re.compile(
-    r"((enable|turn on|activate|requires?|need) (to enable )?javascript|javascript (enabled|is disabled|"
-    r"turned on|is required|must be enabled))",
-    re.I,
+_SHELL_NOSCRIPT = ASKS_FOR_JS
+_SHELL_ROOTS = frozenset(
+    {
+        "root",
+        "app",
+        "__next",
+        "__nuxt",
+        "___gatsby",
+        "main-app",
+        "app-root",
+        "svelte",
+        "ember-app",
+        "ember-application",
+        "q-app",
+        "flt-glass-pane",
+        "blazor-error-ui",
+    }
 )
-_SHELL_ROOTS = frozenset({"root", "app", "__next", "__nuxt", "___gatsby", "main-app", "app-root", "svelte"})
-_NAME_RULES: tuple[tuple[PageKind, re.Pattern[str]], ...] = (
-    (PageKind.BOT_CHECK, re.compile(r"(captcha|challenge-(form|platform|running|body)|cf-challenge|"
-                                    r"px-captcha|turnstile)")),
-    (PageKind.CONSENT, re.compile(r"(cookie-?(banner|consent|wall|notice|dialog|overlay)|consent-?"
-                                  r"(banner|wall|dialog|overlay|modal|manager)|onetrust|didomi|cmp-|"
-                                  r"qc-cmp|sp_message|gdpr)")),
-    (PageKind.PAYWALL, re.compile(r"(paywall|piano-|tp-modal|regwall|subscriber-?only|meter-?(wall|modal)|"
-                                  r"login-?(form|wall|box)|signin-?form)")),
-)  # fmt: skip
 _BOT_FRAMES = re.compile(r"(recaptcha|hcaptcha|challenges\.cloudflare\.com|turnstile|geo\.captcha-delivery|"
                          r"arkoselabs|funcaptcha|perimeterx|px-cdn|captcha)", re.I)  # fmt: skip
 
 
-def classify(page: PageView) -> Classification:
-    """The page's kind, from its redirects, title, text and markup; :data:`CONTENT` when nothing says
-    otherwise. The order matters: a bot check often has a generic title, a consent wall often says
-    "log in" too; the more specific clue is tried first."""
+def classify(page: PageView, model: PageModel | None = None) -> Classification:
+    """The page's kind, from what the fetch saw and, failing that, the page-kind model (default: the shipped
+    one); :data:`CONTENT` when nothing says otherwise."""
     words = _words(page.text)
-    signals = page.signals
-    for check in (_by_redirect, _by_bot_check, _by_title, _by_markup, _by_text):
+    for check in (_by_redirect, _by_bot_check, _by_emptiness):
         found = check(page, words)
         if found is not None:
             return found
+    return _by_model(page, model or shipped_page_model())
+
+
+def _by_emptiness(page: PageView, words: int) -> Classification | None:
+    """No text at all, or a script shell asking for JavaScript: unless the little it says is a wall's (a
+    bot check asks for JavaScript too)."""
+    signals = page.signals
+    if words > SHELL_WORDS:
+        return None
+    visible, title = signals.visible_text[:SCAN_CHARS].lower(), signals.title.lower()
+    if any(lex.text.search(visible) or lex.title.search(title)
+           for lex in LEXICONS.values()):  # fmt: skip
+        return None
     if words <= EMPTY_WORDS and _visible_words(signals) <= SHELL_WORDS:
         if signals.script_count and (
             _SHELL_NOSCRIPT.search(signals.noscript_text)
@@ -200,7 +168,24 @@ def classify(page: PageView) -> Classification:
         and _SHELL_NOSCRIPT.search(signals.noscript_text + " " + (page.text or ""))
     ):
         return Classification(PageKind.SCRIPT_SHELL, "the page asks for JavaScript and shows no text")
-    return CONTENT
+    return None
+
+
+def _by_model(page: PageView, model: PageModel) -> Classification:
+    """Is the page a wall (the first regression), and if so which kind (the second), among the kinds the page
+    shows a clue of: a page is never called "removed" without a word or sign of removal on it, nor a wall
+    without a sign of any."""
+    found = read_clues(page)
+    values = page_features(page, found)
+    if model.wall.probabilities(wall_features(values))[CONTENT_KIND] >= 0.5:
+        return CONTENT
+    clues = {kind: best_clue(page, kind, found) for kind in LEXICONS}
+    shown = [kind for kind, clue in clues.items() if clue is not None]
+    if not shown:  # short, but with no word or sign of any wall: a short page is still the page
+        return CONTENT
+    chances = model.kind.probabilities(values)
+    kind = max(shown, key=lambda k: chances.get(k, 0.0))
+    return Classification(PageKind(kind), str(clues[kind]))
 
 
 def _by_redirect(page: PageView, words: int) -> Classification | None:
@@ -233,46 +218,6 @@ def _by_bot_check(page: PageView, words: int) -> Classification | None:
     frame = next((src for src in signals.frame_sources if _BOT_FRAMES.search(src)), None)
     if frame and _words(signals.visible_text) <= SHORT_WORDS:
         return Classification(PageKind.BOT_CHECK, f"a CAPTCHA from {urlsplit(frame).netloc or frame}")
-    return None
-
-
-def _by_title(page: PageView, words: int) -> Classification | None:
-    """The <title> (and the headline trafilatura took as title) of a short page."""
-    titles = dict.fromkeys(t.strip() for t in (page.signals.title, page.title or "") if t and t.strip())
-    for kind, pattern in _TITLE_RULES:
-        for title in titles:
-            # A title alone decides for a short page; a long page titled "Error" may be about errors.
-            if pattern.search(title) and (
-                words <= STUB_WORDS or kind is PageKind.BOT_CHECK and words <= SHORT_WORDS
-            ):
-                return Classification(kind, f"title {title[:80]!r}")
-    return None
-
-
-def _by_markup(page: PageView, words: int) -> Classification | None:
-    signals = page.signals
-    visible = _words(signals.visible_text)
-    if words > SHORT_WORDS or visible > 3 * STUB_WORDS:
-        return None
-    for kind, pattern in _NAME_RULES:
-        name = next((n for n in sorted(signals.names) if pattern.search(n)), None)
-        if name and _TEXT_RULES[kind].search(signals.visible_text):
-            return Classification(kind, f"element {name!r}")
-    if signals.has_password_field and words <= SHORT_WORDS // 2:
-        return Classification(PageKind.PAYWALL, "a login form")
-    return None
-
-
-def _by_text(page: PageView, words: int) -> Classification | None:
-    """Phrases of walls and error pages, in a page with little text of its own."""
-    text = " ".join(filter(None, (page.text, page.signals.visible_text)))
-    for kind in (PageKind.BOT_CHECK, PageKind.CONSENT, PageKind.PAYWALL, PageKind.GONE):
-        limit = STUB_WORDS if kind is PageKind.PAYWALL else SHORT_WORDS
-        if words > limit:
-            continue
-        hits = {m.group(0).lower() for m in _TEXT_RULES[kind].finditer(text)}
-        if len(hits) >= (2 if kind is PageKind.CONSENT and words > EMPTY_WORDS * 10 else 1):
-            return Classification(kind, "text: " + ", ".join(repr(h) for h in sorted(hits)[:3]))
     return None
 
 

@@ -1,7 +1,9 @@
 """A fetched body → its main text and title.
 
 HTML goes through trafilatura (main content only: navigation, footers and comments dropped; one paragraph per
-line), plain text is kept as it is, PDFs go to :mod:`sidebot.sources.pdf`; anything else is reported as
+line; cookie and consent layers are taken out first, since trafilatura would often keep their text as part of
+a short article), plain text is kept as it is, PDFs go to :mod:`sidebot.sources.pdf`; anything else is
+reported as
 unsupported. The body's bytes, not only its declared type, decide which (see :mod:`sidebot.sources.sniff`).
 """
 
@@ -12,8 +14,10 @@ import re
 from dataclasses import dataclass
 
 import trafilatura
+from lxml.html import HtmlElement
 
 from sidebot.sources.charset import decode_text
+from sidebot.sources.lexicon import CONSENT
 from sidebot.sources.pdf import pdf_text
 from sidebot.sources.sniff import SNIFF_BYTES, ContentKind, MediaType, sniff
 
@@ -24,6 +28,7 @@ logging.getLogger("trafilatura").setLevel(logging.CRITICAL)
 
 _SPACES = re.compile(r"[ \t\f\v\u00a0]+")
 _BLANK_LINES = re.compile(r"\n{3,}")
+_LAYER_WORDS = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +37,7 @@ class Extracted:
     title: str | None
     text: str | None  # None when there is no usable text; ``error`` then says why
     error: str | None
+    published: str | None = None  # the publication date trafilatura found (YYYY-MM-DD), HTML only
 
 
 def extract(
@@ -68,6 +74,7 @@ def html_main_text(html: str, url: str | None = None) -> Extracted:
         if tree is None:
             return plain_text(html)
         page_title = _tidy(tree.findtext(".//title") or "") or None
+        _drop_consent_layers(tree)
         document = trafilatura.bare_extraction(tree, url=url, with_metadata=True, include_comments=False)
     # lxml and trafilatura can fail in many ways on hostile markup; a page we cannot parse is a page
     # without usable text, not a crash of the batch.
@@ -76,9 +83,26 @@ def html_main_text(html: str, url: str | None = None) -> Extracted:
         return Extracted(ContentKind.HTML, None, None, f"the HTML page could not be parsed: {exc}")
     title = (_tidy(document.title or "") or None) if document else None
     text = _tidy(document.text or "") if document else ""
+    published = (str(document.date or "")[:32] or None) if document else None
     if not text:
-        return Extracted(ContentKind.HTML, title or page_title, None, "no main text found on the page")
-    return Extracted(ContentKind.HTML, title or page_title, text, None)
+        return Extracted(
+            ContentKind.HTML, title or page_title, None, "no main text found on the page", published
+        )
+    return Extracted(ContentKind.HTML, title or page_title, text, None, published)
+
+
+def _drop_consent_layers(tree: HtmlElement) -> None:
+    """Take cookie and consent layers (OneTrust, Didomi, Sourcepoint, Cookiebot… by their ids and classes)
+    out of the page. A layer is small: a container with many words is kept whatever its name."""
+    for element in list(tree.iter()):
+        if not isinstance(element.tag, str) or element.getparent() is None:
+            continue
+        names = f"{element.get('id') or ''} {element.get('class') or ''}".lower().split()
+        if (
+            any(CONSENT.names.search(name) for name in names)
+            and len(element.text_content().split()) < _LAYER_WORDS
+        ):
+            element.drop_tree()
 
 
 def _tidy(text: str) -> str:

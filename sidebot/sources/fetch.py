@@ -33,9 +33,10 @@ from sidebot.sources.charset import decode_text
 from sidebot.sources.classify import Classification, PageKind, PageView, classify
 from sidebot.sources.client import DeadlineExceeded, SourceClient, deadline, extend_deadline
 from sidebot.sources.extract import Extracted, extract
+from sidebot.sources.mirror import iso_date, wikipedia_notice
 from sidebot.sources.politeness import HostLimiter, retry_after_seconds
 from sidebot.sources.robots import Access, RobotsAnswer
-from sidebot.sources.signals import NO_SIGNALS, page_signals
+from sidebot.sources.signals import NO_SIGNALS, PageSignals, page_signals
 from sidebot.sources.sniff import SNIFF_BYTES, ContentKind, MediaType, sniff
 from sidebot.sources.soft404 import ProbeAnswer, ProbeCache, compare
 
@@ -75,7 +76,9 @@ class FetchResult:
     (sha256, hex) and ``size_bytes`` describe the body once its Content-Encoding is undone, and are None when
     the body was not read in full. ``elapsed_s`` covers the network and the text extraction. ``page_kind``
     is :class:`~sidebot.sources.classify.PageKind` of a page that was read (``content``, or what it is
-    instead: ``not_source``/``empty``); ``redirects`` the addresses redirected through before ``final_url``.
+    instead: ``not_source``/``empty``); ``redirects`` the addresses redirected through before ``final_url``;
+    ``published`` and ``wikipedia_notice`` what the page says of its date and of being taken from Wikipedia
+    (for :mod:`sidebot.patrol.mirrors`).
     """
 
     url: str
@@ -91,6 +94,8 @@ class FetchResult:
     elapsed_s: float = 0.0
     page_kind: str | None = None
     redirects: tuple[str, ...] = ()
+    published: str | None = None  # the page's publication date from its metadata (YYYY-MM-DD when readable)
+    wikipedia_notice: str | None = None  # the Wikipedia attribution the page carries (sources.mirror)
 
 
 class _Failure(Exception):
@@ -211,12 +216,13 @@ def _fetch_source(
         pdf_time_budget_s=settings.total_timeout,
     )
     page_kind, error = None, extracted.error
+    signals = _signals(downloaded, extracted)
     if extracted.kind is ContentKind.PDF:
         status = FetchStatus.PDF
     elif extracted.kind is ContentKind.UNSUPPORTED:
         status = FetchStatus.UNSUPPORTED
     else:
-        verdict = _classify(url, downloaded, extracted, probes)
+        verdict = _classify(url, downloaded, extracted, signals, probes)
         page_kind = str(verdict.kind)
         if verdict.kind is PageKind.EMPTY:
             status, error = FetchStatus.EMPTY, extracted.error or verdict.reason
@@ -238,7 +244,17 @@ def _fetch_source(
         elapsed_s=time.monotonic() - started,
         page_kind=page_kind,
         redirects=downloaded.redirects,
+        published=iso_date(signals.published or extracted.published),
+        wikipedia_notice=wikipedia_notice(signals.visible_text or extracted.text or ""),
     )
+
+
+def _signals(downloaded: _Downloaded, extracted: Extracted) -> PageSignals:
+    """The whole page's clues (HTML only)."""
+    if extracted.kind is not ContentKind.HTML:
+        return NO_SIGNALS
+    media_type = MediaType.parse(downloaded.content_type)
+    return page_signals(decode_text(downloaded.body, media_type.charset, html=True))
 
 
 def _bot_check(url: str, failure: _Failure) -> Classification | None:
@@ -257,15 +273,10 @@ def _bot_check(url: str, failure: _Failure) -> Classification | None:
 
 
 def _classify(
-    url: str, downloaded: _Downloaded, extracted: Extracted, probes: ProbeCache | None
+    url: str, downloaded: _Downloaded, extracted: Extracted, signals: PageSignals, probes: ProbeCache | None
 ) -> Classification:
     """The page's own signals first; a page that looks like content is then compared with the site's answer
     to a nonsense address (the soft-404 probe)."""
-    html = extracted.kind is ContentKind.HTML
-    media_type = MediaType.parse(downloaded.content_type)
-    signals = (
-        page_signals(decode_text(downloaded.body, media_type.charset, html=True)) if html else NO_SIGNALS
-    )
     view = PageView(
         url=url,
         final_url=downloaded.final_url,

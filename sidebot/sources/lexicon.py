@@ -1,0 +1,961 @@
+"""The words and markup of pages that are not the source, by kind, in English, German, French and Spanish (and
+the commonest Italian, Dutch and Portuguese forms): what an error page, a "moved" or "removed" notice, an
+unavailable video, a search page, a parked domain, a consent wall, a paywall or login wall and a bot check
+say and look like.
+
+Each kind has patterns for five places: the page's titles and headings (``title``), its text (``text``),
+what its buttons say (``control``), its element ids and classes (``names``) and the hosts its scripts, frames
+and links come from (``hosts``). A hit is a clue, not a verdict: an article *about* paywalls says
+"subscribers" too. :mod:`sidebot.sources.page_features` counts the clues place by place and
+:mod:`sidebot.sources.page_model` weighs them against how much prose the page has.
+
+Every pattern matches lower-case text: callers lower-case what they read. The phrases were written from
+common real patterns (WordPress, Drupal and news-site error pages, consent
+management platforms' wording, publishers' paywalls, parking services' pages), not from the test corpus.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    title: re.Pattern[str]
+    text: re.Pattern[str]
+    control: re.Pattern[str] | None = None
+    names: re.Pattern[str] | None = None
+    hosts: re.Pattern[str] | None = None
+
+
+def _p(*alternatives: str) -> re.Pattern[str]:
+    """The alternatives as one pattern over *lower-case* text (twice as fast as re.I on long pages)."""
+    return re.compile("(" + "|".join(alternatives) + ")")
+
+
+_ART = r"(page|article|story|post|content|item|file|document|resource|entry|link|url|news item)"
+_ART_DE = r"(seite|artikel|beitrag|inhalt|dokument|meldung|nachricht|datei|angebot)"
+_ART_FR = r"(page|article|contenu|document|publication|billet|fichier|actualité|information)"
+_ART_ES = r"(página|pagina|artículo|articulo|contenido|noticia|documento|publicación|entrada|archivo)"
+_MEDIA = r"(video|vídeo|vidéo|audio|episode|episodio|épisode|folge|podcast|clip|stream|recording|track|"\
+         r"media|"\
+         r"sendung|émission|programa|programme|program|film|livestream|replay)"  # fmt: skip
+
+GONE = Lexicon(
+    title=_p(
+        r"\b404\b",
+        r"\b410\b",
+        r"not found",
+        r"page (does not|doesn't|cannot|can't|could not|couldn't) "
+        r"(exist|be found)",
+        r"^(oops|whoops|uh[- ]oh|sorry|hoppla|ups|oups|vaya|ay)\b",
+        r"page (is )?missing",
+        r"file not found",
+        r"page (not|no longer) (available|exists)",
+        r"^error\b",
+        r"\berror 4\d\d",
+        r"dead end",
+        r"lost\?$",
+        r"nicht gefunden",
+        r"seite (existiert nicht|nicht verfügbar)",
+        r"fehlerseite",
+        r"introuvable",
+        r"non trouvée?",
+        r"erreur 404",
+        r"page (non disponible|inexistante)",
+        r"no encontrad[ao]",
+        r"página no (existe|disponible)",
+        r"non trovata",
+        r"niet gevonden",
+        r"não encontrada",
+    ),
+    text=_p(
+        rf"{_ART} (you|you're|you are) (were )?(looking for|trying to reach|requested|searching for) "
+        r"(is|was|could not|cannot|can't|couldn't|does not|doesn't|no longer|has|may|might)",
+        rf"(the )?requested {_ART} (is|was|could not|cannot|can't|does not|doesn't|no longer)",
+        rf"{_ART} (could not|cannot|can't|couldn't) be (found|located|displayed)",
+        rf"{_ART} (does not|doesn't|did not|no longer) exists?",
+        rf"{_ART} (is )?no longer (available|online|here)",
+        r"(we|i) (can't|cannot|couldn't|could not|can not) (seem to )?(find|locate) "
+        r"(the|that|this|what|it|any)",
+        r"(this|that) (page|link|address) (isn't|is not|wasn't) (available|working|valid|here)",
+        r"\b404\b",
+        r"\bnot found\b",
+        r"broken link",
+        r"dead link",
+        r"the link you (followed|clicked|used) (may be|is|was)",
+        r"(whoops|oops|uh[- ]oh)[,!.]",
+        r"nothing (was )?found (here|at this)",
+        r"there('s| is) nothing here",
+        r"you('ve| have) (reached|hit|found) a dead end",
+        r"(looks|seems) like you('re| are) lost",
+        r"page (has gone )?missing",
+        r"the url (you entered|was not|is not|may be)",
+        r"(mistyped|misspelled|typo in) the (address|url)",
+        r"error occurred",
+        r"seite (wurde |konnte )?(leider )?nicht gefunden",
+        r"(angeforderte|gesuchte|aufgerufene) "
+        rf"{_ART_DE} (existiert nicht|wurde nicht gefunden|konnte nicht gefunden werden|ist nicht (mehr )?"
+        r"(verfügbar|vorhanden|erreichbar))",
+        r"(diese|die) seite gibt es (leider )?nicht( mehr)?",
+        r"(hoppla|ups)[,!.]",
+        r"fehler 404",
+        r"(leider )?konnten wir (die|diese) seite nicht finden",
+        r"page (introuvable|non trouvée)",
+        rf"(la|cette) {_ART_FR} (que vous (recherchez|cherchez|avez demandée)|demandée) (n'existe (pas|plus)|"
+        r"est introuvable|n'a pas été trouvée|n'est plus disponible)",
+        r"(cette|la) page n'existe (pas|plus)",
+        r"(nous )?n'avons pas (pu )?trouv",
+        r"impossible de trouver",
+        r"oups[,!.]",
+        r"erreur 404",
+        r"página no (encontrada|existe|disponible)",
+        rf"(la|esta) {_ART_ES} (que (buscas|estás buscando|busca|está buscando)|solicitada) (no existe|no se "
+        r"encuentra|no está disponible|no ha sido encontrada|ya no)",
+        r"no (hemos|se ha) (podido )?encontr",
+        r"(esta|la) página (ya )?no existe",
+        r"(ups|vaya)[,!.]",
+        r"error 404",
+        r"pagina non trovata",
+        r"la pagina (che cerchi|richiesta) non",
+        r"pagina niet gevonden",
+        r"página não encontrada",
+    ),
+    control=_p(
+        r"^(back to|go to|return to) (the )?home",
+        r"^zur startseite",
+        r"^retour à l'accueil",
+        r"^volver (al|a la) inicio",
+    ),  # fmt: skip
+    names=_p(
+        r"error-?404", r"^404", r"not-?found", r"page-?not-?found", r"error-?page", r"^error$", r"notfound"
+    ),  # fmt: skip
+)
+
+MOVED = Lexicon(
+    title=_p(
+        r"\bmoved\b",
+        r"has moved",
+        r"new (address|location|home)",
+        r"^redirect",
+        r"umgezogen",
+        r"verschoben",
+        r"neue adresse",
+        r"weiterleitung",
+        r"déménag",
+        r"a été déplacé",
+        r"nouvelle adresse",
+        r"redirection",
+        r"nos hemos mudado",
+        r"nueva dirección",
+        r"se ha (trasladado|movido|mudado)",
+        r"redirecci",
+    ),
+    text=_p(
+        rf"(this|the|our) ({_ART}|site|website|blog|section|page|service) (has|have|was|were) (been )?"
+        r"(moved|relocated|migrated|transferred)",
+        r"(has|have) (moved|relocated) to",
+        r"we('ve| have) moved",
+        r"(can|may) now be found (at|on|here)",
+        r"is now (located|available|hosted|published) (at|on|here)",
+        r"has a new (home|address|location|url)",
+        r"(please )?update your (bookmarks?|links?|favou?rites)",
+        r"you will be redirected",
+        r"(you are being|we are) redirect",
+        r"redirecting (you )?(to|in)",
+        r"new (address|location|url|home) (is|of|for)",
+        r"moved permanently",
+        r"find (it|this|us) (now )?at",
+        r"(ist|sind|wurde|wurden) (auf|nach|zu) .{0,60}(umgezogen|verschoben)",
+        rf"{_ART_DE} (ist|wurde) (umgezogen|verschoben)",
+        r"(ist|sind) umgezogen",
+        r"neue(n)? adresse",
+        r"finden sie (jetzt|nun|ab sofort|künftig) (unter|auf|hier)",
+        r"(ist|sind) (jetzt|nun) unter",
+        r"aktualisieren sie ihre lesezeichen",
+        r"sie werden (automatisch )?weitergeleitet",
+        r"a (été )?déménagé",
+        r"nouvelle adresse",
+        rf"(cette|ce|cet) {_ART_FR} a été (déplacée?|transférée?)",
+        r"se trouve (désormais|maintenant)",
+        r"(est|sont) désormais (disponibles? |accessibles? )?(à|sur)",
+        r"mett(re|ez) à jour vos (favoris|marque-pages)",
+        r"vous (allez|serez) (être )?redirigé",
+        r"a changé d'adresse",
+        r"nos hemos (mudado|trasladado)",
+        r"nueva dirección",
+        rf"(esta|este) {_ART_ES} (se ha (movido|trasladado)|ha sido (trasladad|movid)[oa])",
+        r"ahora (se encuentra|está disponible|está) en",
+        r"actualic[ea] (sus|tus) marcadores",
+        r"(será|serás) redirigid[oa]",
+        r"ci siamo trasferiti",
+        r"is verhuisd",
+    ),
+    control=_p(
+        r"^(go to|visit|continue to) (the )?new", r"^zur neuen", r"^vers (le )?nouveau", r"^ir (al|a la) nuev"
+    ),  # fmt: skip
+)
+
+REMOVED = Lexicon(
+    title=_p(
+        r"\b(removed|withdrawn|deleted|retracted|unpublished|taken down)\b",
+        r"^retraction",
+        r"(content|article|page|post|account) (no longer|not) available",
+        r"account suspended",
+        r"entfernt",
+        r"gelöscht",
+        r"zurückgezogen",
+        r"depubliziert",
+        r"supprimé",
+        r"retiré",
+        r"dépublié",
+        r"eliminad[oa]",
+        r"retirad[oa]",
+        r"borrad[oa]",
+        r"rimoss[oa]",
+        r"verwijderd",
+    ),
+    text=_p(
+        rf"(this|the) ({_ART}|publication|guidance|report|page|statement|release|notice|listing|profile|"
+        r"account|tweet|photo|thread|topic|message) (has been|was|had been|is being|have been) "
+        r"(permanently )?"
+        r"(removed|withdrawn|deleted|taken down|unpublished|retracted|archived and removed)",
+        r"(was|were|been) withdrawn (on|in|from|because|as|and)",
+        r"this (publication|guidance|document|"
+        r"page) was withdrawn",
+        r"removed (at the request|for legal|following a|due to|by the (author|"
+        r"owner|publisher|uploader|poster))",
+        r"(has|have) (been )?removed (this|the) (article|story|post)",
+        r"deleted by (its|the) (author|owner|user)",
+        r"(this )?account (has been|is) (suspended|deleted|"
+        r"deactivated)",
+        r"no longer (published|current policy)",
+        r"(this|the) (article|paper) has been "
+        r"retracted",
+        r"notice of retraction",
+        rf"{_ART_DE} (wurde|ist) (aus [a-zäöüß ]+ )?(entfernt|gelöscht|zurückgezogen|depubliziert)",
+        r"(wurde|wurden) (aus rechtlichen gründen |auf wunsch [a-zäöüß ]+ )?(entfernt|gelöscht|depubliziert)",
+        r"depubliziert",
+        r"(dieser|dieses) (beitrag|artikel|video|angebot) (ist|steht) (aus [a-zäöüß ]+ )?"
+        r"nicht mehr (online|abrufbar|verfügbar)",
+        rf"(cet|cette|ce) {_ART_FR} a été (supprimée?|retirée?|dépubliée?|effacée?)",
+        r"(a|ont) été (supprimés?|retirés?|dépubliés?) (à la demande|pour des raisons|du site)",
+        r"retiré de la (publication|vente|circulation)",
+        rf"(este|esta) {_ART_ES} (ha sido|fue) (eliminad|retirad|borrad|despublicad)[oa]",
+        r"(ha sido|fue|han sido) (eliminad|retirad|borrad)[oa]s? (a petición|por (motivos|razones)|"
+        r"del sitio)",
+        r"è stat[oa] rimoss[oa]",
+        r"is verwijderd",
+    ),
+)
+
+MEDIA_UNAVAILABLE = Lexicon(
+    title=_p(
+        rf"{_MEDIA} (is )?(unavailable|not available|no longer available|removed|private|nicht verfügbar|"
+        r"indisponible|no disponible|non disponibile|niet beschikbaar)",
+        r"^private video",
+        r"^video unavailable",
+        r"vidéo indisponible",
+        r"vídeo no disponible",
+        r"video nicht (mehr )?verfügbar",
+    ),
+    text=_p(
+        rf"(this |the )?{_MEDIA} (is |has been |was )?(unavailable|not available|no longer available|"
+        r"removed|deleted|made private|private|blocked|cannot be played|can't be played|could not be "
+        r"(loaded|played)|failed to load)",
+        rf"(this |the )?{_MEDIA} (isn't|is not|was not|wasn't) (available|playable)",
+        r"private video",
+        r"video unavailable",
+        r"(this )?(video|content) (is not|isn't) available in your (country|region|"
+        r"location)",
+        r"not available in your (country|region|location|territory)",
+        r"the uploader has (not made|closed|removed|deleted)",
+        r"removed by the uploader",
+        r"(due to|because of) a copyright (claim|"
+        r"strike)",
+        r"(playback|media) error",
+        r"error loading (media|video|player)",
+        r"(your browser|this browser) (does not|doesn't|cannot) (support|play) (this|the) (video|media|"
+        r"audio|format)",
+        r"sign in to confirm your age",
+        r"geo-?(blocked|restricted)",
+        rf"{_MEDIA} (ist )?(nicht|nicht mehr|leider nicht) (verfügbar|abrufbar|abspielbar|online)",
+        rf"{_MEDIA} kann (leider )?nicht (abgespielt|geladen|wiedergegeben) werden",
+        r"(in ihrem land|in ihrer region|in deutschland) nicht verfügbar",
+        r"aus (urheber|lizenz)rechtlichen "
+        r"gründen (nicht|nur)",
+        r"geoblocking",
+        rf"(cette |la )?{_MEDIA} (n'est (pas|plus)|est) (disponible|indisponible)",
+        r"vidéo indisponible",
+        r"(pas|plus) disponible dans votre (pays|région)",
+        rf"impossible de (lire|charger) (la |cette )?{_MEDIA}",
+        rf"(este |el |esta |la )?{_MEDIA} (ya )?no (está|se encuentra|esta) disponible",
+        r"vídeo no disponible",
+        r"no (está )?disponible en (tu|su) (país|región)",
+        rf"no se (puede|pudo) reproducir (el|este) {_MEDIA}",
+        r"video non disponibile",
+        r"video niet beschikbaar",
+    ),
+    names=_p(
+        r"player-?error",
+        r"video-?unavailable",
+        r"unavailable-?(message|video|media)",
+        r"error-?screen",
+        r"media-?error",
+        r"playability",
+    ),  # fmt: skip
+)
+
+SEARCH_RESULTS = Lexicon(
+    title=_p(
+        r"search results?",
+        r"^search\b",
+        r"\bresults for\b",
+        r"you searched for",
+        r"suchergebnis",
+        r"^suche\b",
+        r"ergebnisse für",
+        r"résultats de (la )?recherche",
+        r"^recherche\b",
+        r"résultats? pour",
+        r"resultados de (la )?búsqueda",
+        r"^b[uú]squeda\b",
+        r"resultados para",
+        r"risultati della ricerca",
+        r"zoekresultaten",
+        r"resultados da pesquisa",
+    ),
+    text=_p(
+        r"search results (for|matching)",
+        r"(\d[\d,.]*|no|zero) (results?|matches|hits|items|documents|stories|articles|records|entries|pages) "
+        r"(found )?(for|matching|containing|match)",
+        r"match(es|ing)? (your|the) (search|query)",
+        r"your search (for .{1,80} )?(did not match|returned|found|"
+        r"yielded)",
+        r"showing (results|\d+ ?(-|–|to) ?\d+ of|\d+ of \d+ results)",
+        r"results? \d+ ?(-|–) ?\d+ "
+        r"of( about)? \d",
+        r"did you mean",
+        r"refine (your )?(search|results)",
+        r"sort(ed)? by:? (relevance|"
+        r"date|newest)",
+        r"(new|modify your|try (a|another) (different )?) search",
+        r"no (results|matches) "
+        r"(were )?found",
+        r"you searched for",
+        r"search (again|within results|tips)",
+        r"suchergebnisse",
+        r"ihre suche (nach .{1,80} )?(ergab|lieferte)",
+        r"\d+ (treffer|ergebnisse) (für|zu)",
+        r"keine (treffer|ergebnisse)",
+        r"suche (verfeinern|eingrenzen)",
+        r"meinten sie",
+        r"sortieren nach:? "
+        r"(relevanz|datum)",
+        r"résultats? de (la )?recherche",
+        r"\d+ résultats? (pour|correspondant)",
+        r"aucun résultat",
+        r"votre recherche (pour .{1,80} )?(a donné|n'a donné|ne correspond)",
+        r"affiner (votre|la) recherche",
+        r"vouliez-vous dire",
+        r"trier par:? (pertinence|date)",
+        r"resultados de (la )?búsqueda",
+        r"\d+ resultados? (para|de)",
+        r"no se (han )?encontrado resultados",
+        r"(tu|su) búsqueda (de .{1,80} )?(no )?(ha )?(produjo|devolvió|obtuvo|coincide)",
+        r"refinar (la|su|tu) búsqueda",
+        r"quizás quisiste decir",
+        r"ordenar por:? (relevancia|fecha)",
+        r"risultati (della ricerca|per)",
+        r"zoekresultaten",
+        r"resultados da pesquisa",
+    ),
+    control=_p(
+        r"^(search|suchen|rechercher|buscar|cerca|zoeken)$",
+        r"^(next|weiter|suivant|siguiente) ?(page)?"
+        r" ?(›|»|>)?$",
+        r"^(load|show) more results",
+    ),  # fmt: skip
+    names=_p(
+        r"search-?results?",
+        r"searchresults?",
+        r"result-?(list|item|count)",
+        r"serp",
+        r"search-?hits?",
+        r"results-?(list|page)",
+        r"suchergebnis",
+    ),  # fmt: skip
+)
+
+PARKED = Lexicon(
+    title=_p(
+        r"(domain|domain name) (is )?(for sale|available|parked|zum verkauf|à vendre|en venta|a la venta)",
+        r"is for sale",
+        r"buy (this|the) domain",
+        r"^parked",
+        r"domain (parking|default page)",
+        r"(future home of|coming soon|under construction)",
+        r"this domain (has been|is) registered",
+        r"domain kaufen",
+        r"zu verkaufen",
+        r"hier entsteht",
+        r"domaine (à vendre|en vente|réservé)",
+        r"site en construction",
+        r"dominio (en venta|a la venta|registrado)",
+        r"en construcción",
+    ),
+    text=_p(
+        r"(this|the) domain( name)? .{0,40}(is|may be|might be) (for sale|available for (purchase|sale))",
+        r"buy (this|the) domain",
+        r"domain (name )?(is )?for sale",
+        r"(make|submit) an offer",
+        r"(inquire|enquire|ask) about (this|the) domain",
+        r"this domain (has been|was|is) (registered|parked|"
+        r"reserved)",
+        r"domain (has been|was) registered (at|with|by|through)",
+        r"(free )?(domain )?parking",
+        r"parked (free|domain|by)",
+        r"related (searches|links|search terms)",
+        r"sponsored (listings|links)",
+        r"this (web ?page|site|domain) is parked",
+        r"get this domain",
+        r"the (owner|registrant) of this "
+        r"domain",
+        r"(premium|expired) domains?",
+        r"(future home of|coming soon|under construction)",
+        r"(lease|rent) to own",
+        r"secure (checkout|transfer)",
+        r"domain (transfer|escrow)",
+        r"(is |are )?"
+        r"(offering|offered|listed) (it |this domain |the domain )?for sale",
+        r"asking price",
+        r"diese domain (steht |ist )?(zum verkauf|zu verkaufen|kaufen)",
+        r"domain kaufen",
+        r"(diese|die) domain (wurde|ist) (registriert|reserviert|geparkt)",
+        r"hier entsteht",
+        r"ähnliche (suchbegriffe|suchen)",
+        r"geparkte domain",
+        r"ce (nom de )?domaine (est|pourrait être) (à vendre|en vente|disponible)",
+        r"acheter ce (nom de )?domaine",
+        r"nom de domaine (à vendre|en vente)",
+        r"faire une offre",
+        r"ce (nom de )?domaine a été (réservé|"
+        r"enregistré|parqué)",
+        r"recherches (associées|liées)",
+        r"site en (construction|préparation)",
+        r"este dominio (está|puede estar) (a la venta|en venta|disponible)",
+        r"comprar este dominio",
+        r"dominio en venta",
+        r"haga una oferta|hacer una oferta",
+        r"este dominio (ha sido|fue|está) "
+        r"(registrado|reservado|aparcado|estacionado)",
+        r"búsquedas relacionadas",
+        r"en construcción",
+        r"questo dominio è in vendita",
+        r"dit domein is te koop",
+    ),
+    control=_p(
+        r"buy (now|this domain|domain)",
+        r"make (an )?offer",
+        r"(jetzt )?kaufen",
+        r"angebot "
+        r"(machen|abgeben)",
+        r"acheter",
+        r"faire une offre",
+        r"comprar",
+        r"hacer (una )?oferta",
+        r"get (this|the) domain",
+        r"inquire now",
+    ),  # fmt: skip
+    names=_p(
+        r"parking",
+        r"parked",
+        r"domain-?(sale|for-?sale|buy|offer|listing|info)",
+        r"for-?sale",
+        r"sedo",
+        r"bodis",
+        r"lander",
+        r"relatedsearch",
+        r"related-?(searches|links)",
+    ),  # fmt: skip
+    hosts=_p(
+        r"sedo(parking)?\.com",
+        r"bodis\.com",
+        r"parkingcrew\.net",
+        r"above\.com",
+        r"\bdan\.com",
+        r"afternic\.com",
+        r"hugedomains\.com",
+        r"domainmarket\.com",
+        r"undeveloped\.com",
+        r"sav\.com",
+        r"uniregistry\.com",
+        r"parklogic\.com",
+        r"domainsponsor\.com",
+        r"fabulous\.com",
+        r"godaddy\.com/domain",
+        r"domainnameshop",
+        r"squadhelp\.com",
+        r"brandbucket\.com",
+        r"atom\.com",
+        r"namecheap\.com/domains",
+        r"domains?\.google",
+        r"skenzo\.com",
+        r"voodoo\.com",
+        r"dsparking",
+        r"parking\.(reg|ovh|ionos|strato)",
+    ),  # fmt: skip
+)
+
+CONSENT = Lexicon(
+    title=_p(
+        r"^(before you continue|cookie (consent|settings|policy|preferences)|privacy (settings|choices|"
+        r"preferences|center|centre)|consent|we value your privacy|your privacy|cookies? (on|auf)|"
+        r"datenschutz(einstellungen|hinweis)?|einwilligung|zustimmung|ihre privatsphäre|cookie-einstellungen|"
+        r"gestion des cookies|vos choix|votre vie privée|paramètres (des cookies|de confidentialité)|"
+        r"consentement|configuración de cookies|tu privacidad|su privacidad|consentimiento|privacy)",
+    ),
+    text=_p(
+        r"we use cookies",
+        r"this (web)?site uses cookies",
+        r"uses cookies to",
+        r"accept (all|all cookies|"
+        r"cookies)",
+        r"reject all",
+        r"manage (your )?(cookie |privacy )?(preferences|settings|choices|consent|"
+        r"options)",
+        r"cookie (settings|preferences|policy)",
+        r"we and our (\d+ )?(partners|vendors)",
+        r"your privacy choices",
+        r"consent to (the use of )?(cookies|our)",
+        r"before you continue",
+        r"privacy settings",
+        r"store and/or access information on a device",
+        r"legitimate interest",
+        r"personali[sz]ed (ads|advertising|content)",
+        r"by clicking [\"“']?(accept|agree|i agree|ok)",
+        r"(with|without) (your )?consent",
+        r"(necessary|essential|functional|marketing|analytics) cookies",
+        r"continue (to the site )?(with|without) (accepting|ads|advertising)",
+        r"(read|continue) (for free )?"
+        r"with (ads|advertising)",
+        r"ad-free (subscription|reading)",
+        r"wir (verwenden|nutzen|setzen) cookies",
+        r"(diese|unsere) (web)?seite (verwendet|nutzt) cookies",
+        r"alle (akzeptieren|ablehnen|annehmen)",
+        r"cookie-?einstellungen",
+        r"zustimmen und weiter",
+        r"ihre (einwilligung|zustimmung)",
+        r"(einwilligung|zustimmung) (in|zur|zu|für) (die )?(verwendung|"
+        r"verarbeitung|cookies|datenverarbeitung|nutzung)",
+        r"datenschutzeinstellungen",
+        r"wir und unsere (\d+ )?(partner|drittanbieter)",
+        r"personalisierte "
+        r"(werbung|anzeigen|inhalte)",
+        r"(mit|ohne) werbung (weiter)?lesen",
+        r"werbefrei (lesen|nutzen)",
+        r"pur-?abo",
+        r"(mit|ohne) werbe-?tracking",
+        r"wie gewohnt mit werbung",
+        r"nur (notwendige|essenzielle|"
+        r"erforderliche) cookies",
+        r"einstellungen (verwalten|anpassen)",
+        r"ihre privatsphäre",
+        r"akzeptieren und weiter",
+        r"nous (utilisons|utilisions) des cookies",
+        r"ce site (web )?utilise des cookies",
+        r"tout (accepter|"
+        r"refuser)",
+        r"continuer sans accepter",
+        r"(paramétrer|personnaliser|gérer) (les |mes |vos )?(cookies|"
+        r"choix|préférences)",
+        r"nous et nos (\d+ )?partenaires",
+        r"votre consentement",
+        r"vos choix",
+        r"accepter et "
+        r"(continuer|fermer)",
+        r"votre vie privée",
+        r"publicités? personnalisées?",
+        r"(utilizamos|usamos) cookies",
+        r"este sitio (web )?(utiliza|usa) cookies",
+        r"aceptar (todas|todo|"
+        r"cookies)",
+        r"rechazar (todas|todo)",
+        r"configurar cookies",
+        r"(nosotros y )?nuestros (\d+ )?socios",
+        r"(tu|su) consentimiento",
+        r"(tu|su) privacidad",
+        r"aceptar y (continuar|cerrar)",
+        r"gestionar "
+        r"(preferencias|cookies|opciones)",
+        r"publicidad personalizada",
+        r"utilizziamo i cookie",
+        r"accetta tutti",
+        r"rifiuta tutti",
+        r"wij gebruiken cookies",
+        r"alles accepteren",
+        r"utilizamos cookies",
+    ),
+    control=_p(
+        r"^(accept|agree|i agree|allow|ok|got it)( all| cookies| and (continue|close))?[.!]?$",
+        r"^(reject|decline|refuse)( all)?",
+        r"^(manage|customi[sz]e|more) (options|settings|"
+        r"preferences)",
+        r"^alle (akzeptieren|ablehnen)",
+        r"^akzeptieren",
+        r"^zustimmen",
+        r"^einstellungen",
+        r"^tout (accepter|refuser)",
+        r"^accepter",
+        r"^continuer sans accepter",
+        r"^paramétrer",
+        r"^aceptar",
+        r"^rechazar",
+        r"^configurar",
+        r"^accetta",
+        r"^rifiuta",
+    ),  # fmt: skip
+    names=_p(
+        r"cookie-?(banner|consent|wall|notice|dialog|overlay|bar|popup|modal|law|box|layer)",
+        r"consent-?(banner|wall|dialog|overlay|modal|manager|layer|popup|box)",
+        r"onetrust",
+        r"didomi",
+        r"^cmp",
+        r"-cmp\b",
+        r"qc-cmp",
+        r"sp_message",
+        r"gdpr",
+        r"usercentrics",
+        r"cybotcookiebot",
+        r"cookiebot",
+        r"truste",
+        r"trustarc",
+        r"cmpbox",
+        r"consentmanager",
+        r"iubenda",
+        r"klaro",
+        r"borlabs",
+        r"complianz",
+        r"cky-consent",
+        r"cookieconsent",
+        r"cc-window",
+        r"privacy-?(wall|"
+        r"banner|manager)",
+        r"fc-consent",
+        r"fides",
+    ),  # fmt: skip
+    hosts=_p(
+        r"cookielaw\.org",
+        r"onetrust\.com",
+        r"privacy-center\.org",
+        r"privacy-mgmt\.com",
+        r"usercentrics\.eu",
+        r"cookiebot\.com",
+        r"consensu\.org",
+        r"quantcast\.com",
+        r"trustarc\.com",
+        r"consentmanager\.net",
+        r"iubenda\.com",
+        r"didomi\.io",
+        r"sourcepoint",
+        r"consent\.google",
+        r"fundingchoicesmessages\.google\.com",
+        r"cookieyes\.com",
+        r"termly\.io",
+    ),  # fmt: skip
+)
+
+PAYWALL = Lexicon(
+    title=_p(
+        r"^(sign in|log ?in|login|sign on|log on|subscribe|subscription required|subscriber (only|exclusive)|"
+        r"register|create (an|your) account|members only|access restricted|access denied\b.{0,10}subscri|"
+        r"anmelden|einloggen|abonnieren|registrieren|se connecter|connexion|abonnez-vous|s'abonner|"
+        r"iniciar sesión|inicia sesión|suscr[ií]bete|acceder|entrar)\b",
+        r"(subscribe|subscription) to (read|continue)",
+        r"(log ?in|sign in) (to|or sign up)",
+        r"réservé aux abonnés",
+        r"exclusivo para suscriptores",
+        r"nur für abonnenten",
+    ),
+    text=_p(
+        r"subscribe (now |today )?to (continue|read|keep reading|unlock|get (full |unlimited )?access|see)",
+        r"to continue reading",
+        r"continue reading (this article|with|for)",
+        r"(for|exclusive to|available "
+        r"(only )?to|reserved for) (paying |premium |digital |our )?subscribers",
+        r"(only|exclusively) "
+        r"(available )?(for|to) (registered |paying )?members",
+        r"members[- ]only",
+        r"subscribers only",
+        r"already (a subscriber|have an account|subscribed|a member)",
+        r"(sign|log) ?in to (continue|read|view|access|see|watch|comment)",
+        r"create a free account",
+        r"register (for free |now )?to (continue|read|keep|view)",
+        r"you('ve| have) reached your (free |monthly )?"
+        r"(article )?limit",
+        r"free articles? (left|remaining)",
+        r"this (article|content|story|page) is "
+        r"(for|only available to|reserved for|exclusive to) (subscribers|members|registered)",
+        r"unlock (this|full|unlimited) (article|access|story)",
+        r"forgot (your )?password",
+        r"remember me",
+        r"start your (free )?trial",
+        r"subscription required",
+        r"members only",
+        r"access (through|via) your (institution|library|organi[sz]ation)",
+        r"log ?in (via|through) (an|your) "
+        r"institution",
+        r"access (this|the full) (article|chapter|content|paper)",
+        r"instant access to the full",
+        r"(purchase|buy|rent) (this )?"
+        r"(article|chapter|pdf|issue|access)",
+        r"get (full )?access",
+        r"access options",
+        r"institutional "
+        r"(login|access|subscription)",
+        r"you do not have access",
+        r"check (for )?access",
+        r"log in (or|and) "
+        r"(sign up|create|register|subscribe)",
+        r"(see|view) more (on|from) (facebook|instagram|x|twitter|"
+        r"linkedin|tiktok|pinterest)",
+        r"join (now |today )?to (see|view|read)",
+        r"(you must|please|need to) "
+        r"(be logged|log|sign) in to (read|view|see|continue|access|watch)",
+        r"login required",
+        r"(premium|plus|exclusive) (content|article|story)",
+        r"read the full (article|story) (with|for)",
+        r"(become|join as) a (member|subscriber)",
+        r"(don't|do not) have an account",
+        r"new to [a-z]+\?",
+        r"sign up (to|for) (see|read|continue)",
+        r"(jetzt )?(weiter)?lesen mit",
+        r"jetzt (abonnieren|abonnement|testen)",
+        r"abo (abschließen|wählen)",
+        r"(bereits|schon) (abonnent|abonniert|registriert)",
+        r"zugang über ihre (einrichtung|institution|"
+        r"bibliothek)",
+        r"artikel kaufen",
+        r"(exklusiv|nur) für (abonnenten|abonnentinnen|mitglieder)",
+        r"(dieser|der) artikel ist (nur )?für",
+        r"(kostenlos )?registrieren sie sich",
+        r"um (diesen|den) "
+        r"(artikel|beitrag) (vollständig |komplett |weiter)?zu lesen",
+        r"plus-?artikel",
+        r"melden sie sich an,? "
+        r"um (den|diesen|das|dieses) (artikel|beitrag|thema|inhalt)",
+        r"(bitte )?melden sie sich an oder "
+        r"registrieren",
+        r"nur für angemeldete",
+        r"passwort vergessen",
+        r"angemeldet bleiben",
+        r"anmelden oder registrieren",
+        r"(cet article est )?réservé aux (abonnés|membres)",
+        r"déjà abonné",
+        r"abonnez-vous",
+        r"connectez-vous (pour|afin d'|afin de )(lire|continuer|accéder|voir)",
+        r"pour lire la suite",
+        r"lire la suite (de l'article|avec)",
+        r"il vous reste \d+ ?% de (cet|l')article",
+        r"accès (réservé|abonnés?|illimité)",
+        r"mot de passe oublié",
+        r"créer (un|votre) compte",
+        r"acheter (l'|cet )?article",
+        r"accès (via|par) votre (établissement|institution)",
+        r"se souvenir de moi",
+        r"(este artículo es |contenido )?exclusivo para (suscriptores|socios|miembros)",
+        r"¿ya eres (suscriptor|socio|miembro)",
+        r"suscr[ií]bete (para|ahora|y)",
+        r"inicia sesión para (seguir|"
+        r"continuar|leer|ver)",
+        r"para (seguir|continuar) leyendo",
+        r"contenido (exclusivo|premium)",
+        r"regístrate (para|gratis)",
+        r"¿olvidaste tu contraseña",
+        r"comprar (el |este )?artículo",
+        r"acceso a través de (su|tu) institución",
+        r"recordarme",
+        r"riservato agli abbonati",
+        r"alleen voor abonnees",
+    ),
+    control=_p(
+        r"^(subscribe|sign in|sign up|log ?in|register|join|get access|buy (article|pdf|access)|"
+        r"access through your institution|start (free )?trial|continue with (google|facebook|apple|"
+        r"email))",
+        r"^(abonnieren|jetzt abonnieren|anmelden|einloggen|registrieren|artikel kaufen|"
+        r"jetzt testen)",
+        r"^(s'abonner|je m'abonne|abonnez-vous|se connecter|connexion|créer un "
+        r"compte)",
+        r"^(suscr[ií]birse|suscr[ií]bete|iniciar sesión|inicia sesión|entrar|"
+        r"registrarse|regístrate)",
+    ),  # fmt: skip
+    names=_p(
+        r"paywall",
+        r"piano-",
+        r"tp-(modal|container|backdrop)",
+        r"regwall",
+        r"subscriber-?only",
+        r"meter-?(wall|modal|banner)",
+        r"login-?(form|wall|box|modal|gate)",
+        r"signin-?(form|modal|wall)",
+        r"premium-?(wall|barrier|gate|overlay)",
+        r"subscription-?(wall|gate|prompt|modal)",
+        r"gate-?"
+        r"(keeper|modal)",
+        r"access-?(options|wall|denied)",
+        r"purchase-?options",
+        r"plus-?(wall|teaser)",
+        r"abo-?(wall|teaser|box)",
+        r"offer-?wall",
+    ),  # fmt: skip
+    hosts=_p(r"tinypass\.com", r"piano\.io", r"poool\.fr", r"cleeng", r"zephr", r"laterpay"),
+)
+
+BOT_CHECK = Lexicon(
+    title=_p(
+        r"^(just a moment|attention required|robot check|are you (a )?(robot|human)|access denied|security "
+        r"check|checking your browser|captcha|please verify|human verification|pardon our interruption|"
+        r"one more step|bot verification|ddos-guard|verify you are human|request (blocked|rejected)|"
+        r"you have been blocked|access to this page has been denied|sicherheitsüberprüfung|"
+        r"vérification de sécurité|êtes-vous un robot|verificación de seguridad|¿eres un robot|"
+        r"un instant|einen moment|un momento)",
+    ),
+    text=_p(
+        r"verify (that )?you are (a )?human",
+        r"checking (if the site connection is secure|your browser)",
+        r"are you a (robot|human)",
+        r"not a robot",
+        r"unusual traffic from your (computer|network)",
+        r"complete the security check",
+        r"press (&|and) hold",
+        r"enable javascript and cookies to continue",
+        r"\bcaptcha\b",
+        r"prove you('| a)re (a )?human",
+        r"automated (access|queries|requests|traffic)",
+        r"bot protection",
+        r"ray id",
+        r"request unsuccessful\. incapsula",
+        r"why (have i|am i) (been )?blocked",
+        r"this website is using a security service",
+        r"performance (&|and) security by",
+        r"ddos protection by",
+        r"please (wait|stand by) while we (verify|check)",
+        r"(solve|complete) (this|the) (puzzle|challenge)",
+        r"select all (images|squares|pictures) with",
+        r"(click|tick) the (box|checkbox)",
+        r"to continue, please "
+        r"(verify|confirm|complete|type)",
+        r"we need to (make sure|verify|confirm) (that )?you('re| are) "
+        r"(not a (bot|robot)|a (human|real person))",
+        r"using automation tools",
+        r"your request (has been|was) "
+        r"blocked",
+        r"(browser|security) check",
+        r"type the characters (you see|in the image)",
+        r"(so we know|to (confirm|"
+        r"prove|verify|show)|make sure) (that )?you('re| are) (a (real )?person|a human|human|"
+        r"not a (bot|robot|"
+        r"machine))",
+        r"automated program",
+        r"complete the (check|challenge|test|puzzle) below",
+        r"bitte bestätigen sie, dass sie (ein mensch|kein roboter)",
+        r"kein roboter",
+        r"sicherheitsüberprüfung",
+        r"ungewöhnliche[nr]? (datenverkehr|aktivität)",
+        r"wir müssen (sicherstellen|überprüfen)",
+        r"vérification de sécurité",
+        r"(êtes-vous|vous n'êtes pas) un robot",
+        r"(vérifier|confirmer) que vous "
+        r"(êtes (un )?humain|n'êtes pas un robot)",
+        r"trafic inhabituel",
+        r"verificación de seguridad",
+        r"(eres|no eres) un robot",
+        r"(verificar|confirma(r)?) que (eres (un )?humano|no eres un robot)",
+        r"tráfico inusual",
+        r"non sono un robot",
+        r"geen robot",
+    ),
+    control=_p(
+        r"^(i'?m not a robot|verify|i am human|continue|submit|try again)$",
+        r"^ich bin (ein mensch|"
+        r"kein roboter)",
+        r"^je ne suis pas un robot",
+        r"^no soy un robot",
+    ),  # fmt: skip
+    names=_p(
+        r"captcha",
+        r"challenge-(form|platform|running|body|stage|error)",
+        r"cf-(challenge|browser-verif|"
+        r"error|wrapper)",
+        r"px-captcha",
+        r"turnstile",
+        r"ddos",
+        r"bot-?(check|detect|protection)",
+        r"human-?(check|verification)",
+        r"cf_chl",
+    ),  # fmt: skip
+    hosts=_p(
+        r"recaptcha",
+        r"hcaptcha",
+        r"challenges\.cloudflare\.com",
+        r"captcha-delivery\.com",
+        r"arkoselabs",
+        r"funcaptcha",
+        r"perimeterx",
+        r"px-cdn",
+        r"px-cloud",
+        r"geetest",
+        r"friendlycaptcha",
+        r"incapsula",
+        r"imperva",
+        r"ddos-guard",
+        r"sucuri",
+        r"akamai.*bot",
+    ),  # fmt: skip
+)
+
+# A paywall's teaser is prose, like a short article's: what tells them apart is that the paywall says the text
+# goes on behind it.
+TRUNCATED = _p(
+    r"(to |and )?(continue|keep) reading",
+    r"read (the )?(full|whole|rest of the) (article|story)",
+    r"the rest of "
+    r"(this|the) (article|story)",
+    r"to read (this|the) (full |whole )?(article|story)",
+    r"(this|the) (article|"
+    r"story) (continues|is available) (for|to|with|after)",
+    r"you('ve| have) reached your (free |monthly )?"
+    r"(article |story )?limit",
+    r"unlock (this|the full|full) (article|story|access)",
+    r"(jetzt )?weiterlesen",
+    r"(weiter|mehr) lesen mit",
+    r"um (den|diesen|das|dieses) (artikel|beitrag|text) (vollständig |komplett |"
+    r"weiter)?zu lesen",
+    r"den ganzen artikel lesen",
+    r"il vous reste \d+ ?%",
+    r"la suite (de cet article )?est "
+    r"réservée",
+    r"pour lire la suite",
+    r"lire la suite (de l'article|avec|en)",
+    r"lire l'article (complet|en "
+    r"entier)",
+    r"para (seguir|continuar) leyendo",
+    r"(lea|lee) (el artículo|la noticia) complet[oa]",
+    r"le quedan? \d+ ?%",
+    r"per continuare a leggere",
+    r"verder lezen",
+)
+
+# The kinds a page's words and markup can show, in the order their wording is most specific.
+LEXICONS: dict[str, Lexicon] = {
+    "bot-check": BOT_CHECK,
+    "parked": PARKED,
+    "consent-wall": CONSENT,
+    "media-unavailable": MEDIA_UNAVAILABLE,
+    "search-results": SEARCH_RESULTS,
+    "removed": REMOVED,
+    "moved": MOVED,
+    "paywall": PAYWALL,
+    "gone": GONE,
+}

@@ -1,0 +1,302 @@
+"""A page as numbers for the page-kind model: which kind's words and markup it shows, where, and how much
+prose it has besides.
+
+For each kind of :data:`sidebot.sources.lexicon.LEXICONS` the clues are counted place by place: the titles
+(``<title>``, the headline), the headings, the main text (trafilatura's), all visible text, what buttons and
+element names say, and the hosts of its scripts, frames and links. Where a clue sits matters: "Subscribe to
+continue reading" as the page's heading or button is a wall; the same words in the seventh paragraph of an
+article about newspapers are not. Then the page as a whole: how many words, how many of them are *prose*
+(sentences of six words or more that carry no wall phrase), how many long paragraphs, how much of the page is
+links, whether it has a search box or a password field, ``noindex``, article markup, a publication date.
+
+A clue alone never decides: the model weighs the clues of every kind against the prose, so an obituary
+with a cookie banner or an article about paywalls stays content while a teaser above "subscribe to continue"
+does not.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
+
+from sidebot.sources.lexicon import LEXICONS, TRUNCATED, Lexicon
+from sidebot.sources.signals import PageSignals
+
+KINDS = tuple(LEXICONS)
+_SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n+")
+_DOMAIN = re.compile(r"^([a-z0-9-]+\.)+[a-z]{2,}$")  # a title that is only a domain name: parked pages'
+_TITLE_PARTS = re.compile(r"\s+[|·•–—-]\s+|\s*::\s*")
+SCAN_CHARS = 6000  # read of the main and the visible text (head and tail): walls are short
+_PROSE_WORDS = 6  # a sentence this long, without a wall phrase, is the page's own prose
+LINE_WORDS = 12  # a wall phrase in a longer sentence is part of prose (an article about walls), not a label
+PROSE_SCALE = 60.0  # prose words that halve the weight of a kind's clues in the page's title and main text
+FURNITURE_SCALE = 25.0  # prose words that halve the weight of its clues elsewhere on the page
+_SEARCH_PATH = re.compile(r"/(search|suche|recherche|buscar|busqueda|búsqueda|zoeken|cerca|find|results?)"
+                          r"(/|\.|$)", re.I)  # fmt: skip
+_SEARCH_KEYS = frozenset({"q", "s", "query", "search", "keywords", "keyword", "term", "suche", "recherche",
+                          "buscar", "text", "searchterm", "search_query", "k"})  # fmt: skip
+ASKS_FOR_JS = re.compile(
+    r"((enable|turn on|activate|requires?|need) (to enable )?javascript|javascript (enabled|is disabled|"
+    r"turned on|is required|must be enabled)|javascript (aktivieren|einschalten|erforderlich)|benötigt "
+    r"javascript|activ(er|ez) javascript|javascript (est )?(requis|désactivé)|habilit(ar|e|a) javascript|"
+    r"javascript (es necesario|está desactivado))",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PageView:
+    """What the fetcher saw of one page: addresses, status, title, trafilatura's main text, the clues."""
+
+    url: str
+    final_url: str
+    redirects: tuple[str, ...]  # the addresses redirected through, in order, without the final one
+    http_status: int | None
+    title: str | None
+    text: str | None
+    signals: PageSignals
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """One hit of a kind's lexicon, for the reviewer: where (``title``, ``heading``, ``text``, ``button``,
+    ``element``, ``source``) and what."""
+
+    where: str
+    what: str
+
+    def __str__(self) -> str:
+        if self.where == "text":
+            return f"text: {self.what!r}"
+        if self.where == "source":
+            return f"a script or link from {self.what}"
+        return f"{self.where} {self.what!r}"
+
+
+PLACES = ("title", "heading", "main", "in_prose", "outside", "ui", "hosts")
+
+
+def wall_feature_names() -> list[str]:
+    """The first question's features (wall or not): each place's strongest clue of any kind, each kind's
+    clues summed, and the page as a whole. Few numbers, so that a clue counts the same whatever its kind."""
+    return [f"max:{place}" for place in PLACES] + [f"{kind}:all" for kind in KINDS] + list(_GLOBAL)
+
+
+def wall_features(values: dict[str, float]) -> dict[str, float]:
+    """:func:`wall_feature_names` from :func:`page_features`."""
+    found = {f"max:{place}": max(values[f"{kind}:{place}"] for kind in KINDS) for place in PLACES}
+    found |= {f"{kind}:all": sum(values[f"{kind}:{place}"] for place in PLACES) for kind in KINDS}
+    return found | {name: values[name] for name in _GLOBAL}
+
+
+def feature_names() -> list[str]:
+    per_kind = [f"{kind}:{place}" for kind in KINDS for place in PLACES]
+    return per_kind + list(_GLOBAL)
+
+
+# Only what says something about the page as a wall or as prose: how many links, forms, scripts or what
+# markup a page has says more about the site's template than about whether this page is the source.
+_GLOBAL = ("words", "prose", "prose_sentences", "wall_share", "long_paragraphs", "link_density", "password",
+           "noindex", "url_search", "http_error", "asks_for_js", "truncated", "title_is_domain")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class _Hits:
+    """One kind's lexicon read over the page once: phrases in the main text (and where), phrases anywhere
+    visible, the title's and headings' coverage, a button, an element name, a source host."""
+
+    main: dict[str, int]  # phrase (lower case) -> offset of its first hit in the main text
+    visible: dict[str, str]  # phrase (lower case) -> as written
+    title: float
+    title_text: str
+    heading: float
+    heading_text: str
+    control: str | None
+    name: str | None
+    host: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PageClues:
+    """Every kind's hits on one page, read once (:func:`read_clues`): the features and the reason shown to
+    people both come from it."""
+
+    hits: dict[str, _Hits]
+    main: str
+    visible: str
+    wall_starts: tuple[int, ...]  # where any kind's phrase starts in the main text, in order
+    truncated: bool  # a line of the main text (or a heading in it) says the text goes on behind a wall
+
+
+def read_clues(page: PageView) -> PageClues:
+    """Read every kind's lexicon over the page: the main text's head and tail, the visible text's head and
+    tail (walls are short; a long page's clues hardly count, see :func:`page_features`)."""
+    s = page.signals
+    main = _scanned(page.text or "")
+    visible = _scanned(s.visible_text or page.text or "")
+    main_lower, visible_lower = main.lower(), visible.lower()
+    titles, headings = _titles(page), s.headings[:8]
+    hosts = tuple(h.lower() for h in s.frame_sources + s.link_hosts)
+    hits: dict[str, _Hits] = {}
+    starts: list[int] = []
+    for kind, lex in LEXICONS.items():
+        in_main: dict[str, int] = {}
+        for match in lex.text.finditer(main_lower):
+            in_main.setdefault(match.group(0), match.start())
+            starts.append(match.start())
+        anywhere = {
+            m.group(0): _as_written(visible, visible_lower, m) for m in lex.text.finditer(visible_lower)
+        }
+        title_cover, title_text = max(((_coverage(lex, t), t) for t in titles), default=(0.0, ""))
+        heading_cover, heading_text = max(((_coverage(lex, h), h) for h in headings), default=(0.0, ""))
+        host = next((h for h in hosts if lex.hosts.search(h)), None) if lex.hosts is not None else None
+        hits[kind] = _Hits(in_main, anywhere, title_cover, title_text, heading_cover, heading_text,
+                           _control_hit(lex, s.controls), _name_hit(lex, s.names), host)  # fmt: skip
+    truncated = any(
+        _sentence_words(main_lower, m.start()) <= LINE_WORDS for m in TRUNCATED.finditer(main_lower)
+    ) or any(TRUNCATED.search(h.lower()) for h in headings)
+    return PageClues(hits, main, visible, tuple(sorted(starts)), truncated)
+
+
+def page_features(page: PageView, clues: PageClues | None = None) -> dict[str, float]:
+    """The numbers :mod:`sidebot.sources.page_model` weighs, by :func:`feature_names`."""
+    clues = clues or read_clues(page)
+    s, main, visible = page.signals, clues.main, clues.visible
+    words, visible_words = len(main.split()), len(visible.split())
+    prose_words, prose_sentences, wall_words = _prose(main, clues.wall_starts)
+    # A wall is mostly wall: a kind's clues weigh less the more prose of its own the page has; clues outside
+    # its main text (a cookie banner, a login box in the sidebar, comments behind a login) much less.
+    mild = 1.0 / (1.0 + prose_words / PROSE_SCALE)
+    steep = 1.0 / (1.0 + (prose_words / FURNITURE_SCALE) ** 2)
+    features: dict[str, float] = {}
+    for kind, hit in clues.hits.items():
+        features[f"{kind}:title"] = mild * hit.title
+        features[f"{kind}:heading"] = mild * hit.heading
+        in_prose = {phrase for phrase, at in hit.main.items() if _sentence_words(main, at) > LINE_WORDS}
+        features[f"{kind}:main"] = mild * min(3, len(hit.main.keys() - in_prose))
+        features[f"{kind}:in_prose"] = mild * min(3, len(in_prose))
+        features[f"{kind}:outside"] = steep * min(3, len(hit.visible.keys() - hit.main.keys()))
+        features[f"{kind}:ui"] = steep * (float(hit.control is not None) + float(hit.name is not None))
+        features[f"{kind}:hosts"] = steep * float(hit.host is not None)
+    features |= {
+        "words": math.log1p(words),
+        "prose": math.log1p(prose_words),
+        "prose_sentences": math.log1p(prose_sentences),
+        "wall_share": wall_words / words if words else 0.0,
+        "long_paragraphs": math.log1p(s.long_paragraphs),
+        "link_density": min(1.0, s.link_words / visible_words) if visible_words else 0.0,
+        "password": float(s.has_password_field),
+        "noindex": float(s.noindex),
+        "url_search": float(is_search_address(page.final_url)),
+        "http_error": float(page.http_status is not None and page.http_status >= 400),
+        "asks_for_js": float(bool(ASKS_FOR_JS.search(s.noscript_text + " " + visible[:2000]))),
+        "truncated": float(clues.truncated),
+        "title_is_domain": float(any(_DOMAIN.match(t.strip().lower()) for t in _titles(page)[:2])),
+    }
+    return features
+
+
+def best_clue(page: PageView, kind: str, clues: PageClues | None = None) -> Clue | None:
+    """The most telling hit of ``kind``'s lexicon on the page, for the reason shown to people."""
+    hit = (clues or read_clues(page)).hits[kind]
+    if hit.title:
+        return Clue("title", hit.title_text[:80])
+    if hit.heading:
+        return Clue("heading", hit.heading_text[:80])
+    if hit.visible:
+        first = min(hit.main, key=hit.main.__getitem__) if hit.main else next(iter(hit.visible))
+        return Clue("text", hit.visible.get(first, first).strip()[:80])
+    if hit.control:
+        return Clue("button", hit.control[:60])
+    if hit.name:
+        return Clue("element", hit.name[:60])
+    if hit.host:
+        return Clue("source", (urlsplit(hit.host).netloc or hit.host)[:80])
+    return None
+
+
+def is_search_address(url: str) -> bool:
+    """``/search?q=…``, ``?s=…``: the address of a site's search page."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    keys = {k.lower() for k, v in parse_qs(parts.query).items() if any(x.strip() for x in v)}
+    return bool(_SEARCH_PATH.search(parts.path) or keys & _SEARCH_KEYS)
+
+
+def _titles(page: PageView) -> list[str]:
+    found = [page.signals.title, page.title or ""] + [h for h in page.signals.headings[:1]]
+    return list(dict.fromkeys(t.strip() for t in found if t and t.strip()))
+
+
+def _scanned(text: str) -> str:
+    if len(text) <= SCAN_CHARS:
+        return text
+    return text[: SCAN_CHARS * 2 // 3] + "\n" + text[-SCAN_CHARS // 3 :]
+
+
+def _as_written(text: str, lower: str, match: re.Match[str]) -> str:
+    """The matched phrase as the page writes it (when lower-casing kept the text's length)."""
+    return text[match.start() : match.end()] if len(text) == len(lower) else match.group(0)
+
+
+def _coverage(lex: Lexicon, title: str) -> float:
+    """How much of a title (or heading) the kind's phrases make up: 1.0 for "Page not found", little for
+    "Error
+    404: an exhibition of broken links". A title's parts ("Story | Site") count on their own."""
+    best = 0.0
+    for part in _TITLE_PARTS.split(title.lower()):
+        part = part.strip(" \t\"'“”‘’«»!?.:,")
+        if not part:
+            continue
+        covered: set[int] = set()
+        for pattern in (lex.title, lex.text):
+            for match in pattern.finditer(part):
+                covered.update(range(match.start(), match.end()))
+        best = max(best, len(covered) / len(part))
+    return min(1.0, best)
+
+
+def _distinct_hits(pattern: re.Pattern[str], text: str) -> int:
+    return len({m.group(0).lower() for m in pattern.finditer(text[:20_000])}) if text else 0
+
+
+def _control_hit(lex: Lexicon, controls: tuple[str, ...]) -> str | None:
+    if lex.control is None:
+        return None
+    return next((c for c in controls if len(c.split()) <= 8 and lex.control.search(c.strip().lower())), None)
+
+
+def _name_hit(lex: Lexicon, names: frozenset[str]) -> str | None:
+    if lex.names is None:
+        return None
+    return next((n for n in sorted(names) if lex.names.search(n)), None)
+
+
+def _sentence_words(text: str, at: int) -> int:
+    """Words in the sentence (or line) of ``text`` around offset ``at``."""
+    starts = [m.end() for m in _SENTENCE.finditer(text, 0, at)]
+    begin = starts[-1] if starts else 0
+    following = _SENTENCE.search(text, at)
+    return len(text[begin : following.start() if following else len(text)].split())
+
+
+def _prose(text: str, wall_starts: tuple[int, ...]) -> tuple[int, int, int]:
+    """(words in prose sentences, prose sentences, words in sentences carrying a wall phrase)."""
+    prose_words = prose_sentences = wall_words = 0
+    begin, position = 0, 0
+    for match in [*_SENTENCE.finditer(text), None]:
+        end = match.start() if match is not None else len(text)
+        count = len(text[begin:end].split())
+        while position < len(wall_starts) and wall_starts[position] < begin:
+            position += 1
+        if position < len(wall_starts) and wall_starts[position] < end:
+            wall_words += count
+        elif count >= _PROSE_WORDS:
+            prose_words += count
+            prose_sentences += 1
+        begin = match.end() if match is not None else end
+    return prose_words, prose_sentences, wall_words

@@ -1,0 +1,142 @@
+"""The page-kind model: two logistic regressions over :mod:`sidebot.sources.page_features`.
+
+The first asks *is this page a wall (or a dead page), or the page itself?* from a few numbers: each place's
+strongest clue of any kind, each kind's clues summed, and how much prose the page has. Few weights, so it
+cannot learn a site template by heart, and a clue counts the same in a language or a wording it has not
+seen. The second, asked only of walls, says *which kind* from every clue place by place.
+
+Both are fitted with scikit-learn by ``sidebot train page-kinds`` on the ``fit`` split of the page corpus in
+``tests/data/pages`` (the other split is held out for ``sidebot eval sources``) and shipped as JSON in
+``sidebot/data/models/page-kinds.json``: feature names, scaling, weights. Reading them needs numpy only, and a
+weighted sum is what makes a verdict explainable (:meth:`Regression.pushes`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+CONTENT = "content"
+WALL = "wall"
+MODEL_FILE = "page-kinds.json"
+
+
+class PageModelError(Exception):
+    """The shipped page-kind model is missing or does not match the features this version computes."""
+
+
+@dataclass(frozen=True)
+class Regression:
+    """A fitted (multinomial) logistic regression with its input scaling."""
+
+    classes: tuple[str, ...]
+    features: tuple[str, ...]
+    mean: np.ndarray
+    scale: np.ndarray
+    coef: np.ndarray  # one row per class (one row in all for two classes: the second class's odds)
+    intercept: np.ndarray
+
+    def vector(self, values: Mapping[str, float]) -> np.ndarray:
+        return (np.array([values.get(name, 0.0) for name in self.features]) - self.mean) / self.scale
+
+    def probabilities(self, values: Mapping[str, float]) -> dict[str, float]:
+        logits = self.coef @ self.vector(values) + self.intercept
+        if len(self.classes) == 2:
+            second = float(1.0 / (1.0 + np.exp(-logits[0])))
+            return {self.classes[0]: 1.0 - second, self.classes[1]: second}
+        logits = logits - logits.max()
+        odds = np.exp(logits)
+        return dict(zip(self.classes, (odds / odds.sum()).tolist()))
+
+    def pushes(self, values: Mapping[str, float], towards: str, top: int = 3) -> list[str]:
+        """The features that pushed the page most towards class ``towards``."""
+        x = self.vector(values)
+        if len(self.classes) == 2:
+            row = self.coef[0] if towards == self.classes[1] else -self.coef[0]
+        else:
+            row = self.coef[self.classes.index(towards)] - self.coef.mean(axis=0)
+        pushes = row * x
+        return [self.features[i] for i in np.argsort(-pushes)[:top] if pushes[i] > 0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "classes": list(self.classes),
+            "features": list(self.features),
+            "mean": self.mean.round(6).tolist(),
+            "scale": self.scale.round(6).tolist(),
+            "coef": self.coef.round(6).tolist(),
+            "intercept": self.intercept.round(6).tolist(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Regression:
+        return cls(
+            classes=tuple(data["classes"]),
+            features=tuple(data["features"]),
+            mean=np.asarray(data["mean"], dtype=float),
+            scale=np.asarray(data["scale"], dtype=float),
+            coef=np.asarray(data["coef"], dtype=float),
+            intercept=np.asarray(data["intercept"], dtype=float),
+        )
+
+
+@dataclass(frozen=True)
+class PageModel:
+    wall: Regression  # classes: content, wall
+    kind: Regression  # classes: the kinds of walls and dead pages
+    card: dict[str, Any] = field(default_factory=dict)  # how and on what it was fitted
+
+    def to_json(self) -> dict[str, Any]:
+        return {"wall": self.wall.to_json(), "kind": self.kind.to_json(), "card": self.card}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PageModel:
+        return cls(Regression.from_json(data["wall"]), Regression.from_json(data["kind"]), dict(data["card"]))
+
+
+def fit_regression(
+    rows: Sequence[Mapping[str, float]], labels: Sequence[str], features: Sequence[str], c: float
+) -> Regression:
+    """A logistic regression on ``rows`` labelled ``labels``, balanced class weights (a kind with few pages
+    counts as much as one with many)."""
+    from sklearn.linear_model import LogisticRegression
+
+    x = np.array([[row.get(name, 0.0) for name in features] for row in rows], dtype=float)
+    mean, scale = x.mean(axis=0), x.std(axis=0)
+    scale[scale == 0] = 1.0
+    model = LogisticRegression(C=c, class_weight="balanced", max_iter=5000)
+    model.fit((x - mean) / scale, list(labels))
+    return Regression(
+        tuple(str(k) for k in model.classes_), tuple(features), mean, scale, model.coef_, model.intercept_
+    )
+
+
+def save_page_model(model: PageModel, path: Path) -> None:
+    path.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+@cache
+def shipped_page_model() -> PageModel:
+    """The model in the package, checked against this version's feature names."""
+    from sidebot.sources.page_features import feature_names, wall_feature_names
+
+    resource = files("sidebot").joinpath("data", "models", MODEL_FILE)
+    try:
+        model = PageModel.from_json(json.loads(resource.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError) as exc:
+        raise PageModelError(
+            f"the page-kind model {MODEL_FILE} cannot be read: {exc}; reinstall sidebot"
+        ) from exc
+    if list(model.kind.features) != feature_names() or list(model.wall.features) != wall_feature_names():
+        raise PageModelError(
+            f"the page-kind model {MODEL_FILE} was fitted on other features than this version computes: "
+            "refit it with `sidebot train page-kinds`"
+        )
+    return model
