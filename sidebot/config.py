@@ -156,6 +156,22 @@ class ArchiveSettings(_Section):
     history_revisions: int = Field(2000, ge=0)
 
 
+class MirrorSettings(_Section):
+    """Sources that copy Wikipedia (mirrors and forks, circular sources: WP:CIRCULAR) are queued as "copies
+    Wikipedia", a failure that ranks above low support. Besides Wikipedia itself, the page's own attribution
+    and long passages of the article's text in it (sidebot.patrol.mirrors), the operator lists known mirrors
+    here and editors on the wiki ([onwiki.exclusions] mirrors_page); entries are written like the sources
+    exclusion list's: a domain (and its subdomains) or a host/path pattern with ``*``."""
+
+    enabled: bool = True
+    # A few well-known mirrors and forks; en:Wikipedia:Mirrors and forks lists many more.
+    domains: list[str] = [
+        "wikiwand.com", "wikimili.com", "alchetron.com", "dbpedia.org", "infogalactic.com", "everipedia.org",
+        "wiki2.org", "wikizero.com", "en-academic.com", "enacademic.com", "justapedia.org",
+        "encyclopedia.thefreedictionary.com", "newworldencyclopedia.org", "everybodywiki.com",
+    ]  # fmt: skip
+
+
 class VerifySettings(_Section):
     # "cross-encoder": the trained verifier (it beats the bi-encoder cosine "minilm-cosine" on held-out WiCE
     # claims, docs/verifier.md); "url-depth" is SIDE's URL baseline.
@@ -325,6 +341,7 @@ class ExclusionSettings(_Section):
 
     sources_page: str = ""  # domains (example.com) and URL patterns (example.com/blog/*), one per "*" line
     pages_page: str = ""  # articles, one "* [[Title]]" per line
+    mirrors_page: str = ""  # Wikipedia mirrors: citations of them are queued as "copies Wikipedia"
 
 
 class OnwikiSettings(_Section):
@@ -395,6 +412,7 @@ class Settings(_Section):
     fetch: FetchSettings = FetchSettings()
     archive: ArchiveSettings = ArchiveSettings()
     verify: VerifySettings = VerifySettings()
+    mirrors: MirrorSettings = MirrorSettings()
     patrol: PatrolSettings = PatrolSettings()
     web: WebSettings = WebSettings()
     schedule: ScheduleSettings = ScheduleSettings()

@@ -188,6 +188,29 @@ def test_a_source_label_names_the_site_and_the_page() -> None:
 
 
 @pytest.mark.timeout(3600)
+def test_the_demo_queues_its_wikipedia_mirror_as_a_copy_and_its_paywall_as_unverifiable(
+    demo_run: DemoRun,
+) -> None:
+    """The demo cites a mirror of its article "Jodie Emery" and a paywalled page: the first is queued as "the
+    source copies Wikipedia", first of the open findings; the second is unverifiable, never low support."""
+    from sidebot.sandbox.demo_extras import MIRROR, PAYWALL
+
+    out = demo_run.output
+    assert f"the mirror cited in '{MIRROR.article}': open (the source copies Wikipedia: " in out
+    assert f"the paywall cited in '{PAYWALL.article}': unverifiable (not the source: a paywall" in out
+    listing = json.loads(sidebot("queue", "list", "--json", "--state", "all", env=demo_run.env).stdout)
+    by_url = {f["url"].split(":8", 1)[-1].split("/", 1)[-1]: f for f in listing["findings"]}
+    mirror, paywall = by_url[MIRROR.path.lstrip("/")], by_url[PAYWALL.path.lstrip("/")]
+    assert mirror["state"] == "open" and mirror["reason"].startswith("the source copies Wikipedia: ")
+    assert "From Wikipedia, the free encyclopedia" in mirror["reason"]
+    assert "words of the article's own text beyond the claim" in mirror["reason"]
+    assert paywall["state"] == "unverifiable" and paywall["reason"] is None
+    assert paywall["flag_reason"].startswith("not the source: a paywall or login stub")
+    open_ids = [f["id"] for f in listing["findings"] if f["state"] == "open"]
+    assert open_ids[0] == mirror["id"]  # ranked above ordinary low support
+
+
+@pytest.mark.timeout(3600)
 def test_after_the_demo_commands_use_its_config(demo_run: DemoRun, tmp_path: Path) -> None:
     """`sidebot check "Megadeth"` as the README shows it: the demo's wiki, no --config; Pywikibot's files
     go to the data folder, none to the working folder."""

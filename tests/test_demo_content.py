@@ -32,6 +32,7 @@ from sidebot.sandbox.demo_content import (
     demo_sources,
     split_heading,
 )
+from sidebot.sandbox.demo_extras import EXTRAS, with_extra_citations
 from sidebot.sandbox.source_server import (
     PID_FILE,
     SourceServer,
@@ -145,7 +146,8 @@ def test_every_wice_article_parses_and_cites_each_claim_on_the_source_server():
             (template,) = ref.contents.filter_templates()
             assert template.name.strip() == "cite web" and template.get("title").value.strip()
             cited[str(template.get("url").value).strip()] = ref
-        assert len(refs) == len(by_article[title]), title
+        extras = sum(1 for extra in EXTRAS if extra.article == title)  # the demo's own mirror and paywall
+        assert len(refs) == len(by_article[title]) + extras, title
         for source in by_article[title]:
             assert plain(source.claim.text) in shown, source.id
             assert plain(source.claim.context) in shown, source.id
@@ -164,9 +166,11 @@ def test_wikipedia_articles_are_verbatim_copies_with_web_citations():
     pages = demo_pages(BASE)
     for article in demo_manifest()["wikipedia"]["per_article"]:
         wikitext = pages[article["title"]]
-        assert wikitext == (REPO / "tests" / "data" / "wikitext" / article["file"]).read_text(
-            encoding="utf-8"
-        )
+        original = (REPO / "tests" / "data" / "wikitext" / article["file"]).read_text(encoding="utf-8")
+        assert wikitext == with_extra_citations(
+            article["title"], original, BASE
+        )  # verbatim, but for the demo's
+        assert len(wikitext) - len(original) < 300  # one added citation (of its own mirror)
         assert len(wikitext) < 60_000
         assert article["refs_with_url"] >= 5, article["title"]
     kinds = demo_manifest()["wikipedia"]["per_article"]
@@ -375,3 +379,15 @@ def test_build_script_reproduces_the_packaged_data(tmp_path):
     packaged = REPO / "sidebot" / "data" / "demo"
     for name in ("articles.jsonl.gz", "sources.jsonl.gz", "manifest.json", "ATTRIBUTION.md"):
         assert (tmp_path / name).read_bytes() == (packaged / name).read_bytes(), name
+
+
+def test_the_demo_cites_a_mirror_of_one_of_its_articles_and_a_paywall():
+    pages = demo_pages(BASE)
+    for extra in EXTRAS:
+        assert f"{BASE}{extra.path}" in pages[extra.article], extra.kind
+    with SourceServer() as server:
+        mirror = httpx.get(server.base_url + EXTRAS[0].path).text
+        paywall = httpx.get(server.base_url + EXTRAS[1].path).text
+    assert "From Wikipedia, the free encyclopedia" in mirror
+    assert "(born January 4, 1985) is a" in mirror
+    assert "Subscribe to continue reading" in paywall

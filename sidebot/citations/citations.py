@@ -122,6 +122,17 @@ def extract_citations(
     return citations
 
 
+def article_text(wikitext: str, title: str = "") -> str:
+    """The article's running text as a reader sees it (references, templates' markup and the like left out):
+    what a copy of the article would carry, for telling a source that copies Wikipedia."""
+    if not isinstance(wikitext, str) or not wikitext.strip():
+        return ""
+    renderer = WikitextRenderer(
+        display_rules=DISPLAY_RULES, tags=tag_table(None), page_title=title, collect=False
+    )
+    return renderer.render(parse_wikitext(wikitext)).text
+
+
 def _claims(marks: list[FootnoteMark]) -> list[str]:
     by_stream: dict[int, list[int]] = {}
     for i, mark in enumerate(marks):

@@ -143,7 +143,25 @@ def _print_demo_outcome(settings, wiki_name: str, sources_url: str) -> None:  # 
         c = by_label.get(label, Counter())
         table.add_row(label, str(c["model"]), str(c["tagged"]), str(c["passed"]), str(c["unverifiable"]))
     console.print(table)
+    _print_extras(rows, sources_url)
     _print_archived(rows)
+
+
+def _print_extras(rows, sources_url: str) -> None:  # type: ignore[no-untyped-def]
+    """What became of the two citations the demo adds (sidebot.sandbox.demo_extras): a Wikipedia mirror is
+    queued as a copy of Wikipedia, a paywall is unverifiable, not "low support"."""
+    from sidebot.sandbox.demo_extras import EXTRAS
+
+    by_url = {row.url: row for row in rows}
+    for extra in EXTRAS:
+        row = by_url.get(sources_url + extra.path)
+        if row is None:
+            continue
+        why = row.reason or row.flag_reason or ""
+        console.print(
+            f"the {extra.kind} cited in {extra.article!r}: {row.state}" + (f" ({why})" if why else ""),
+            highlight=False,
+        )
 
 
 def _print_archived(rows) -> None:  # type: ignore[no-untyped-def]

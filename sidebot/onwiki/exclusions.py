@@ -9,7 +9,9 @@ Two pages (``onwiki.exclusions`` in the config), each a bulleted list, re-read a
       * http://example.net/a/b.pdf   one URL (the scheme, a port and a leading ``www.`` are ignored)
       * *.example.net/feed/*         ``*.`` at the start: the host and its subdomains
 
-* the pages list: one article per ``*`` line, as a link (``* [[Title]] why``) or as the bare title.
+* the pages list: one article per ``*`` line, as a link (``* [[Title]] why``) or as the bare title;
+* the mirrors list (optional): Wikipedia mirrors and forks, written like the sources list; a citation of one
+  is queued as "copies Wikipedia" (:mod:`sidebot.patrol.mirrors`), not left alone.
 
 An entry must name a host with a dot and no other wildcard in the host: ``*`` or ``*/*`` alone
 would silence the bot everywhere, so such lines are reported as invalid and ignored, as are lines that are
@@ -64,6 +66,7 @@ class Exclusions:
     sources: tuple[SourceRule, ...] = ()
     pages: frozenset[str] = frozenset()
     invalid: tuple[str, ...] = field(default=())
+    mirrors: tuple[SourceRule, ...] = ()  # Wikipedia mirrors editors listed
 
     def source_rule(self, url: str | None) -> str | None:
         """The entry that excludes ``url``, or None."""
@@ -78,8 +81,19 @@ class Exclusions:
         """A finding on ``article`` citing ``url`` is left out of the bot's outputs."""
         return self.ignores_page(article) or self.source_rule(url) is not None
 
+    def mirror_rule(self, url: str | None) -> str | None:
+        """The mirrors-list entry ``url`` matches, or None."""
+        if not url:
+            return None
+        return next((rule.entry for rule in self.mirrors if rule.matches(url)), None)
+
     def summary(self) -> dict[str, object]:
-        return {"sources": len(self.sources), "pages": len(self.pages), "invalid": list(self.invalid[:20])}
+        return {
+            "sources": len(self.sources),
+            "pages": len(self.pages),
+            "mirrors": len(self.mirrors),
+            "invalid": list(self.invalid[:20]),
+        }
 
 
 def parse_sources(wikitext: str) -> tuple[list[SourceRule], list[str]]:
@@ -124,10 +138,18 @@ def parse_pages(wikitext: str) -> tuple[set[str], list[str]]:
     return titles, invalid
 
 
-def exclusions_from(sources_text: str | None, pages_text: str | None) -> Exclusions:
+def exclusions_from(
+    sources_text: str | None, pages_text: str | None, mirrors_text: str | None = None
+) -> Exclusions:
     rules, bad_sources = parse_sources(sources_text or "")
     titles, bad_pages = parse_pages(pages_text or "")
-    return Exclusions(sources=tuple(rules), pages=frozenset(titles), invalid=tuple(bad_sources + bad_pages))
+    mirrors, bad_mirrors = parse_sources(mirrors_text or "")
+    return Exclusions(
+        sources=tuple(rules),
+        pages=frozenset(titles),
+        invalid=tuple(bad_sources + bad_pages + bad_mirrors),
+        mirrors=tuple(mirrors),
+    )
 
 
 def normalize_title(title: str) -> str:
@@ -159,10 +181,12 @@ def _host_and_rest(url: str) -> tuple[str, str]:
 
 
 def load_exclusions(site: APISite, settings: ExclusionSettings) -> Exclusions:
-    """Read both lists from the wiki now (a missing page is an empty list)."""
+    """Read the lists from the wiki now (a missing page is an empty list)."""
     from sidebot.onwiki.reading import read_page
 
     def text_of(title: str) -> str | None:
         return read_page(site, title).text if title.strip() else None
 
-    return exclusions_from(text_of(settings.sources_page), text_of(settings.pages_page))
+    return exclusions_from(
+        text_of(settings.sources_page), text_of(settings.pages_page), text_of(settings.mirrors_page)
+    )

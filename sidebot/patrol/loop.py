@@ -28,9 +28,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
-from sidebot.citations.citations import extract_citations
+from sidebot.citations.citations import article_text, extract_citations
 from sidebot.config import ConfigError, Settings, operator_contact_problem
 from sidebot.patrol.archived import ArchivedCopies, ArchivedCopy, Lookup, Wanted, is_dead
+from sidebot.patrol.mirrors import MirrorCheck, SourceFacts
 from sidebot.patrol.outage import OutageWait
 from sidebot.patrol.pipeline import (
     SourceText,
@@ -85,6 +86,9 @@ class WikiReader(Protocol):
 
     def editors_between(self, page_id: int, old_rev: int, new_rev: int) -> list[str]:
         """Who saved the page's revisions after ``old_rev`` up to ``new_rev``."""
+
+    def revision_text(self, rev_id: int) -> str | None:
+        """The wikitext of one revision (None when hidden): a source that copies an earlier version."""
 
 
 @dataclass
@@ -294,7 +298,8 @@ class Patrol:
                 todo = kept
             page_id = page.id
             work = [(c.id, c.url) for c in todo]
-        done, deferred_reason = self._check_citations(page_id, work, ref, run_id, rev_id, counts)
+        article = article_text(wikitext, ref.title) if work else ""
+        done, deferred_reason = self._check_citations(page_id, work, ref, run_id, rev_id, counts, article)
         with self.db.session() as session:
             page = session.get(Page, page_id)
             store.mark_checked(page, rev_id)
@@ -316,9 +321,11 @@ class Patrol:
         run_id: int,
         rev_id: int,
         counts: Counter,
+        article: str = "",
     ) -> tuple[int, str | None]:
         """Fetch, verify and store ``work`` (citation id, url) in chunks, each its own transaction, until the
-        per-page cap or time budget is reached; returns how many were done and why the rest were deferred."""
+        per-page cap or time budget is reached; returns how many were done and why the rest were deferred.
+        ``article``: the page's text as a reader sees it (a source that copies it is no source)."""
         cap, budget = self.settings.patrol.max_citations_per_page, self.settings.patrol.page_time_budget
         started = time.monotonic()
         done = 0
@@ -335,7 +342,7 @@ class Patrol:
                     page = session.get(Page, page_id)
                     citations = [session.get(Citation, cid) for cid, _ in chunk]
                     self._verify_and_store(
-                        session, page, citations, sources, copies, ref.origin, run_id, rev_id, counts
+                        session, page, citations, sources, copies, ref.origin, run_id, rev_id, counts, article
                     )
             except VerifierUnavailableError as exc:  # the chunk's transaction is rolled back: nothing stored
                 counts["verifier_errors"] += 1
@@ -365,6 +372,10 @@ class Patrol:
         by: read from the page history once per citation and kept on it; None when not needed or not found."""
         if citation.access_date or citation.archive_url or not self.archived.asks_by_date_added:
             return None
+        return self._url_added_at(citation, counts)
+
+    def _url_added_at(self, citation: Citation, counts: Counter) -> datetime | None:
+        """When the citation's URL was added to the page, read from the page history once and kept on it."""
         if citation.added_at is None and citation.url and citation.page.wiki_page_id:
             try:
                 added = self.wiki.url_added(citation.page.wiki_page_id, citation.url)
@@ -379,6 +390,20 @@ class Patrol:
                 citation.added_rev = added.revision.rev_id
                 citation.added_at = added.revision.timestamp.astimezone(UTC).replace(tzinfo=None)
         return citation.added_at
+
+    def _text_when_added(self, citation: Citation, counts: Counter) -> str | None:
+        """The article's text at the revision that added the citation (a source may copy that version)."""
+        if self._url_added_at(citation, counts) is None or citation.added_rev is None:
+            return None
+        try:
+            wikitext = self.wiki.revision_text(citation.added_rev)
+        except WikiUnavailableError:
+            raise
+        except WikiError as exc:
+            log.warning("no earlier revision for %s: %s", citation.url, exc)
+            return None
+        counts["revision_texts_read"] += 1
+        return article_text(wikitext, citation.page.title) if wikitext else None
 
     def _source_excluded(self, url: str) -> bool:
         return self.exclusions is not None and self.exclusions.source_rule(url) is not None
@@ -433,6 +458,7 @@ class Patrol:
         run_id: int,
         rev_id: int,
         counts: Counter,
+        article: str = "",
     ) -> None:
         readable: list[tuple[Citation, Source]] = []
         unreadable: list[tuple[Citation, Source]] = []
@@ -463,10 +489,26 @@ class Patrol:
         started = time.monotonic()
         verdicts = verify_sources(self.scorer, jobs)
         counts["verify_ms"] += round((time.monotonic() - started) * 1000)  # where a GPU would help
+        mirrors = MirrorCheck(self.settings.mirrors, self.exclusions)
         for (citation, source), verdict, (claim, cited) in zip(readable, verdicts, jobs):
-            decision = self._changed_fact(session, page, citation, cited, rev_id, counts) or triage(
-                verdict, None, citation.tags, self.flag_below, self.very_likely_below
-            )
+            decision = self._changed_fact(session, page, citation, cited, rev_id, counts)
+            if decision is None:
+                copied = mirrors.reason(
+                    SourceFacts(
+                        citation.url or source.url,
+                        source.text or "",
+                        source.published,
+                        source.wikipedia_notice,
+                    ),
+                    article,
+                    citation.claim,
+                    lambda c=citation: self._url_added_at(c, counts),
+                    lambda c=citation: self._text_when_added(c, counts),
+                )
+                counts["findings_copies_wikipedia"] += bool(copied)
+                decision = triage(
+                    verdict, None, citation.tags, self.flag_below, self.very_likely_below, copied
+                )
             best = verdict.best_passage
             finding = self._store_finding(
                 session,

@@ -8,9 +8,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sidebot.citations.tags import FAILED_VERIFICATION
-from sidebot.queue.support import CHANGED_FACT_PREFIX, CONTRADICTED_FACT_PREFIX, MISSING_FACT_PREFIX
+from sidebot.queue.support import (
+    CHANGED_FACT_PREFIX,
+    CONTRADICTED_FACT_PREFIX,
+    COPIES_PREFIX,
+    MISSING_FACT_PREFIX,
+)
 from sidebot.sources.passages import Passage, split_passages
-from sidebot.verify.bands import Bands
+from sidebot.verify.bands import Band, Bands
 from sidebot.verify.facts.check import PageIndex, check_facts
 from sidebot.verify.facts.rule import failing_facts
 from sidebot.verify.types import Claim, Scorer, Verdict
@@ -64,21 +69,25 @@ def triage(
     tags: Sequence[str],
     flag_below: float,
     very_likely_below: float = 0.0,
+    copies_wikipedia: str | None = None,
 ) -> Triage:
     """Decide whether a citation goes to the review queue.
 
-    A citation is queued (open) when its source scores below ``flag_below`` — the "may fail" band, or "very
-    likely fails" below ``very_likely_below`` — or when an editor already tagged it {{failed verification}}
-    (then the reviewer sees what the verifier found either way). Its reason names what failed, most telling
-    first: a fact the source contradicts ("contradicted fact: the source gives 1999, the claim says 2000"),
-    the part of the claim the source does not back ("partial support: <part>"), a fact the source does not
-    give ("missing fact: …"), else "low support". A source that could not be read is ``unverifiable`` with
-    the reason.
+    A citation is queued (open) when its source copies Wikipedia (``copies_wikipedia``: why; however well it
+    "supports" the claim, it is no source for it: "copies Wikipedia: <why>", in the "very likely fails"
+    band), when its source scores below ``flag_below`` — the "may fail" band, or "very likely fails" below
+    ``very_likely_below`` — or when an editor already tagged it {{failed verification}} (then the reviewer
+    sees what the verifier found either way). Its reason names what failed, most telling first: a fact the
+    source contradicts ("contradicted fact: the source gives 1999, the claim says 2000"), the part of the
+    claim the source does not back ("partial support: <part>"), a fact the source does not give ("missing
+    fact: …"), else "low support". A source that could not be read is ``unverifiable`` with the reason.
     """
     tagged = FAILED_VERIFICATION in tags
     if verdict is None or verdict.best_passage is None:
         reason = source_problem or "source has no readable text"
         return Triage("unverifiable", f"tagged failed verification; {reason}" if tagged else reason)
+    if copies_wikipedia:
+        return Triage("open", f"{COPIES_PREFIX}: {copies_wikipedia}", str(Band.VERY_LIKELY_FAILS))
     value = verdict.probability if verdict.probability is not None else verdict.score
     band = Bands(very_likely_below, flag_below).band(value)
     if tagged:

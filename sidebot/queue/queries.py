@@ -6,11 +6,11 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, case, func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, Page, Source, Wiki
-from sidebot.queue.support import CHANGED_FACT_PREFIX, queue_reason, support_text
+from sidebot.queue.support import queue_reason, reason_rank, support_text
 
 
 @dataclass(frozen=True)
@@ -76,9 +76,9 @@ def _findings_query() -> Select:
     )
 
 
-# Changed facts first, then least supported first, unverifiable last
+# Changed facts first, then sources that copy Wikipedia, then least supported first, unverifiable last
 QUEUE_ORDER = (
-    case((Finding.flag_reason.like(CHANGED_FACT_PREFIX + "%"), 0), else_=1),
+    reason_rank(),
     Finding.score.is_(None),
     Finding.score,
     Finding.id,
@@ -93,8 +93,8 @@ def list_findings(
     limit: int = 100,
     offset: int = 0,
 ) -> list[FindingRow]:
-    """Findings ordered changed facts first (often vandalism: time matters), then least-supported first (no
-    score — unverifiable — last)."""
+    """Findings ordered changed facts first (often vandalism: time matters), then those whose source copies
+    Wikipedia, then least-supported first (no score — unverifiable — last)."""
     query = _findings_query()
     if states:
         query = query.where(Finding.state.in_(states))

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sqlalchemy import ColumnElement, and_, not_
+from sqlalchemy import ColumnElement, and_, case, not_
 
 from sidebot.queue.models import Finding
 
@@ -43,6 +43,7 @@ class ReasonKind(StrEnum):
 
     TAGGED = "tagged"
     CHANGED_FACT = "changed_fact"  # an edit changed a fact the source states under an unchanged citation
+    COPIES_WIKIPEDIA = "copies_wikipedia"  # a mirror or circular source: a failure however well it "supports"
     FACT_CONTRADICTED = "fact_contradicted"  # the source states another value of one of the claim's facts
     CONTRADICTS = "contradicts"
     PARTIAL = "partial"
@@ -53,6 +54,7 @@ class ReasonKind(StrEnum):
 REASON_LABELS: dict[ReasonKind, str] = {
     ReasonKind.TAGGED: "tagged by editors",
     ReasonKind.CHANGED_FACT: "changed fact",
+    ReasonKind.COPIES_WIKIPEDIA: "the source copies Wikipedia",
     ReasonKind.FACT_CONTRADICTED: "source contradicts a fact",
     ReasonKind.CONTRADICTS: "source contradicts",
     ReasonKind.PARTIAL: "partial support",
@@ -61,6 +63,7 @@ REASON_LABELS: dict[ReasonKind, str] = {
 }
 
 _FIGURE = re.compile(r"\s*\(\d\.\d\d < \d\.\d\d\)$")
+COPIES_PREFIX = "copies Wikipedia"  # a source that copies the article (a mirror, a circular source)
 TAGGED_PREFIX = "tagged"  # sidebot.patrol.pipeline.triage's flag_reason for citations editors tagged
 LOW_PREFIX = "low support"  # triage's flag_reason for a citation below the flag threshold
 PARTIAL_PREFIX = "partial support"  # a verifier reporting sub-claims: "partial support: <sub-claim> failed"
@@ -70,6 +73,7 @@ CONTRADICTED_FACT_PREFIX = "contradicted fact"
 MISSING_FACT_PREFIX = "missing fact"
 _DETAILED = (
     (CHANGED_FACT_PREFIX, ReasonKind.CHANGED_FACT),
+    (COPIES_PREFIX, ReasonKind.COPIES_WIKIPEDIA),
     (CONTRADICTED_FACT_PREFIX, ReasonKind.FACT_CONTRADICTED),
     (PARTIAL_PREFIX, ReasonKind.PARTIAL),
     (MISSING_FACT_PREFIX, ReasonKind.FACT_MISSING),
@@ -105,6 +109,17 @@ def queue_reason(flag_reason: str | None, stance: str | None) -> QueueReason | N
 def _detail(rest: str) -> str:
     """The words after a reason's prefix, without the figure triage appends ("(0.31 < 0.50)")."""
     return _FIGURE.sub("", rest).lstrip(" :")
+
+
+def reason_rank() -> ColumnElement[int]:
+    """The queue's first sort key: 0 for a changed fact (often vandalism: time matters), 1 for a source that
+    copies Wikipedia (a failure however well the copy "supports" the claim), 2 for the others, which are then
+    listed least supported first."""
+    return case(
+        (Finding.flag_reason.like(CHANGED_FACT_PREFIX + "%"), 0),
+        (Finding.flag_reason.like(COPIES_PREFIX + "%"), 1),
+        else_=2,
+    )
 
 
 def reason_condition(kind: ReasonKind) -> ColumnElement[bool]:

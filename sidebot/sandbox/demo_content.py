@@ -21,6 +21,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
+from sidebot.sandbox.demo_extras import with_extra_citations
 from sidebot.verify.types import Claim
 
 SOURCE_BASE_PLACEHOLDER = "@@SIDEBOT_SOURCE_BASE@@"
@@ -99,11 +100,13 @@ def demo_pages(source_base: str) -> dict[str, str]:
     """Every demo article, title → wikitext, with citations pointing at the source server on ``source_base``.
 
     The WiCE articles come first, then the real Wikipedia articles (whose sources are unreachable here).
-    The wikitext uses the templates the local test wiki installs ({{cite web}}, {{Failed verification}},
-    {{Fv}}, {{Reflist}}).
+    Two articles also cite a page constructed for the demo (:mod:`sidebot.sandbox.demo_extras`: a Wikipedia
+    mirror and a paywall). The wikitext uses the templates the local test wiki installs ({{cite web}},
+    {{Failed verification}}, {{Fv}}, {{Reflist}}).
     """
     base = _checked_base(source_base)
-    return {a["title"]: a["wikitext"].replace(SOURCE_BASE_PLACEHOLDER, base) for a in _articles()}
+    pages = {a["title"]: a["wikitext"].replace(SOURCE_BASE_PLACEHOLDER, base) for a in _articles()}
+    return {title: with_extra_citations(title, text, base) for title, text in pages.items()}
 
 
 def demo_article_titles(origin: Literal["wice", "wikipedia"] | None = None) -> list[str]:

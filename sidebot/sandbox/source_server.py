@@ -1,7 +1,9 @@
 """Serve the demo's cited web pages over real HTTP on loopback.
 
 ``GET /wice/<id>`` is the WiCE page cited by a demo claim, as an ordinary-looking HTML page (site header and
-navigation, the page in an ``<article>``, a footer), ``/robots.txt`` allows everything, anything else is 404.
+navigation, the page in an ``<article>``, a footer); the two pages :mod:`sidebot.sandbox.demo_extras` adds
+(a Wikipedia mirror, a paywall) are at their own paths; ``/robots.txt`` allows everything, anything else is
+404.
 The same server runs in-process (:class:`SourceServer`, for tests) or detached for the ``sidebot demo``
 command (:func:`start_detached` / :func:`stop_detached`, or ``python -m sidebot.sandbox.source_server``).
 """
@@ -36,10 +38,12 @@ from sidebot.processes import pid_alive
 from sidebot.sandbox.demo_content import (
     SOURCE_PATH_PREFIX,
     DemoSource,
+    demo_pages,
     demo_source_url,
     demo_sources,
     split_heading,
 )
+from sidebot.sandbox.demo_extras import extra_page
 
 DEFAULT_PORT = 8731  # fixed, so the URLs the demo articles cite stay the same from one demo run to the next
 DEFAULT_HOST = "127.0.0.1"
@@ -157,6 +161,7 @@ class _SourceHTTPServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], sources: Sequence[DemoSource]) -> None:
         super().__init__(address, _SourceHandler)
         self.sources = {source.id: source for source in sources}
+        self.articles = demo_pages(self.base_url)  # the mirror page copies a demo article
 
     @property
     def base_url(self) -> str:
@@ -185,6 +190,10 @@ class _SourceHandler(BaseHTTPRequestHandler):
             if path.startswith(SOURCE_PATH_PREFIX)
             else None
         )
+        extra = extra_page(path, self.server.articles) if source is None else None
+        if extra is not None:
+            self._send(HTTPStatus.OK, "text/html; charset=utf-8", extra, send_body)
+            return
         if source is None:
             body = (
                 "<!DOCTYPE html><html><head><title>404 Not Found</title></head>"

@@ -52,7 +52,7 @@ def url_added(site: APISite, page_id: int, url: str, max_revisions: int) -> UrlA
     def holds(index: int) -> bool:
         nonlocal texts_read
         texts_read += 1
-        text = _revision_text(site, history[index].rev_id)
+        text = revision_text(site, history[index].rev_id)
         return text is not None and any(needle in text for needle in needles)
 
     if not history or not holds(len(history) - 1):
@@ -103,7 +103,7 @@ def _revisions(site: APISite, page_id: int, limit: int) -> list[Revision]:
     return found[::-1]
 
 
-def _revision_text(site: APISite, rev_id: int) -> str | None:
+def revision_text(site: APISite, rev_id: int) -> str | None:
     """The wikitext of one revision; None when it is hidden (revision deletion)."""
     with translate_errors():
         answer = site.simple_request(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sidebot.citations.tags import FAILED_VERIFICATION
 from sidebot.config import Settings
-from sidebot.wiki.history import UrlAdded, editors_between, url_added
+from sidebot.wiki.history import UrlAdded, editors_between, revision_text, url_added
 from sidebot.wiki.pages import PageGoneError, PageRef, fetch_text
 from sidebot.wiki.site import PageNotFoundError, article_url, connect, template_redirects
 
@@ -63,3 +63,6 @@ class PywikibotWiki:
 
     def editors_between(self, page_id: int, old_rev: int, new_rev: int) -> list[str]:
         return editors_between(self.site, page_id, old_rev, new_rev)
+
+    def revision_text(self, rev_id: int) -> str | None:
+        return revision_text(self.site, rev_id)

@@ -1,0 +1,104 @@
+"""Two citations the demo adds to its articles, and the pages the source server answers for them: a source
+that copies Wikipedia, and a paywall. Both are constructed here (not from WiCE or Wikipedia), so that the
+demo's queue shows the two cases a patroller most needs told apart from ordinary low support:
+
+* **a mirror** of the demo article "Jodie Emery": its own text, served by a Wikipedia mirror site ("From
+  Wikipedia, the free encyclopedia", a CC BY-SA notice), cited for the article's first sentence. It
+  "supports" the claim word for word; the patrol queues it as *the source copies Wikipedia*;
+* **a paywall**: a news site's subscriber-only page cited in the demo article "2001 Macau Grand Prix"; the
+  patrol recognises it as not the source and records the citation as *unverifiable*, with the reason.
+
+The citations are put into the articles' wikitext when the demo imports them (:func:`with_extra_citations`);
+the source server renders the pages (:func:`extra_page`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from sidebot.citations.citations import article_text
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraCitation:
+    article: str  # the demo article that cites it
+    after: str  # the wikitext the <ref> is put right after (the end of the cited sentence)
+    path: str  # on the source server
+    title: str  # |title=
+    website: str  # |website=
+    kind: str  # "mirror" or "paywall"
+
+
+MIRROR = ExtraCitation(
+    article="Jodie Emery",
+    after="[[Cannabis (drug)|cannabis]] [[Legality of cannabis|activist]], and politician.",
+    path="/mirror/wiki/Jodie_Emery",
+    title="Jodie Emery",
+    website="WikiMirror Encyclopedia",
+    kind="mirror",
+)
+PAYWALL = ExtraCitation(
+    article="2001 Macau Grand Prix",
+    after="as a treasure hunt around the enclave's streets.",
+    path="/news/motorsport/2001/11/macau-grand-prix-history.html",
+    title="How a treasure hunt became the Macau Grand Prix",
+    website="The Harbour Times",
+    kind="paywall",
+)
+EXTRAS = (MIRROR, PAYWALL)
+
+
+def with_extra_citations(title: str, wikitext: str, base: str) -> str:
+    """``wikitext`` of demo article ``title`` with the extra citations it carries (citing ``base``)."""
+    for extra in EXTRAS:
+        if extra.article == title and extra.after in wikitext:
+            ref = (
+                f"<ref>{{{{cite web |url={base}{extra.path} |title={extra.title} |website={extra.website} "
+                "|access-date=2023-03-01}}</ref>"
+            )
+            wikitext = wikitext.replace(extra.after, extra.after + ref, 1)
+    return wikitext
+
+
+def extra_page(path: str, pages: dict[str, str]) -> str | None:
+    """The HTML the source server answers at ``path`` for an extra citation, or None. ``pages``: the demo
+    articles' wikitext by title (the mirror copies one of them)."""
+    if path == MIRROR.path and MIRROR.article in pages:
+        return _mirror_page(MIRROR.article, pages[MIRROR.article])
+    if path == PAYWALL.path:
+        return _paywall_page(PAYWALL)
+    return None
+
+
+def _mirror_page(title: str, wikitext: str) -> str:
+    paragraphs = [p.strip() for p in article_text(wikitext, title).split("\n\n") if len(p.split()) >= 5]
+    body = "\n".join(f"<p>{escape(p)}</p>" for p in paragraphs)
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{escape(title)} - WikiMirror Encyclopedia</title>
+<meta property="article:published_time" content="2021-06-14"></head>
+<body><header class="mirror-header"><a href="/mirror/">WikiMirror Encyclopedia</a> ·
+<a href="/mirror/random">Random article</a></header>
+<main><article><h1>{escape(title)}</h1><p class="tagline">From Wikipedia, the free encyclopedia</p>
+{body}
+</article></main>
+<footer class="mirror-footer"><p>This article uses material from the Wikipedia article "{escape(title)}",
+which is released under the Creative Commons Attribution-Share-Alike License 4.0 (CC BY-SA 4.0).</p>
+</footer></body></html>
+"""
+
+
+def _paywall_page(extra: ExtraCitation) -> str:
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{escape(extra.title)} | {escape(extra.website)}</title></head>
+<body><header class="site-header"><a href="/news/">{escape(extra.website)}</a>
+<nav><a href="/news/">News</a> <a href="/news/motorsport/">Motorsport</a> <a href="/login">Log in</a></nav>
+</header>
+<main><article><h1>{escape(extra.title)}</h1><p class="byline">Motorsport desk · 18 November 2001</p>
+</article>
+<div class="paywall"><h2>Subscribe to continue reading</h2><p>This article is for subscribers only. Get
+unlimited access to our journalism from £1 a week.</p><a class="btn" href="/subscribe">Subscribe now</a>
+<p>Already a subscriber? <a href="/login">Log in</a></p></div></main>
+<footer><p>&copy; 2024 {escape(extra.website)}</p></footer></body></html>
+"""
