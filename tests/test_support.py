@@ -55,6 +55,12 @@ CASES = [
         ReasonKind.FACT_MISSING,
         "fact not in source: the source does not give the claim's place Munich",
     ),
+    (
+        "copies Wikipedia: the page says it is taken from Wikipedia",
+        "supports",
+        ReasonKind.COPIES_WIKIPEDIA,
+        "the source copies Wikipedia: the page says it is taken from Wikipedia",
+    ),
 ]
 
 
