@@ -44,6 +44,8 @@ _MEDIA = r"(video|vídeo|vidéo|audio|episode|episodio|épisode|folge|podcast|cl
 
 GONE = Lexicon(
     title=_p(
+        r"^(oh non|oh no|hmm+|mince|huch)\b",
+        r"^(lo sentimos|désolé|es tut uns leid|we're sorry|sorry,? (we|this|that|the page))\b",
         r"\b404\b",
         r"\b410\b",
         r"not found",
@@ -71,6 +73,36 @@ GONE = Lexicon(
         r"não encontrada",
     ),
     text=_p(
+        r"(page|article|content|story) (seems to have|has|appears to have) "
+        r"(disappeared|vanished|gone missing)",
+        r"(seite|inhalt|artikel) (ist|scheint) .{0,20}verschwunden",
+        r"(page|contenu|article) (semble avoir|a) disparu",
+        r"(página|noticia|contenido) (ha|parece haber) desaparecido",
+        r"no encontramos lo que buscabas",
+        r"nous ne trouvons pas (cette|la) page",
+        r"(link|url|address) (you (followed|clicked|used|entered) )?(is|may be|might be|appears to be|"
+        r"seems to be) (broken|invalid|incorrect|outdated|wrong|dead)",
+        r"(can't|cannot|couldn't|could not) find (that|this|the) (page|article|story|post)",
+        r"(page|article) (cannot|can't|could not) be (displayed|loaded)",
+        r"404 error",
+        r"no (such|matching) page",
+        r"nothing to see here",
+        r"(der )?link (ist|scheint|war) (fehlerhaft|ungültig|veraltet|defekt|nicht mehr gültig)",
+        r"die von ihnen (gewählte|aufgerufene|gesuchte|angeforderte) (seite|adresse|url)",
+        r"(existiert|gibt es) (leider )?nicht mehr",
+        r"(seite|inhalt) (ist )?(leider )?nicht mehr vorhanden",
+        r"(seite|inhalt) kann nicht angezeigt werden",
+        r"aucune page ne correspond",
+        r"la page (demandée|recherchée|que vous cherchez) est (introuvable|indisponible)",
+        r"le lien (que vous avez suivi )?(est|semble) (cassé|rompu|erroné|invalide|mort)",
+        r"vérifiez l'(url|adresse)",
+        r"contenu introuvable",
+        r"(el )?enlace (que (has|ha) seguido )?(parece estar |está |puede estar )?"
+        r"(roto|caído|mal escrito)",
+        r"(la|esta) (noticia|página|publicación|entrada) ya no existe",
+        r"no (existe|se encuentra) (la|esta) página",
+        r"contenido no encontrado",
+        r"comprueb[ae] la dirección",
         rf"{_ART} (you|you're|you are) (were )?(looking for|trying to reach|requested|searching for) "
         r"(is|was|could not|cannot|can't|couldn't|does not|doesn't|no longer|has|may|might)",
         rf"(the )?requested {_ART} (is|was|could not|cannot|can't|does not|doesn't|no longer)",
@@ -153,6 +185,13 @@ MOVED = Lexicon(
         r"redirecci",
     ),
     text=_p(
+        r"now (lives|resides|is hosted) (at|on)",
+        r"(is|are) no longer (updated|maintained)(\.| and| but|,)",
+        r"(sie )?finden (uns|sie|es|die inhalte|alle informationen) (jetzt |nun |ab sofort |künftig )?"
+        r"(unter|auf)",
+        r"neue (web|internet|e-?mail)?-?adresse",
+        r"retrouvez-(nous|nos contenus) (désormais |maintenant )?(sur|à)",
+        r"(visítanos|encuéntranos|búscanos) (ahora |ya )?en",
         rf"(this|the|our) ({_ART}|site|website|blog|section|page|service) (has|have|was|were) (been )?"
         r"(moved|relocated|migrated|transferred)",
         r"(has|have) (moved|relocated) to",
@@ -261,6 +300,16 @@ MEDIA_UNAVAILABLE = Lexicon(
         r"video nicht (mehr )?verfügbar",
     ),
     text=_p(
+        rf"{_MEDIA} (ist|sind) .{{0,40}}nicht (mehr )?(verfügbar|abrufbar|online)",
+        rf"{_MEDIA} (is|has been) .{{0,40}}(removed|unavailable|no longer available)",
+        r"(programme|program|episode|clip|broadcast|show|recording|stream|track) (is|are) (not currently |"
+        r"currently not |temporarily not |temporarily |no longer |not )?(un)?available",
+        r"(not|no longer) available to (stream|watch|play|listen)",
+        r"this (content|media|programme|program|video) has expired",
+        r"(sendung|beitrag|folge|video) (ist )?(derzeit|momentan) nicht verfügbar",
+        r"(émission|épisode|vidéo) n'est (actuellement |plus )?(pas )?disponible",
+        r"(programa|episodio|vídeo|video) no está disponible (en este momento|actualmente)",
+        r"(ha caducado|abgelaufen|a expiré)",
         rf"(this |the )?{_MEDIA} (is |has been |was )?(unavailable|not available|no longer available|"
         r"removed|deleted|made private|private|blocked|cannot be played|can't be played|could not be "
         r"(loaded|played)|failed to load)",
@@ -406,6 +455,14 @@ PARKED = Lexicon(
         r"en construcción",
     ),
     text=_p(
+        r"(domain|domäne) kann (erworben|gekauft) werden",
+        r"kontaktieren sie den (inhaber|eigentümer)",
+        r"contact the (owner|seller)",
+        r"contacter le propriétaire",
+        r"(domaine|nom de domaine) (peut|pourrait) être (acheté|acquis|vendu)",
+        r"(dominio|nombre de dominio) (puede|podría) (ser adquirido|comprarse|adquirirse)",
+        r"(is|est|está|ist) (available|disponible|verfügbar) (for|à la|para la|zum) "
+        r"(purchase|vente|compra|kauf)",
         r"(this|the) domain( name)? .{0,40}(is|may be|might be) (for sale|available for (purchase|sale))",
         r"buy (this|the) domain",
         r"domain (name )?(is )?for sale",
@@ -822,6 +879,10 @@ BOT_CHECK = Lexicon(
         r"un instant|einen moment|un momento)",
     ),
     text=_p(
+        r"(confirmer|prouver|vérifier) que vous (êtes|n'êtes pas) "
+        r"(un être humain|humain|une personne|un robot)",
+        r"(bestätigen|beweisen) sie, dass sie (ein mensch|kein (roboter|bot))",
+        r"(confirma|demuestra|verifica) que (eres|no eres) (humano|una persona|un robot)",
         r"verify (that )?you are (a )?human",
         r"checking (if the site connection is secure|your browser)",
         r"are you a (robot|human)",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 RUN_WORDS = 8  # a run of this many words in a row, in both texts, is shared text, not coincidence
 MIN_SHARED = 60  # shared words beyond the claim that make a copy of the article (a long quote is shorter)
@@ -76,7 +77,7 @@ def shared_passages(source: str, article: str, claim: str) -> Shared:
     words = _words(source)
     if len(words) < RUN_WORDS:
         return Shared(0, 0.0, "")
-    article_runs = _runs(_words(article))
+    article_runs = _text_runs(article)
     claim_runs = _runs(_words(claim))
     covered = [False] * len(words)
     for start in range(len(words) - RUN_WORDS + 1):
@@ -90,6 +91,12 @@ def shared_passages(source: str, article: str, claim: str) -> Shared:
 
 def _words(text: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(text)]
+
+
+@lru_cache(maxsize=4)
+def _text_runs(text: str) -> frozenset[tuple[str, ...]]:
+    """The article's runs, computed once for all the citations of a page."""
+    return frozenset(_runs(_words(text)))
 
 
 def _runs(words: list[str]) -> set[tuple[str, ...]]:
