@@ -92,9 +92,7 @@ class Classification:
 
 CONTENT = Classification(PageKind.CONTENT)
 
-# Pages whose main text is at most this many words may be walls or stubs; longer ones are content.
-SHORT_WORDS = 150
-STUB_WORDS = 300  # a paywall stub keeps a teaser paragraph or two above its "subscribe" box
+SHORT_WORDS = 150  # a CAPTCHA frame on a page with more main text than this is part of the page
 EMPTY_WORDS = 3
 SHELL_WORDS = 25
 

@@ -3,10 +3,9 @@
 Trafilatura keeps only a page's main text; a cookie dialog, a login form or a CAPTCHA widget is usually
 dropped with the navigation. So the whole page is read once more here, with lxml: its visible text (scripts,
 styles and templates left out), its headings and the labels of its buttons, what its ``<noscript>`` says,
-how much script it carries, its forms (a password field, a search box) and embedded frames, its links, the
+how much script it carries, a password field, its embedded frames, the words and hosts of its links, the
 ids and classes of its elements (consent and paywall overlays announce themselves there:
-``id="cookie-banner"``, ``class="paywall"``), and what its metadata says it is (``noindex``, a schema.org
-``Article``, a publication date).
+``id="cookie-banner"``, ``class="paywall"``), and what its metadata says (``noindex``, a publication date).
 """
 
 from __future__ import annotations
@@ -25,42 +24,6 @@ _SPACES = re.compile(r"\s+")
 _INVISIBLE = ("script", "style", "template", "noscript", "svg", "head")
 _MAX_NAMES = 400  # ids/classes kept per page: enough for any overlay, bounded for hostile pages
 _MAX_ITEMS = 40  # headings, controls, link hosts kept per page
-_SEARCH_FIELDS = frozenset(
-    {
-        "q",
-        "s",
-        "query",
-        "search",
-        "keywords",
-        "keyword",
-        "suche",
-        "recherche",
-        "buscar",
-        "term",
-        "searchterm",
-        "search_query",
-        "text",
-        "k",
-        "w",
-    }
-)
-_ARTICLE_TYPES = frozenset(
-    {
-        "article",
-        "newsarticle",
-        "blogposting",
-        "scholarlyarticle",
-        "reportagenewsarticle",
-        "analysisnewsarticle",
-        "opinionnewsarticle",
-        "techarticle",
-        "report",
-        "review",
-        "pressrelease",
-        "medicalscholarlyarticle",
-        "liveblogposting",
-    }
-)
 _PUBLISHED_META = (
     "article:published_time",
     "datepublished",
@@ -94,16 +57,11 @@ class PageSignals:
     meta_refresh: str | None  # the URL a <meta http-equiv="refresh"> sends the reader to
     headings: tuple[str, ...] = ()  # <h1>…<h3> texts in page order
     controls: tuple[str, ...] = ()  # what buttons say: <button>, submit inputs, links styled as buttons
-    link_count: int = 0
     link_words: int = 0  # words inside links: navigation, result lists and parked pages are mostly links
     link_hosts: tuple[str, ...] = ()  # hosts links and forms point to (other sites: a parking service…)
-    has_search_field: bool = False  # a search box (type=search, a q/s/query field, a search form)
-    form_count: int = 0
     noindex: bool = False  # <meta name="robots" content="noindex">: error and search pages often say so
-    article_markup: bool = False  # <article>, og:type article or a schema.org Article type
     published: str | None = None  # the publication date the metadata gives, as written
     long_paragraphs: int = 0  # <p> elements of at least 25 words
-    language: str = ""  # <html lang>, lower case ("de", "fr-fr")
 
 
 NO_SIGNALS = PageSignals("", "", "", 0, 0, False, (), frozenset(), None)
@@ -135,7 +93,6 @@ def page_signals(html: str) -> PageSignals:
             match = re.search(r"url\s*=\s*['\"]?([^'\">]+)", meta.get("content") or "", re.I)
             refresh = match.group(1).strip() if match else None
     links = [a for a in root.iter("a") if a.get("href")]
-    jsonld = _jsonld_types(root)
     metas = _metas(root)
     return PageSignals(
         title=title,
@@ -148,20 +105,13 @@ def page_signals(html: str) -> PageSignals:
         meta_refresh=refresh,
         headings=_headings(root),
         controls=_controls(root, inputs),
-        link_count=len(links),
         link_words=sum(len(a.text_content().split()) for a in links),
         link_hosts=_hosts(
             [a.get("href", "") for a in links] + [f.get("action", "") for f in root.iter("form")]
         ),
-        has_search_field=_has_search_field(root, inputs),
-        form_count=sum(1 for _ in root.iter("form")),
         noindex="noindex" in metas.get("robots", "").lower(),
-        article_markup=root.find(".//article") is not None
-        or metas.get("og:type", "").lower() == "article"
-        or bool(jsonld & _ARTICLE_TYPES),
         published=next((metas[k] for k in _PUBLISHED_META if metas.get(k)), None) or _jsonld_date(root),
         long_paragraphs=sum(1 for p in root.iter("p") if len(p.text_content().split()) >= _PARAGRAPH_WORDS),
-        language=(root.get("lang") or "").strip().lower()[:16],
         visible_text=_visible_text(root),  # last: it changes the tree
     )
 
@@ -210,17 +160,6 @@ def _controls(root: lxml.html.HtmlElement, inputs: list) -> tuple[str, ...]:
     return tuple(found[:_MAX_ITEMS])
 
 
-def _has_search_field(root: lxml.html.HtmlElement, inputs: list) -> bool:
-    for el in inputs:
-        kind, name = (el.get("type") or "text").lower(), (el.get("name") or "").lower()
-        if kind == "search" or (kind == "text" and name in _SEARCH_FIELDS):
-            return True
-    return any(
-        (form.get("role") or "").lower() == "search" or "search" in (form.get("action") or "").lower()
-        for form in root.iter("form")
-    )
-
-
 def _hosts(urls: list[str]) -> tuple[str, ...]:
     hosts: dict[str, None] = {}
     for url in urls:
@@ -260,16 +199,6 @@ def _jsonld_items(root: lxml.html.HtmlElement) -> list[dict]:
                 items.append(node)
                 stack.extend(v for v in node.values() if isinstance(v, list | dict))
     return items
-
-
-def _jsonld_types(root: lxml.html.HtmlElement) -> frozenset[str]:
-    types: set[str] = set()
-    for item in _jsonld_items(root):
-        kind = item.get("@type")
-        for value in kind if isinstance(kind, list) else [kind]:
-            if isinstance(value, str):
-                types.add(value.lower())
-    return frozenset(types)
 
 
 def _jsonld_date(root: lxml.html.HtmlElement) -> str | None:
