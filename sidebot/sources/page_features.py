@@ -28,6 +28,7 @@ KINDS = tuple(LEXICONS)
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n+")
 _DOMAIN = re.compile(r"^([a-z0-9-]+\.)+[a-z]{2,}$")  # a title that is only a domain name: parked pages'
 _TITLE_PARTS = re.compile(r"\s+[|·•–—-]\s+|\s*::\s*")
+TITLE_CHARS = 300  # of a title or heading: a hostile page's 5 MB <title> is read no further
 SCAN_CHARS = 6000  # read of the main and the visible text (head and tail): walls are short
 _PROSE_WORDS = 6  # a sentence this long, without a wall phrase, is the page's own prose
 LINE_WORDS = 12  # a wall phrase in a longer sentence is part of prose (an article about walls), not a label
@@ -137,7 +138,7 @@ def read_clues(page: PageView) -> PageClues:
     main = _scanned(page.text or "")
     visible = _scanned(s.visible_text or page.text or "")
     main_lower, visible_lower = main.lower(), visible.lower()
-    titles, headings = _titles(page), s.headings[:8]
+    titles, headings = _titles(page), [h[:TITLE_CHARS] for h in s.headings[:8]]
     hosts = tuple(h.lower() for h in s.frame_sources + s.link_hosts)
     hits: dict[str, _Hits] = {}
     starts: list[int] = []
@@ -229,7 +230,7 @@ def is_search_address(url: str) -> bool:
 
 def _titles(page: PageView) -> list[str]:
     found = [page.signals.title, page.title or ""] + [h for h in page.signals.headings[:1]]
-    return list(dict.fromkeys(t.strip() for t in found if t and t.strip()))
+    return list(dict.fromkeys(t.strip()[:TITLE_CHARS] for t in found if t and t.strip()))
 
 
 def _scanned(text: str) -> str:
