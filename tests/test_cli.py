@@ -198,16 +198,20 @@ def test_the_demo_queues_its_wikipedia_mirror_as_a_copy_and_its_paywall_as_unver
     out = demo_run.output
     assert f"the mirror cited in '{MIRROR.article}': open (the source copies Wikipedia: " in out
     assert f"the paywall cited in '{PAYWALL.article}': unverifiable (not the source: a paywall" in out
-    listing = json.loads(sidebot("queue", "list", "--json", "--state", "all", env=demo_run.env).stdout)
-    by_url = {f["url"].split(":8", 1)[-1].split("/", 1)[-1]: f for f in listing["findings"]}
-    mirror, paywall = by_url[MIRROR.path.lstrip("/")], by_url[PAYWALL.path.lstrip("/")]
+
+    def finding(article: str, path: str) -> dict:
+        args = ("queue", "list", "--json", "--state", "all", "--article", article)
+        found = json.loads(sidebot(*args, env=demo_run.env).stdout)["findings"]
+        return next(f for f in found if f["url"].endswith(path))
+
+    mirror, paywall = finding(MIRROR.article, MIRROR.path), finding(PAYWALL.article, PAYWALL.path)
     assert mirror["state"] == "open" and mirror["reason"].startswith("the source copies Wikipedia: ")
     assert "From Wikipedia, the free encyclopedia" in mirror["reason"]
     assert "words of the article's own text beyond the claim" in mirror["reason"]
     assert paywall["state"] == "unverifiable" and paywall["reason"] is None
     assert paywall["flag_reason"].startswith("not the source: a paywall or login stub")
-    open_ids = [f["id"] for f in listing["findings"] if f["state"] == "open"]
-    assert open_ids[0] == mirror["id"]  # ranked above ordinary low support
+    listing = json.loads(sidebot("queue", "list", "--json", env=demo_run.env).stdout)  # open ones
+    assert listing["findings"][0]["id"] == mirror["id"]  # ranked above ordinary low support
 
 
 @pytest.mark.timeout(3600)
