@@ -1,8 +1,8 @@
 """citations: |archive-date= of the archived copy; sources: the page's publication date and the Wikipedia
 attribution it carries (mirrors and forks of Wikipedia, circular sources)
 
-Revision ID: 0012
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
-down_revision = "0009"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
