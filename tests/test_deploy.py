@@ -29,7 +29,7 @@ import yaml
 from typer.testing import CliRunner
 
 from sidebot.cli.app import app
-from sidebot.config import load_settings
+from sidebot.config import load_settings, operator_contact_problem
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"
@@ -173,6 +173,8 @@ def test_workers_manifests_run_sidebot_as_configured(tmp_path: Path) -> None:
     (tmp_path / "sidebot.toml").write_text(config_map["data"]["sidebot.toml"])
     settings = load_settings(tmp_path / "sidebot.toml")
     assert settings.workers.enabled and settings.verify.threads == 1 and settings.wiki.bot_password_name
+    api = "https://en.wikipedia.org/w/api.php"
+    assert operator_contact_problem(settings.fetch, api, None) is None  # the scheduler and workers start
     assert "password" not in config_map["data"]["sidebot.toml"].replace("bot_password_name", "")
     compile(config_map["data"]["user-config.py"], "user-config.py", "exec")  # Pywikibot executes it
     for deployment in (scheduler, worker):
