@@ -13,7 +13,7 @@ from sidebot.citations.citations import article_text
 from sidebot.config import FetchSettings, MirrorSettings
 from sidebot.onwiki.exclusions import exclusions_from
 from sidebot.patrol.mirrors import MirrorCheck, SourceFacts
-from sidebot.patrol.pipeline import triage
+from sidebot.patrol.pipeline import Triage, changed_fact_reason, triage
 from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page
@@ -154,23 +154,27 @@ def _verdict(probability: float) -> Verdict:
 
 
 def test_copies_wikipedia_is_a_failure_queued_above_low_support(tmp_path) -> None:
-    copies = triage(_verdict(0.97), None, [], 0.5, "the page says it is taken from Wikipedia")
-    assert (copies.state, copies.flag_reason) == (
+    copies = triage(
+        _verdict(0.97), None, [], 0.5, 0.2, copies_wikipedia="the page says it is taken from Wikipedia"
+    )
+    assert (copies.state, copies.flag_reason, copies.band) == (
         "open",
         "copies Wikipedia: the page says it is taken from Wikipedia",
+        "very likely fails",
     )
     reason = queue_reason(copies.flag_reason, "supports")
     assert reason.kind is ReasonKind.COPIES_WIKIPEDIA and reason.label.startswith(
         "the source copies Wikipedia: "
     )
     low = triage(_verdict(0.1), None, [], 0.5)
+    changed = Triage("open", changed_fact_reason("1999", "2000"), "may fail")
     db = Database(f"sqlite:///{tmp_path / 'q.db'}")
     with db.session() as session:
         wiki = store.get_or_create_wiki(session, "testwiki", "http://127.0.0.1/api.php", "")
         page = Page(wiki_id=wiki.id, title="Jodie Emery")
         session.add(page)
         session.flush()
-        for n, (decision, probability) in enumerate(((low, 0.1), (copies, 0.97))):
+        for n, (decision, probability) in enumerate(((low, 0.1), (copies, 0.97), (changed, 0.6))):
             citation = Citation(page_id=page.id, fingerprint=f"f{n}", claim=CLAIM, url=f"http://x/{n}")
             session.add(citation)
             session.flush()
@@ -179,5 +183,9 @@ def test_copies_wikipedia_is_a_failure_queued_above_low_support(tmp_path) -> Non
             session.add(finding)
     with db.session() as session:
         rows = list_findings(session, states=["open"])
-    assert [r.reason.split(":")[0] for r in rows] == ["the source copies Wikipedia", "low support"]
+    assert [r.reason.split(":")[0] for r in rows] == [  # changed facts first, then copies of Wikipedia
+        "changed fact",
+        "the source copies Wikipedia",
+        "low support",
+    ]
     db.dispose()

@@ -507,7 +507,12 @@ class Patrol:
                 )
                 counts["findings_copies_wikipedia"] += bool(copied)
                 decision = triage(
-                    verdict, None, citation.tags, self.flag_below, self.very_likely_below, copied
+                    verdict,
+                    None,
+                    citation.tags,
+                    self.flag_below,
+                    self.very_likely_below,
+                    copies_wikipedia=copied,
                 )
             best = verdict.best_passage
             finding = self._store_finding(

@@ -69,6 +69,7 @@ def triage(
     tags: Sequence[str],
     flag_below: float,
     very_likely_below: float = 0.0,
+    *,
     copies_wikipedia: str | None = None,
 ) -> Triage:
     """Decide whether a citation goes to the review queue.
