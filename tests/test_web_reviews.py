@@ -11,7 +11,8 @@ from sqlalchemy import select
 
 from sidebot.queue import reviews
 from sidebot.queue.models import Finding, Review, Suggestion, utcnow
-from sidebot.web.listing import QueueFilter, Tab, list_queue
+from sidebot.queue.queries import list_findings
+from sidebot.web.listing import QueueFilter, Tab, list_queue, next_open
 from tests.fixtures.web import SeededQueue, seed_queue
 
 pytestmark = pytest.mark.integration
@@ -215,6 +216,31 @@ def test_queue_tabs_filters_and_order(db, queue):
     fv_titles = {a.title for a in queue.articles if a.origin == "failed_verification"}
     assert {i.article for i in by_origin.items} == fv_titles and len(fv_titles) == 2
     assert by_wiki.total == 0 and future.total == 0 and in_range.total == len(queue.states)
+
+
+def test_changed_facts_then_copies_of_wikipedia_lead_the_open_list_as_in_the_cli(db, queue):
+    """The web list, its pages and the next card follow the CLI's order (sidebot queue list): changed facts,
+    then sources that copy Wikipedia however well they "support" the claim, then least supported first."""
+    by_score = sorted(queue.open_ids(), key=lambda f: (_score(db, f), f))
+    assert len(by_score) >= 4
+    changed, copy = by_score[2], by_score[-1]  # one from mid-list and the best supported
+    with db.session() as session:
+        session.get(Finding, changed).flag_reason = "changed fact: 1999 → 2000"
+        session.get(Finding, copy).flag_reason = "copies Wikipedia: the page says it is taken from Wikipedia"
+    expected = [changed, copy] + [f for f in by_score if f not in (changed, copy)]
+    with db.session() as session:
+        whole = list_queue(session, QueueFilter(), None, per_page=100)
+        pages = [
+            list_queue(session, QueueFilter(), None, page=n, per_page=1) for n in range(1, len(expected) + 1)
+        ]
+        cli = [row.id for row in list_findings(session, states=["open"], limit=500)]
+        following = [next_open(session, fid) for fid in expected]
+    assert [i.id for i in whole.items] == expected
+    reasons = [i.reason.split(":")[0] for i in whole.items[:2]]
+    assert reasons == ["changed fact", "the source copies Wikipedia"]
+    assert [i.id for p in pages for i in p.items] == expected
+    assert cli == expected
+    assert following == expected[1:] + expected[:1]  # the next card walks the list, then starts again
 
 
 def test_pages_split_the_queue_without_gaps(db, queue):

@@ -12,13 +12,14 @@ from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Select, and_, func, not_, or_, select
+from sqlalchemy import ColumnElement, Select, and_, func, not_, or_, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Source, Suggestion, Wiki
 from sidebot.queue.reviews import FIRM_DECISIONS
 from sidebot.queue.support import (
     CHANGED_FACT_PREFIX,
+    COPIES_PREFIX,
     REASON_LABELS,
     ReasonKind,
     queue_reason,
@@ -132,7 +133,7 @@ def list_queue(
 
 
 def next_open(session: Session, after: int, reviewer: str | None = None) -> int | None:
-    """The open finding that follows finding ``after`` in the open list's order (least supported first);
+    """The open finding that follows finding ``after`` in the open list's order (:func:`_sections`);
     past the end, the first open one; None when no other is open. Reviewers work down the list, so one that
     ``reviewer`` already decided (an "unsure" leaves it open; someone may have returned it to open) is
     skipped: nobody is shown their own decision as the next item."""
@@ -141,21 +142,15 @@ def next_open(session: Session, after: int, reviewer: str | None = None) -> int 
     if reviewer:
         decided = select(Review.finding_id).where(Review.reviewer == reviewer, Review.undone_at.is_(None))
         others = others.where(Finding.id.not_in(decided))
-    if current is not None and current.score is not None:
-        later = others.where(
-            (Finding.score > current.score)
-            | ((Finding.score == current.score) & (Finding.id > after))
-            | Finding.score.is_(None)
-        )
-        found = _by_score(session, later, 0, 1)
-        if found:
-            return found[0]
-    elif current is not None:  # unscored ones come last, by id
-        found = list(
-            session.scalars(others.where(Finding.score.is_(None), Finding.id > after).order_by(Finding.id))
-        )[:1]
-        if found:
-            return found[0]
+    if current is not None:
+        own = _section_of(current)
+        for index, (condition, order) in enumerate(_sections()):
+            if index < own:
+                continue
+            part = others.where(condition, _after(current, own)) if index == own else others.where(condition)
+            found = session.scalars(part.order_by(*order).limit(1)).first()
+            if found is not None:
+                return found
     first = _by_score(session, others, 0, 1)
     return first[0] if first else None
 
@@ -266,21 +261,52 @@ def _page_ids(
     return list(seen.items())
 
 
-def _by_score(session: Session, query: Select, offset: int, limit: int) -> list[int]:
-    """Ids with changed facts first (newest first: they are often vandalism, and time matters), then by
-    score, no score last. Done as separate queries, because SQLite puts NULL first and cannot walk the
-    (state, score) index for ``NULLS LAST``; each part walks it in order."""
+def _sections() -> tuple[tuple[ColumnElement[bool], tuple[ColumnElement, ...]], ...]:
+    """The queue's parts in list order, each a condition and its order: changed facts (newest first: they are
+    often vandalism, and time matters), then sources that copy Wikipedia, then the others by score, no score
+    last (the CLI's order, sidebot.queue.support.reason_rank). Separate parts, because SQLite puts NULL first
+    and cannot walk the (state, score) index for ``NULLS LAST``; each part walks it in order."""
     changed_fact = Finding.flag_reason.like(CHANGED_FACT_PREFIX + "%")
-    other = or_(Finding.flag_reason.is_(None), not_(changed_fact))  # NOT LIKE is NULL on a NULL reason
-    parts = (
-        query.where(changed_fact).order_by(Finding.id.desc()),
-        query.where(other, Finding.score.is_not(None)).order_by(Finding.score, Finding.id),
-        query.where(other, Finding.score.is_(None)).order_by(Finding.id),
+    copies = Finding.flag_reason.like(COPIES_PREFIX + "%")
+    # NOT LIKE is NULL on a NULL reason: findings without one (passed) are named apart
+    other = or_(Finding.flag_reason.is_(None), and_(not_(changed_fact), not_(copies)))
+    return (
+        (changed_fact, (Finding.id.desc(),)),
+        (copies, (Finding.score, Finding.id)),
+        (and_(other, Finding.score.is_not(None)), (Finding.score, Finding.id)),
+        (and_(other, Finding.score.is_(None)), (Finding.id,)),
     )
+
+
+def _section_of(finding: Finding) -> int:
+    """The index in :func:`_sections` of the part that holds ``finding``."""
+    reason = finding.flag_reason or ""
+    if reason.startswith(CHANGED_FACT_PREFIX):
+        return 0
+    if reason.startswith(COPIES_PREFIX):
+        return 1
+    return 2 if finding.score is not None else 3
+
+
+def _after(finding: Finding, section: int) -> ColumnElement[bool]:
+    """The findings that follow ``finding`` within its own part of the list."""
+    if section == 0:
+        return Finding.id < finding.id
+    if finding.score is None:
+        return and_(Finding.score.is_(None), Finding.id > finding.id)
+    return or_(
+        Finding.score > finding.score,
+        and_(Finding.score == finding.score, Finding.id > finding.id),
+    )
+
+
+def _by_score(session: Session, query: Select, offset: int, limit: int) -> list[int]:
+    """Ids in the queue's order (:func:`_sections`), ``limit`` of them from ``offset``."""
     ids: list[int] = []
-    for part in parts:
+    for condition, order in _sections():
         if len(ids) == limit:
             break
+        part = query.where(condition).order_by(*order)
         if not ids and offset:
             size = session.scalar(select(func.count()).select_from(part.order_by(None).subquery())) or 0
             if offset >= size:
