@@ -116,6 +116,9 @@ def test_triton_clients_get_the_in_process_verdicts(ports, local, items, transpo
     assert repr(answer.predictions) == repr(expected)
     probabilities = result.as_numpy(oip.PROBABILITY)
     assert probabilities.dtype == np.float64 and list(probabilities) == [v.probability for v in expected]
+    every_part = result.as_numpy(oip.EVERY_PART)
+    assert list(every_part) == [v.every_part_probability for v in expected]
+    assert all(0.0 <= e <= p for e, p in zip(every_part, probabilities))
     assert json.loads(verdicts[0])["stance"] == expected[0].stance
 
 

@@ -35,6 +35,75 @@ def _show(result: dict, keys: tuple[str, ...]) -> None:
         console.print(f"  {key:28} {text}")
 
 
+def show_two_figures(figures: dict) -> None:
+    """The two figures' ranking, calibration and reliability tables (`train every-part`, `eval verify`)."""
+    every = figures["auroc_not_fully_supported_every_part"]
+    part = figures["auroc_not_supported_at_least_part"]
+    console.print(
+        f"  AUROC not fully supported, every-part figure {every:.3f} "
+        f"(at-least-part figure {figures['auroc_not_fully_supported_at_least_part']:.3f}); "
+        f"AUROC not supported, at-least-part figure {part:.3f}"
+    )
+    console.print(
+        f"  calibration error: at least part {figures['ece_at_least_part']:.3f}, "
+        f"every part {figures['ece_every_part']:.3f}"
+    )
+    for figure in ("at_least_part", "every_part"):
+        console.print(f"  [bold]reliability of the {figure.replace('_', '-')} figure[/bold]")
+        console.print("    figure       citations  mean figure  backs at least part  backs every part")
+        for row in figures[f"reliability_{figure}"]:
+            console.print(
+                f"    {row['range']:12} {row['citations']:9}  {row['mean_figure']:11.3f}  "
+                f"{row['share_at_least_part']:19.3f}  {row['share_every_part']:16.3f}"
+            )
+
+
+def eval_sneaky(
+    ctx: typer.Context,
+    wice: Annotated[
+        Path, typer.Option("--wice", help="WiCE claims file (.jsonl).", exists=True, dir_okay=False)
+    ],
+    seed: Annotated[int, typer.Option(help="Seed of the edits (which fact, which new value).")] = 13,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write every edit here.")] = None,
+    limit: Annotated[int | None, typer.Option(help="Only the first N claims.")] = None,
+) -> None:
+    """Change one year, number or name of each supported claim whose page states it to a value the page
+    does not contain, verify both versions against the unchanged page, and report the share of changed claims
+    caught at each band and the false alarms on the unchanged ones."""
+    from sidebot.datasets.wice import WiceFormatError, read_wice
+    from sidebot.eval.sneaky import evaluate_sneaky
+    from sidebot.verify.factory import load_scorer
+
+    try:
+        claims = read_wice(wice)[:limit]
+    except WiceFormatError as exc:
+        raise fail(str(exc)) from exc
+    scorer = load_scorer("cross-encoder", settings_of(ctx).verify)
+    bands = getattr(scorer, "bands", None)
+    if bands is None:
+        raise fail(f"the scorer {scorer.name} has no bands")
+    result = evaluate_sneaky(claims, scorer, bands, seed, progress=lambda m: console.print(m, style="dim"))
+    if not result["edits"]:
+        raise fail(f"no supported claim of {wice} has a year, number or name on its page to change")
+    console.print(f"[bold]{scorer.name}[/bold]: {result['edits']} sneaky edits of {result['claims']} claims")
+    for key in ("caught", "false_alarms"):
+        rates = result[key]
+        console.print(
+            f"  {key.replace('_', ' '):14} very likely fails {rates['very_likely_fails']:.3f}   "
+            f"may fail or worse {rates['may_fail_or_worse']:.3f}"
+        )
+    console.print(f"  a fact named as failing: {result['caught_by_fact_check']:.3f}")
+    console.print(
+        f"  the patrol, which sees the edit: queued {result['caught_by_patrol_change_check']:.3f}, "
+        f"the same edit undone (a correction) queued {result['corrections_queued_by_patrol']:.3f}"
+    )
+    for kind, row in result["by_kind"].items():
+        console.print(f"  {kind:14} {row['edits']:4} edits, caught {row['caught']['may_fail_or_worse']:.3f}")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        console.print(f"written to {json_out}")
+
+
 def train_verifier(
     ctx: typer.Context,
     data_dir: Annotated[
@@ -206,6 +275,14 @@ def eval_verify(
     limit: Annotated[
         int | None, typer.Option(help="Only the first N claims (or pairs per NLI file).")
     ] = None,
+    report_half: Annotated[
+        bool,
+        typer.Option(
+            "--report-half",
+            help="Only the WiCE claims of the half that `train fact-check` and `train every-part` never fit "
+            "or choose on (sha256 of the claim id, odd first byte): the held-out figures.",
+        ),
+    ] = False,
 ) -> None:
     """Score each WiCE claim's full cited page and report how well scores separate unsupported claims and
     the operating point at the flag threshold; with --nli, how well the reader alone reads NLI pairs."""
@@ -221,9 +298,14 @@ def eval_verify(
     result: dict = {}
     if wice is not None:
         try:
-            claims = read_wice(wice)[:limit]
+            claims = read_wice(wice)
         except WiceFormatError as exc:
             raise fail(str(exc)) from exc
+        if report_half:
+            from sidebot.verify.training.factfit import dev_split
+
+            claims = dev_split(claims)[1]
+        claims = claims[:limit]
         if not claims:
             raise fail(f"no claims in {wice}")
         result = evaluate(
@@ -241,6 +323,9 @@ def eval_verify(
         for band, point in (result.get("bands") or {}).items():
             console.print(f"[bold]band {band.replace('_', ' ')}[/bold] (the citations below its threshold)")
             _show(point, tuple(point))
+        if result.get("two_figures"):
+            console.print("[bold]two figures: every part and at least part[/bold]")
+            show_two_figures(result["two_figures"])
         if "baseline" in result:
             console.print(f"[bold]baseline {result['baseline']['scorer']}[/bold]")
             _show(result["baseline"], METRIC_KEYS)

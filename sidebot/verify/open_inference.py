@@ -11,7 +11,8 @@ tensor             datatype  shape    what
 =================  ========  =======  ==================================================================
 ``citation`` (in)  BYTES     [-1]     one citation per element: {"claim", "passages", "url"} as JSON
 ``verdict``        BYTES     [-1]     the whole verdict per citation, as JSON
-``probability``    FP64      [-1]     calibrated P(the source supports the claim); NaN if there is none
+``probability``    FP64      [-1]     calibrated P(the source backs at least part of the claim); NaN if none
+``every_part``     FP64      [-1]     calibrated P(the source backs every part of the claim); NaN if none
 ``scorer``         BYTES     [1]      the served verifier's name (weights and scoring revision)
 ``flag_threshold`` FP64      [1]      below this probability a citation is queued for review
 =================  ========  =======  ==================================================================
@@ -36,10 +37,11 @@ from sidebot.verify.wire import (
     encode_instances,
 )
 
-CITATION, VERDICT, PROBABILITY, SCORER, FLAG_THRESHOLD = (
+CITATION, VERDICT, PROBABILITY, EVERY_PART, SCORER, FLAG_THRESHOLD = (
     "citation",
     "verdict",
     "probability",
+    "every_part",
     "scorer",
     "flag_threshold",
 )
@@ -47,6 +49,7 @@ INPUTS: list[dict[str, Any]] = [{"name": CITATION, "datatype": "BYTES", "shape":
 OUTPUTS: list[dict[str, Any]] = [
     {"name": VERDICT, "datatype": "BYTES", "shape": [-1]},
     {"name": PROBABILITY, "datatype": "FP64", "shape": [-1]},
+    {"name": EVERY_PART, "datatype": "FP64", "shape": [-1]},
     {"name": SCORER, "datatype": "BYTES", "shape": [1]},
     {"name": FLAG_THRESHOLD, "datatype": "FP64", "shape": [1]},
 ]
@@ -68,13 +71,10 @@ def read_citations(elements: Sequence[str | bytes]) -> list[Instance]:
 def answer_tensors(answer: Answer) -> dict[str, list]:
     """The output tensors' elements, by name, for a server's answer."""
     encoded = encode_answer(answer)
-    probabilities = [
-        math.nan if verdict.probability is None else float(verdict.probability)
-        for verdict in answer.predictions
-    ]
     return {
         VERDICT: [_dumps(prediction) for prediction in encoded["predictions"]],
-        PROBABILITY: probabilities,
+        PROBABILITY: [_figure(v.probability) for v in answer.predictions],
+        EVERY_PART: [_figure(v.every_part_probability) for v in answer.predictions],
         SCORER: [answer.scorer],
         FLAG_THRESHOLD: [float(answer.flag_threshold)],
     }
@@ -89,6 +89,10 @@ def read_answer(verdicts: Sequence[str | bytes], scorer: str | bytes, flag_thres
         "flag_threshold": flag_threshold,
     }
     return decode_answer(raw)
+
+
+def _figure(value: float | None) -> float:
+    return math.nan if value is None else float(value)
 
 
 def _dumps(value: object) -> str:
