@@ -129,6 +129,7 @@ def test_sidebot_client_speaks_each_protocol(ports, local, items, protocol) -> N
     endpoint = f"127.0.0.1:{grpc}" if protocol == "grpc" else f"http://127.0.0.1:{rest}"
     remote = RemoteVerifier(endpoint, protocol=protocol)
     assert (remote.name, remote.flag_threshold) == (local.name, local.flag_threshold)
+    assert remote.bands == local.bands and remote.bands.very_likely_fails > 0  # both bands travel
     chunk = items[3:5]
     assert repr(remote.verify_many(chunk, ["u1", "u2"])) == repr(local.verify_many(chunk, ["u1", "u2"]))
     assert remote.verify_many([]) == []
