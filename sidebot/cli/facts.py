@@ -13,8 +13,7 @@ from typing import Annotated
 import typer
 
 from sidebot.cli.common import console, fail, settings_of
-from sidebot.cli.verify import DATA_ENV, default_data_dir, show_two_figures
-from sidebot.verify.factory import shipped_model_dir
+from sidebot.cli.verify import DATA_ENV, show_two_figures, trained_model
 
 
 def train_fact_check(
@@ -30,28 +29,11 @@ def train_fact_check(
     features (held-out WiCE train sub-claims), then choose its calibration, fact rule and the two bands on
     one half of WiCE dev and measure them on the other half (the model card's fact-check section)."""
     from sidebot.datasets.wice import read_wice
-    from sidebot.verify.base_model import ModelFilesError
-    from sidebot.verify.model import Manifest
     from sidebot.verify.training.claimlevel import claim_examples
     from sidebot.verify.training.factfit import fit_fact_check
     from sidebot.verify.training.publish import fit_claim_combiner
-    from sidebot.verify.training.recipe import held_out_subclaims
 
-    data_dir = (data_dir or default_data_dir()).expanduser()
-    folder = (model_dir or shipped_model_dir()).expanduser()
-    try:
-        seed = Manifest.read(folder).extra.get("training", {}).get("seed")
-    except ModelFilesError as exc:
-        raise fail(str(exc)) from exc
-    if seed is None:
-        raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
-    dev_file = data_dir / "wice" / "claims-dev.jsonl"
-    if not dev_file.is_file():
-        raise fail(f"WiCE dev claims not found: {dev_file} (set --data-dir or ${DATA_ENV})")
-    try:
-        held = held_out_subclaims(data_dir, int(seed))
-    except FileNotFoundError as exc:
-        raise fail(str(exc)) from exc
+    _, folder, dev_file, seed, held = trained_model(data_dir, model_dir, with_held_out=True)
     fit_claim_combiner(
         folder,
         claim_examples(held),
@@ -76,19 +58,8 @@ def train_every_part(
     """Fit the second figure, P(the source backs every part of the claim), into a model whose fact check is
     fitted: chosen and fitted on one half of WiCE dev, measured on the other (also run by `train
     fact-check`)."""
-    from sidebot.verify.base_model import ModelFilesError
-    from sidebot.verify.model import Manifest
-
-    data_dir = (data_dir or default_data_dir()).expanduser()
-    folder = (model_dir or shipped_model_dir()).expanduser()
-    try:
-        Manifest.read(folder)
-    except ModelFilesError as exc:
-        raise fail(str(exc)) from exc
-    dev_file = data_dir / "wice" / "claims-dev.jsonl"
-    if not dev_file.is_file():
-        raise fail(f"WiCE dev claims not found: {dev_file} (set --data-dir or ${DATA_ENV})")
-    _fit_every_part(folder, dev_file)
+    model = trained_model(data_dir, model_dir)
+    _fit_every_part(model.folder, model.dev_file)
 
 
 def _fit_every_part(folder: Path, dev_file: Path) -> None:

@@ -10,7 +10,7 @@ import math
 import os
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 import typer
 
@@ -204,10 +204,34 @@ def train_shown_window(
     figures with it, and rewrite the card (`train verifier` does this itself; this is for a model trained
     before it did). Scores and calibration do not change: only which window a reviewer is shown."""
     from sidebot.datasets.wice import read_wice
-    from sidebot.verify.base_model import ModelFilesError
-    from sidebot.verify.model import Manifest
     from sidebot.verify.training.card import render_card
     from sidebot.verify.training.publish import measure_heldout, set_evidence_weight, write_card
+
+    data_dir, folder, dev_file, seed, held = trained_model(data_dir, model_dir, with_held_out=True)
+    chosen = set_evidence_weight(folder, held, console.print)
+    result, _ = measure_heldout(
+        folder, read_wice(dev_file), f"WiCE dev, {dev_file.name}", int(seed), console.print
+    )
+    write_card(folder, render_card(folder))
+    console.print(f"{folder}: shown window weight {chosen['weight']:g} ({chosen['claims']} sub-claims)")
+    _show(result, METRIC_KEYS + ("ece_supported_cv",))
+
+
+class TrainedModel(NamedTuple):
+    """What the commands that refit part of an existing model start from."""
+
+    data_dir: Path
+    folder: Path
+    dev_file: Path  # WiCE dev claims
+    seed: int | None  # the model's training seed (it names the held-out WiCE train sub-claims)
+    held: list  # those sub-claims (empty unless asked for)
+
+
+def trained_model(data_dir: Path | None, model_dir: Path | None, with_held_out: bool = False) -> TrainedModel:
+    """The model folder (default: the shipped model) and WiCE dev, checked, with the held-out sub-claims of
+    the model's training seed when ``with_held_out``; a one-line error for anything missing."""
+    from sidebot.verify.base_model import ModelFilesError
+    from sidebot.verify.model import Manifest
     from sidebot.verify.training.recipe import held_out_subclaims
 
     data_dir = (data_dir or default_data_dir()).expanduser()
@@ -216,22 +240,18 @@ def train_shown_window(
         seed = Manifest.read(folder).extra.get("training", {}).get("seed")
     except ModelFilesError as exc:
         raise fail(str(exc)) from exc
-    if seed is None:
-        raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
     dev_file = data_dir / "wice" / "claims-dev.jsonl"
     if not dev_file.is_file():
         raise fail(f"WiCE dev claims not found: {dev_file} (set --data-dir or ${DATA_ENV})")
-    try:
-        held = held_out_subclaims(data_dir, int(seed))
-    except FileNotFoundError as exc:
-        raise fail(str(exc)) from exc
-    chosen = set_evidence_weight(folder, held, console.print)
-    result, _ = measure_heldout(
-        folder, read_wice(dev_file), f"WiCE dev, {dev_file.name}", int(seed), console.print
-    )
-    write_card(folder, render_card(folder))
-    console.print(f"{folder}: shown window weight {chosen['weight']:g} ({chosen['claims']} sub-claims)")
-    _show(result, METRIC_KEYS + ("ece_supported_cv",))
+    held: list = []
+    if with_held_out:
+        if seed is None:
+            raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
+        try:
+            held = held_out_subclaims(data_dir, int(seed))
+        except FileNotFoundError as exc:
+            raise fail(str(exc)) from exc
+    return TrainedModel(data_dir, folder, dev_file, None if seed is None else int(seed), held)
 
 
 def _read_nli_files(paths: list[Path]) -> dict[str, list]:

@@ -209,7 +209,9 @@ def _header(sections: Sequence[Section], header: ListHeader) -> str:
         f"This is the review list of [[{header.doc_page}|sidebot]], a bot that compares citations with the "
         "sources they cite: each line is a citation whose source may not support the text it is cited for, "
         "for a person to check. It lists "
-        f"{bands}, least supported first. To stop the bot, edit [[{header.stop_page}]] (any edit there "
+        f"{bands}, least supported first. The support column gives two figures: how likely the source backs "
+        "the whole claim, and how likely it backs at least part of it, with the part or fact it does not "
+        f"give. To stop the bot, edit [[{header.stop_page}]] (any edit there "
         f"stops its writes). To report a mistake, write on [[{header.report_page}]]."
     )
 
