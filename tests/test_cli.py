@@ -141,7 +141,8 @@ def test_demo_fills_the_queue_with_honest_suggestions(demo_run: DemoRun) -> None
     assert listing["findings"] and all("suggestions" in f and f["support"] for f in listing["findings"])
     shown = [s for f in listing["findings"] for s in f["suggestions"]]
     assert shown, "the demo stores suggestions"
-    assert all(set(s) == {"rank", "url", "title", "probability", "every_part_probability", "passage", "evidence"} for s in shown)
+    keys = {"rank", "url", "title", "probability", "every_part_probability", "passage", "evidence"}
+    assert all(set(s) == keys for s in shown)
     assert all(s["passage"] and s["passage"].strip() for s in shown)  # the passage the README says is stored
     stored = {(r[0], r[3]) for r in rows}
     assert {(f["id"], s["url"]) for f in listing["findings"] for s in f["suggestions"]} <= stored
