@@ -231,7 +231,7 @@ HAND_PICKED = [
             "url": IAFD,
             "source_title": "Personal Bio Britt Morgan",
             "access_date": "2007-10-12",
-            "claim": "5 ft 3 in",
+            "claim": "Britt-Morgan — height: 5 ft 3 in",  # an infobox field reads as the box does
             "section": "",
             "checkable": True,
         },
@@ -240,10 +240,10 @@ HAND_PICKED = [
     pytest.param(
         "Britt-Morgan.txt",
         1,
-        {"ref_name": "iafd", "url": IAFD, "claim": "114 lb"},
+        {"ref_name": "iafd", "url": IAFD, "claim": "Britt-Morgan — weight: 114 lb"},
         id="infobox-convert",
     ),
-    pytest.param(  # a ref alone in a table's last column cites the whole row
+    pytest.param(  # a ref alone in a table's last column cites the whole row, read with its headers
         "earthquakes.txt",
         0,
         {
@@ -253,7 +253,8 @@ HAND_PICKED = [
             "source_title": "Important Canadian Earthquakes",
             "access_date": "2 December 2011",
             "section": "List",
-            "claim": "1663-02-05 17:30 (local time) Charlevoix–Kamouraska Region, QC 47.60 -70.10 7.0 Mw X",
+            "claim": "Date: 1663-02-05; Time‡: 17:30 (local time); Place: Charlevoix–Kamouraska Region, QC; "
+            "Lat: 47.60; Lon: -70.10; M: 7.0; Mw; I: X",
         },
         id="table-row",
     ),
@@ -264,7 +265,7 @@ HAND_PICKED = [
             "kind": "bare-url",
             "ref_name": "earthquakescanada-recent",
             "url": "http://www.earthquakescanada.nrcan.gc.ca/recent/index-eng.php/",
-            "claim": "2012-08-19 279 km WSW of Tofino, BC (offshore) 5.2",
+            "claim": "Date: 2012-08-19; Place: 279 km WSW of Tofino, BC (offshore); M: 5.2",
             "section": "List",
             "checkable": True,
         },
@@ -308,7 +309,7 @@ HAND_PICKED = [
             "url": None,
             "checkable": False,
             "reason": "sfn footnote: no URL",
-            "claim": "(c. 354 AH)",
+            "claim": "al_Haytham — birth date: (c. 354 AH)",
             "section": "",
         },
         id="sfn-in-infobox",
@@ -336,19 +337,20 @@ HAND_PICKED = [
             "checkable": True,
             "url": "https://books.google.co.in/books?id=mhLVHR5QAQkC&printsec=frontcover#v=onepage&q&f=false",
             "source_title": "Ptolemy's Theory of Visual Perception: An English Translation of the Optics",
-            "claim": "Omar Khayyam, Taqi ad-Din Muhammad ibn Ma'ruf, Kamāl al-Dīn al-Fārisī, Averroes, Al-Khazini, "
+            "claim": "al_Haytham — influenced: Omar Khayyam, Taqi ad-Din Muhammad ibn Ma'ruf, Kamāl al-Dīn al-Fārisī, Averroes, Al-Khazini, "
             "John Peckham, Witelo, Roger Bacon,",
         },
         id="cite-book-in-infobox",
     ),
-    pytest.param(  # a ref alone in an infobox *_footnotes field has no text before it
+    pytest.param(  # a ref alone in an infobox *_footnotes field cites its group's values
         "Dollar-Point,-California.txt",
         1,
         {
             "kind": "link",
             "url": CENSUS,
             "source_title": "U.S. Census",
-            "claim": "",
+            "claim": "Dollar-Point,-California — area total sq mi: 1.634; area land sq mi: 1.634; area water sq "
+            "mi: 0; area total km2: 4.232; area land km2: 4.232; area water km2: 0",
             "checkable": True,
             "archive_url": "http://www.webcitation.org/699nOulzi?url=" + CENSUS,
         },
@@ -544,8 +546,44 @@ def test_adjacent_refs_cite_the_same_claim_and_never_include_ref_text() -> None:
 def test_a_ref_in_a_template_parameter_takes_that_parameters_text() -> None:
     text = "{{Infobox town|population=12,345<ref>http://a.example/</ref>|name=X}}\n'''X''' is a town.<ref>y</ref>"
     infobox, body = extract_citations(text)
-    assert (infobox.claim, infobox.section, infobox.context) == ("12,345", "", "12,345")
+    assert (infobox.claim, infobox.section, infobox.context) == (
+        "population: 12,345",
+        "",
+        "population: 12,345",
+    )
     assert body.claim == "X is a town." and "12,345" not in body.context
+    quote = only(extract_citations("Intro.\n{{Quote|text=Never again.<ref>http://a.example/</ref>}}"))
+    assert quote.claim == "Never again."  # only an infobox's fields read as label: value
+
+
+@pytest.mark.parametrize(
+    ("box", "claim"),
+    [
+        (  # a value field, dated by its group's "as of" field
+            "{{Infobox settlement|name=Springfield|population_total=1,234<ref>http://a.example/</ref>"
+            "|population_as_of=[[2020 United States census|2020]]}}",
+            "Springfield — population total: 1,234 (as of 2020)",
+        ),
+        (  # a footnote field cites its group's values (not empty, not "auto"), not other groups'
+            "{{Infobox settlement|area_footnotes=<ref>http://a.example/</ref>|area_total_km2=4.2"
+            "|area_water_km2=|population_density_km2=auto|area_land_km2=3.9|elevation_m=7}}",
+            "Springfield — area total km2: 4.2; area land km2: 3.9",
+        ),
+        (  # a footnote field whose group states nothing: nothing to check
+            "{{Infobox settlement|area_footnotes=<ref>http://a.example/</ref>|area_total_km2=}}",
+            "",
+        ),
+        (  # a person's birth date; another field's date never dates it
+            "{{Infobox person|birth_place=Kamloops<ref>http://b.example/</ref>"
+            "|birth_date=January 4, 1985<ref>http://a.example/</ref>}}",
+            "Springfield — birth place: Kamloops",
+        ),
+    ],
+)
+def test_an_infobox_field_reads_as_the_box_does(box: str, claim: str) -> None:
+    cited = extract_citations(box + "\nSpringfield is a town.", title="Springfield")
+    assert cited[0].claim == claim
+    assert cited[0].context.endswith(claim)
 
 
 def test_a_ref_in_an_image_caption_takes_the_caption() -> None:
@@ -764,3 +802,50 @@ def test_claims_from_malformed_wikitext_carry_no_markup(name: str) -> None:
     (citation,) = extract_citations(wikitext, "Malformed", {})
     assert citation.claim == expected
     assert not re.search(r"\{\{|\}\}|\[\[|\]\]|\{\||\|\}|</?(span|b|div)\b|''|\|\|", citation.claim)
+
+
+def test_the_demo_articles_infobox_citations_read_as_the_box_does() -> None:
+    """Real infoboxes of the demo's Wikipedia articles: a field with a ref becomes "<article> — <field>:
+    <value>", and changing the value in the box changes only that fact of the claim (a sneaky edit)."""
+    from sidebot.sandbox.demo_content import demo_pages
+    from sidebot.verify.facts.changes import changed_facts
+
+    pages = demo_pages("http://127.0.0.1:9")
+    emery = [c.claim for c in extract_citations(pages["Jodie Emery"], "Jodie Emery")]
+    assert emery[:2] == [
+        "Jodie Emery — birth date: January 4, 1985",
+        "Jodie Emery — birth place: Kamloops, BC",
+    ]
+    star = {c.claim for c in extract_citations(pages["Toronto Star"], "Toronto Star")}
+    assert "Toronto Star — circulation: 337,846 Sundays in 2010" in star
+    edited = pages["Jodie Emery"].replace("1985", "1986", 1)
+    changed = extract_citations(edited, "Jodie Emery")[0].claim
+    assert changed == "Jodie Emery — birth date: January 4, 1986"
+    [change] = changed_facts(emery[0], changed, "Jodie Emery")
+    assert (change.old.text, change.new.text) == ("January 4, 1985", "January 4, 1986")
+
+
+@pytest.mark.parametrize(
+    ("table", "claims"),
+    [
+        (  # the header row is the table's first line, or its own row after "|-"
+            "{|\n! Year !! Award !! Ref\n|-\n| 1999 || Best actor || <ref>http://a.example/</ref>\n|}",
+            ["Year: 1999; Award: Best actor"],
+        ),
+        (
+            "{|\n|-\n! Year !! Award !! Ref\n|-\n| 1999 || Best actor || <ref>http://a.example/</ref>\n"
+            "|-\n| 2001 || || <ref>http://b.example/</ref>\n|}",
+            ["Year: 1999; Award: Best actor", "Year: 2001"],
+        ),
+        (  # a spanning cell shifts the columns: the row's text alone, no header guessed
+            "{|\n! Year !! Award !! Ref\n|-\n| colspan=2 | 1999 Best actor || <ref>http://a.example/</ref>\n|}",
+            ["1999 Best actor"],
+        ),
+        (  # text before the ref in its own cell is the claim, as in prose
+            "{|\n! Year !! Award\n|-\n| 1999 || Won best actor.<ref>http://a.example/</ref>\n|}",
+            ["Won best actor."],
+        ),
+    ],
+)
+def test_a_table_row_reads_with_its_column_headers(table: str, claims: list[str]) -> None:
+    assert [c.claim for c in extract_citations(table)] == claims

@@ -304,7 +304,7 @@ def test_review_list_round_trips_hostile_rows_across_subpages() -> None:
         "* list = head =",
         "https://example.org/b",
         "https://example.org/b",
-        "source unlikely to support the claim, 12 %",
+        "source unlikely to back the claim (backs at least part of the claim: 12 %)",
         "low support",
         "A better [[source]]",
         "https://better.example/s?a=1&b=2",

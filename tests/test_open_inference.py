@@ -116,6 +116,9 @@ def test_triton_clients_get_the_in_process_verdicts(ports, local, items, transpo
     assert repr(answer.predictions) == repr(expected)
     probabilities = result.as_numpy(oip.PROBABILITY)
     assert probabilities.dtype == np.float64 and list(probabilities) == [v.probability for v in expected]
+    every_part = result.as_numpy(oip.EVERY_PART)
+    assert list(every_part) == [v.every_part_probability for v in expected]
+    assert all(0.0 <= e <= p for e, p in zip(every_part, probabilities))
     assert json.loads(verdicts[0])["stance"] == expected[0].stance
 
 
@@ -126,6 +129,7 @@ def test_sidebot_client_speaks_each_protocol(ports, local, items, protocol) -> N
     endpoint = f"127.0.0.1:{grpc}" if protocol == "grpc" else f"http://127.0.0.1:{rest}"
     remote = RemoteVerifier(endpoint, protocol=protocol)
     assert (remote.name, remote.flag_threshold) == (local.name, local.flag_threshold)
+    assert remote.bands == local.bands and remote.bands.very_likely_fails > 0  # both bands travel
     chunk = items[3:5]
     assert repr(remote.verify_many(chunk, ["u1", "u2"])) == repr(local.verify_many(chunk, ["u1", "u2"]))
     assert remote.verify_many([]) == []

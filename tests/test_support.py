@@ -1,5 +1,6 @@
-"""The one support figure people see and the reason a finding is queued (sidebot.queue.support): the words
-follow the calibrated probability, and the SQL filter by reason agrees with the reason shown."""
+"""What people read about a finding (sidebot.queue.support): the two calibrated figures in words (every part /
+at least part), the part or fact not backed, the "partly supported" filter agreeing with the words shown, and
+the reason a finding is queued, whose SQL filter agrees with the reason shown."""
 
 from __future__ import annotations
 
@@ -11,15 +12,62 @@ from sidebot.queue.models import Citation, Finding, Page, Wiki
 from sidebot.queue.support import (
     SUPPORT_WORDS,
     ReasonKind,
+    Support,
+    finding_support,
+    gap_of,
+    partly_condition,
     queue_reason,
     reason_condition,
     support_text,
 )
 
 
-def test_support_is_a_percentage_with_words():
-    assert support_text(0.13) == "source unlikely to support the claim, 13 %"
-    assert support_text(0.96) == "source likely supports the claim, 96 %"
+def test_both_figures_are_named_with_the_part_not_backed():
+    gap = gap_of("the source does not give the claim's year 1998", None)
+    support = Support(0.93, 0.24, gap)
+    assert support.text == (
+        "source backs only part of the claim (backs the whole claim: 24 %; backs part of it: 93 %)"
+        " — the source does not give the claim's year 1998"
+    )
+    assert support.partly
+
+
+@pytest.mark.parametrize(
+    ("part", "every", "gap", "words", "partly"),
+    [
+        (0.13, 0.02, None, "source unlikely to back the claim", False),
+        (0.35, 0.10, "x", "source may not back the claim", False),  # a failing citation is not "partly"
+        (0.93, 0.24, None, "source may back only part of the claim", True),
+        (0.97, 0.45, "the source does not back ‘in 1998’", "source backs only part of the claim", True),
+        (0.97, 0.62, None, "source probably backs the whole claim", False),
+        (0.99, 0.86, None, "source likely backs the whole claim", False),
+        (0.96, None, None, "source likely backs at least part of the claim", False),  # before the 2nd figure
+        (None, None, None, "support not measured", False),
+    ],
+)
+def test_the_words_follow_both_figures(part, every, gap, words, partly):
+    support = Support(part, every, gap)
+    assert support.words == words
+    assert support.partly is partly
+
+
+def test_a_named_gap_never_reads_as_backing_the_whole_claim():
+    for every in (0.5, 0.8, 0.99):
+        words = Support(0.99, every, gap_of(None, "in 1998")).words
+        assert "whole" not in words and "likely" not in words
+
+
+def test_the_gap_prefers_the_failing_fact_to_the_weakest_part():
+    assert gap_of("the source gives 1999, the claim says 2000", "in 2000") == (
+        "the source gives 1999, the claim says 2000"
+    )
+    assert gap_of(None, "in 2000") == "the source does not back ‘in 2000’"
+    assert gap_of(None, None) is None
+
+
+def test_one_figure_alone_is_a_percentage_with_words():
+    assert support_text(0.13) == "unlikely to back it, 13 %"
+    assert support_text(0.96) == "likely backs it, 96 %"
     assert support_text(None) == "support not measured"
     # every band's words are used, in order, and each boundary belongs to the band above it
     bounds = [upper for upper, _ in SUPPORT_WORDS[:-1]]
@@ -27,6 +75,43 @@ def test_support_is_a_percentage_with_words():
         assert support_text(upper - 0.001).startswith(words)
         assert support_text(upper).startswith(next_words)
     assert bounds == sorted(bounds)
+
+
+def test_the_partly_filter_matches_the_words_shown(db: Database):
+    cases = [
+        (0.13, 0.02, None, None),
+        (0.93, 0.24, None, None),
+        (0.97, 0.62, None, None),
+        (0.97, 0.62, "the source does not give the claim's year 1998", None),
+        (0.97, 0.62, None, "in 1998"),
+        (0.49, 0.40, None, None),
+        (0.96, None, None, None),
+        (None, None, None, None),
+    ]
+    with db.session() as session:
+        page = Page(wiki=Wiki(name="w"), title="T")
+        session.add(page)
+        session.flush()
+        for i, (part, every, note, failed) in enumerate(cases):
+            citation = Citation(page_id=page.id, fingerprint=str(i), claim=f"claim {i}", position=i)
+            session.add(citation)
+            session.flush()
+            session.add(
+                Finding(
+                    citation_id=citation.id,
+                    scorer="s",
+                    probability=part,
+                    every_part_probability=every,
+                    fact_note=note,
+                    failed_part=failed,
+                    state="passed",
+                )
+            )
+        session.flush()
+        findings = list(session.scalars(select(Finding)))
+        matched = set(session.scalars(select(Finding.id).where(partly_condition())))
+        expected = {f.id for f in findings if finding_support(f).partly}
+        assert matched == expected and len(expected) == 3
 
 
 # (flag_reason as sidebot.patrol.pipeline.triage writes it, stance) → the reason people see

@@ -132,3 +132,4 @@ def test_bench_reads_citations_as_the_settings_say():
         settings=VerifySettings(decompose=False),
     )
     assert report["decompose"] is False and report["citations"] == 1
+    assert report["fact_check_ms_per_citation"] > 0 and 0 < report["fact_check_share_of_fast_path"] < 1

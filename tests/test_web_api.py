@@ -405,9 +405,28 @@ def test_a_page_address_that_does_not_parse_gets_a_page(web_client):
     assert api.status_code == 404 and api.headers["content-type"] == "application/json"
 
 
-def test_list_and_card_show_one_support_figure_and_a_reason(web_client, web_queue: SeededQueue):
+def test_list_and_card_show_both_support_figures_and_a_reason(web_client, web_db, web_queue: SeededQueue):
+    # the seeded queue's scorer is not calibrated: give three findings the verifier's two figures
+    ids = sorted(web_queue.states)[:3]
+    with web_db.session() as session:
+        for fid, (part, every) in zip(ids, [(0.93, 0.24), (0.97, 0.85), (0.12, 0.01)]):
+            finding = session.get(Finding, fid)
+            finding.probability, finding.every_part_probability = part, every
+        session.commit()
     listing = web_client.get("/api/findings", params={"status": "all", "per_page": 500}).json()["findings"]
     assert listing and all(f["support"] for f in listing)
+    partly = web_client.get("/api/findings", params={"status": "all", "partly": "true"}).json()["findings"]
+    assert [f["id"] for f in partly] == [ids[0]]
+    assert partly[0]["support"] == (
+        "source may back only part of the claim (backs the whole claim: 24 %; backs part of it: 93 %)"
+    )
+    assert {f["id"] for f in listing if f["partly_supported"]} == {ids[0]}
+    page = web_client.get("/queue", params={"status": "all", "support": "partly"}).text
+    assert page.count('data-testid="finding-row"') == 1
+    assert web_client.get("/queue", params={"support": "bogus"}).status_code == 400
+    whole = web_client.get(f"/findings/{ids[1]}").text
+    assert "source likely backs the whole claim" in whole
+    assert "backs the whole claim: 85 %; backs part of it: 97 %" in whole
     queued = [f for f in listing if f["reason"]]
     assert queued, "no queued finding in the seeded queue"
     kind = queued[0]["reason_kind"]
@@ -418,7 +437,8 @@ def test_list_and_card_show_one_support_figure_and_a_reason(web_client, web_queu
     assert page.count('data-testid="finding-row"') == len(filtered) and "p=" not in page
     assert web_client.get("/queue", params={"reason": "bogus"}).status_code == 400
     card = web_client.get(f"/findings/{queued[0]['id']}").text
-    assert queued[0]["support"] in card and queued[0]["reason"] in card
+    assert queued[0]["support_words"] in card and queued[0]["reason"] in card
+    assert "backs the whole claim: " in card and "; backs part of it: " in card
     # raw figures only in the details
     assert card.index("Details of the verdict") < card.index('data-testid="score"')
 
@@ -450,10 +470,7 @@ def test_the_card_shows_each_part_of_the_claim_and_the_one_the_source_fails(
         session.commit()
     body = web_client.get(f"/findings/{hostile_finding}").text
     assert "Parts of the claim" in body and "It opened in 1998." in body
-    assert (
-        "source likely supports the claim, 91 %" in body
-        and "source unlikely to support the claim, 12 %" in body
-    )
+    assert "likely backs it, 91 %" in body and "unlikely to back it, 12 %" in body
     assert str(escape(failing)) in body and failing not in body
     assert "the part the source does not back" in body
     detail = web_client.get(f"/api/findings/{hostile_finding}").json()

@@ -19,12 +19,13 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from mwparserfromhell.wikicode import Wikicode
 
-from sidebot.citations.claims import claims_for, preceding_words
+from sidebot.citations.claims import CONTEXT_WORDS, claims_for, preceding_words
+from sidebot.citations.infobox import field_claim
 from sidebot.citations.parse import parse_wikitext
 from sidebot.citations.refs import Definitions, Footnote, footnote_of, is_footnote, ref_definitions
 from sidebot.citations.sources import CitedSource, describe_body, short_footnote
@@ -93,10 +94,10 @@ def extract_citations(
     renderer = WikitextRenderer(display_rules=DISPLAY_RULES, tags=tags, page_title=title)
     renderer.render(code)
     definitions = ref_definitions((mark.node for mark in renderer.marks), renderer.reference_lists)
-    claims = _claims(renderer.marks)
+    claims, row_starts = _claims(renderer.marks, title, renderer.plain)
     citations: list[ExtractedCitation] = []
     seen: Counter[tuple[str, str]] = Counter()
-    for index, (mark, claim) in enumerate(zip(renderer.marks, claims)):
+    for index, (mark, claim, row_start) in enumerate(zip(renderer.marks, claims, row_starts)):
         footnote, cited_text, source = _resolve(mark, definitions, renderer)
         pair = (normalize(claim), source.url or normalize(str(cited_text)))
         citations.append(
@@ -110,7 +111,7 @@ def extract_citations(
                 access_date=source.access_date,
                 kind=source.kind,
                 claim=claim,
-                context=preceding_words(mark.stream, mark.position),
+                context=_context(mark, claim, row_start),
                 section=mark.section,
                 tags=_merge(_tags_inside(footnote.body, tags), mark.tags),
                 checkable=source.reason is None,
@@ -133,16 +134,38 @@ def article_text(wikitext: str, title: str = "") -> str:
     return renderer.render(parse_wikitext(wikitext)).text
 
 
-def _claims(marks: list[FootnoteMark]) -> list[str]:
+def _claims(
+    marks: list[FootnoteMark], title: str, plain: Callable[[Wikicode], str]
+) -> tuple[list[str], list[int | None]]:
+    """Each marker's claim: the text before it in its stream; in an infobox field, the field as a reader
+    reads the box (sidebot.citations.infobox); with it, the start of the table row a claim reads with its
+    headers (sidebot.citations.tables)."""
     by_stream: dict[int, list[int]] = {}
     for i, mark in enumerate(marks):
         by_stream.setdefault(id(mark.stream), []).append(i)
     claims = [""] * len(marks)
+    row_starts: list[int | None] = [None] * len(marks)
     for indexes in by_stream.values():
         stream = marks[indexes[0]].stream
-        for i, claim in zip(indexes, claims_for(stream, [marks[i].position for i in indexes])):
-            claims[i] = claim
-    return claims
+        for i, (claim, row) in zip(indexes, claims_for(stream, [marks[i].position for i in indexes])):
+            claims[i] = field_claim(title, stream.field, claim, plain) if stream.field else claim
+            row_starts[i] = row
+    return claims, row_starts
+
+
+def _context(mark: FootnoteMark, claim: str, row_start: int | None) -> str:
+    """SIDE's context: the words before the marker; for an infobox field or a table row read with its
+    headers, the article's words before the box or the row and the claim as it reads, so the context still
+    ends with the claim."""
+    stream = mark.stream
+    if row_start is not None:
+        before = preceding_words(stream, row_start)
+    elif stream.field is None or not claim:
+        return preceding_words(stream, mark.position)
+    else:
+        before = preceding_words(stream.parent, stream.parent_end) if stream.parent is not None else ""
+    words = f"{before} {claim}".split()
+    return " ".join(words[-CONTEXT_WORDS:])
 
 
 def _resolve(

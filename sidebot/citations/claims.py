@@ -14,6 +14,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from sidebot.citations.tables import row_claim
 from sidebot.citations.text import TextStream, collapse
 
 CONTEXT_WORDS = 200
@@ -88,13 +89,16 @@ def _last_words(text: str, end: int, count: int) -> list[str]:
         window *= 2
 
 
-def claims_for(stream: TextStream, positions: list[int]) -> list[str]:
-    """The claim of each marker in ``stream``, given their positions in order.
+def claims_for(stream: TextStream, positions: list[int]) -> list[tuple[str, int | None]]:
+    """The claim of each marker in ``stream``, given their positions in order, with the start of its table
+    row when the claim is that row read with its headers (else None).
 
-    A marker alone in a table cell (a "Ref." column) cites its row: its claim is the row's text.
+    A marker alone in a table cell (a "Ref." column) cites its row: its claim is the row's cells with their
+    column headers ("Date: 1663-02-05; Place: …"), or the row's text where the cells do not line up with
+    the headers.
     """
     text = stream.text
-    claims: list[str] = []
+    claims: list[tuple[str, int | None]] = []
     previous = 0
     for n, position in enumerate(positions):
         if n and not _has_words(text[previous:position]):
@@ -103,8 +107,13 @@ def claims_for(stream: TextStream, positions: list[int]) -> list[str]:
             start = claim_start(text, previous, position)
             row = _row_start(stream.row_starts, previous, position)
             if row is not None and not _has_words(text[_block_start(text, previous, position) : position]):
+                with_headers = row_claim(text, stream.row_cells.get(row, []), position)
+                if with_headers:
+                    claims.append((with_headers, row))
+                    previous = position
+                    continue
                 start = row
-            claims.append(clean_claim(text[start:position]))
+            claims.append((clean_claim(text[start:position]), None))
         previous = position
     return claims
 

@@ -32,6 +32,8 @@ from mwparserfromhell.nodes import (
 )
 from mwparserfromhell.wikicode import Wikicode
 
+from sidebot.citations.infobox import InfoboxField, infobox_field
+from sidebot.citations.tables import RowCells, TableRows
 from sidebot.citations.tags import template_key
 
 PARAGRAPH_BREAK = "\n\n"
@@ -99,14 +101,16 @@ class TextStream:
     an island can still be given the article text before it as context.
     """
 
-    def __init__(self, parent: TextStream | None = None) -> None:
+    def __init__(self, parent: TextStream | None = None, field: InfoboxField | None = None) -> None:
         self._parts: list[str] = []
+        self.field = field  # the infobox field this island renders (its citations cite the field)
         self._joined: str | None = ""
         self.length = 0
         self.parent = parent
         self.parent_end = parent.length if parent else 0
         self.list_line_open = False  # inside a list item: its line end is a paragraph break
         self.row_starts: list[int] = []  # where each table row begins
+        self.row_cells: dict[int, RowCells] = {}  # a row's start → its cells with their column headers
 
     def add(self, text: str) -> None:
         if text:
@@ -187,6 +191,7 @@ class WikitextRenderer:
         self._headings: list[tuple[int, str]] = []
         self._pipe_breaks = False  # in an image caption island
         self._walked: set[int] = set()  # ids of the snippets already walked (shown by a display rule)
+        self._tables: list[TableRows] = []  # the tables being rendered, innermost last
 
     # --- public -------------------------------------------------------------------------------------------
     def render(self, code: Wikicode) -> TextStream:
@@ -201,12 +206,20 @@ class WikitextRenderer:
         )
         return collapse(renderer.render(code).text)
 
-    def island(self, code: Wikicode, parent: TextStream, *, caption: bool = False) -> None:
+    def island(
+        self,
+        code: Wikicode,
+        parent: TextStream,
+        *,
+        caption: bool = False,
+        field: InfoboxField | None = None,
+    ) -> None:
         """Render ``code`` as text of its own (a template parameter, a caption), recording its markers.
-        In an image link's ``caption`` island, "|" separates the image options from the caption."""
+        In an image link's ``caption`` island, "|" separates the image options from the caption; ``field``:
+        the infobox field ``code`` is the value of."""
         if self.collect:
             pipe_breaks, self._pipe_breaks = self._pipe_breaks, caption
-            self.walk(code, TextStream(parent))
+            self.walk(code, TextStream(parent, field))
             self._pipe_breaks = pipe_breaks
 
     def display_rule(self, key: str) -> DisplayRule | None:
@@ -281,11 +294,28 @@ class WikitextRenderer:
             out.add_break()
             if name in ("table", "tr"):
                 out.row_starts.append(out.length)
+            table = self._tables[-1] if self._tables else None
+            if name == "table":
+                self._tables.append(TableRows())
+            elif name == "tr" and table is not None:
+                self._end_row(table, out)
+                table.row_start = out.length
+            start = out.length
             if node.contents is not None:
                 self.walk(node.contents, out)
                 out.add_break()
+            if name in ("td", "th") and table is not None:
+                table.add_cell(name == "th", start, out.length)
+            elif name == "table":
+                self._end_row(self._tables.pop(), out)
         elif node.contents is not None:
             self.walk(node.contents, out)
+
+    @staticmethod
+    def _end_row(table: TableRows, out: TextStream) -> None:
+        cells = table.end_row(out.text)
+        if cells is not None and table.row_start is not None:
+            out.row_cells[table.row_start] = cells
 
     def _template(self, node: Template, nodes: Sequence[Node], i: int, out: TextStream) -> None:
         key = template_key(node.name)
@@ -308,7 +338,7 @@ class WikitextRenderer:
             rule(self, node, out)
         for param in node.params:  # infobox fields, and what a display rule leaves out: islands
             if id(param.value) not in self._walked:
-                self.island(param.value, out)
+                self.island(param.value, out, field=infobox_field(node, str(param.name).strip()))
 
     def _wikilink(self, node: Wikilink, out: TextStream) -> None:
         title = str(node.title).strip()

@@ -121,6 +121,7 @@ train_group = _group("train", "Train models (reproducibly, with a fixed seed).")
 train_group.command("verifier")(verify_commands.train_verifier)
 train_group.command("shown-window")(verify_commands.train_shown_window)
 train_group.command("fact-check")(fact_commands.train_fact_check)
+train_group.command("every-part")(fact_commands.train_every_part)
 train_group.command("page-kinds")(sources_commands.train_page_kinds)
 
 eval_group = _group("eval", "Evaluate the engines on data they were not trained on.")

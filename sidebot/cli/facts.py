@@ -13,8 +13,7 @@ from typing import Annotated
 import typer
 
 from sidebot.cli.common import console, fail, settings_of
-from sidebot.cli.verify import DATA_ENV, default_data_dir
-from sidebot.verify.factory import shipped_model_dir
+from sidebot.cli.verify import DATA_ENV, show_two_figures, trained_model
 
 
 def train_fact_check(
@@ -30,29 +29,11 @@ def train_fact_check(
     features (held-out WiCE train sub-claims), then choose its calibration, fact rule and the two bands on
     one half of WiCE dev and measure them on the other half (the model card's fact-check section)."""
     from sidebot.datasets.wice import read_wice
-    from sidebot.verify.base_model import ModelFilesError
-    from sidebot.verify.model import Manifest
-    from sidebot.verify.training.card import render_card
     from sidebot.verify.training.claimlevel import claim_examples
     from sidebot.verify.training.factfit import fit_fact_check
-    from sidebot.verify.training.publish import fit_claim_combiner, write_card
-    from sidebot.verify.training.recipe import held_out_subclaims
+    from sidebot.verify.training.publish import fit_claim_combiner
 
-    data_dir = (data_dir or default_data_dir()).expanduser()
-    folder = (model_dir or shipped_model_dir()).expanduser()
-    try:
-        seed = Manifest.read(folder).extra.get("training", {}).get("seed")
-    except ModelFilesError as exc:
-        raise fail(str(exc)) from exc
-    if seed is None:
-        raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
-    dev_file = data_dir / "wice" / "claims-dev.jsonl"
-    if not dev_file.is_file():
-        raise fail(f"WiCE dev claims not found: {dev_file} (set --data-dir or ${DATA_ENV})")
-    try:
-        held = held_out_subclaims(data_dir, int(seed))
-    except FileNotFoundError as exc:
-        raise fail(str(exc)) from exc
+    _, folder, dev_file, seed, held = trained_model(data_dir, model_dir, with_held_out=True)
     fit_claim_combiner(
         folder,
         claim_examples(held),
@@ -60,9 +41,37 @@ def train_fact_check(
         console.print,
     )
     figures = fit_fact_check(folder, read_wice(dev_file), int(seed), console.print)
-    write_card(folder, render_card(folder))
     console.print(f"{folder}: fact check fitted; report half ({figures['claims']} WiCE dev claims):")
     console.print_json(json.dumps(figures))
+    _fit_every_part(folder, dev_file)
+
+
+def train_every_part(
+    data_dir: Annotated[
+        Path | None,
+        typer.Option("--data-dir", help=f"Folder with wice/ (default: ${DATA_ENV}, else ../shared/data)."),
+    ] = None,
+    model_dir: Annotated[
+        Path | None, typer.Option(help="The model's folder (default: the shipped model).")
+    ] = None,
+) -> None:
+    """Fit the second figure, P(the source backs every part of the claim), into a model whose fact check is
+    fitted: chosen and fitted on one half of WiCE dev, measured on the other (also run by `train
+    fact-check`)."""
+    model = trained_model(data_dir, model_dir)
+    _fit_every_part(model.folder, model.dev_file)
+
+
+def _fit_every_part(folder: Path, dev_file: Path) -> None:
+    from sidebot.datasets.wice import read_wice
+    from sidebot.verify.training.card import render_card
+    from sidebot.verify.training.everypart import fit_every_part
+    from sidebot.verify.training.publish import write_card
+
+    figures = fit_every_part(folder, read_wice(dev_file), console.print)
+    write_card(folder, render_card(folder))
+    console.print(f"{folder}: every-part figure fitted; report half ({figures['n']} WiCE dev claims):")
+    show_two_figures(figures)
 
 
 def eval_sneaky(

@@ -333,7 +333,7 @@ def _archive_summary(c: Counter) -> str:
 
 def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:
     from sidebot.queue.queries import page_citations
-    from sidebot.queue.support import queue_reason, support_text
+    from sidebot.queue.support import queue_reason
 
     db = open_database(settings)
     with db.session() as session:
@@ -341,12 +341,7 @@ def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:
     table = Table("#", "claim", "source", "support", "state", "best passage / reason", show_lines=True)
     for i, row in enumerate(rows, 1):
         queued = queue_reason(row.flag_reason, row.stance)
-        detail = row.best_passage or row.reason or ""
-        if row.failed_part:  # "not backed" only where it put the citation in the queue, not at 99 % support
-            backed = "part not backed" if row.flag_reason else "weakest part"
-            detail = f"{backed}: {row.failed_part}\n{detail}"
-        if row.fact_note:
-            detail = f"fact: {row.fact_note}\n{detail}"
+        detail = row.best_passage or row.reason or ""  # the part or fact not backed is in the support
         source = row.url or f"({row.kind})"
         if row.copy_kind and row.copy_kind != "live":
             copy = f"{row.copy_url} ({row.copy_date})" if row.copy_date else row.copy_url
@@ -355,7 +350,7 @@ def _print_page_table(settings: Settings, wiki_name: str, title: str) -> None:
             str(i),
             row.claim[-160:],
             source,
-            "—" if row.state is None or row.best_passage is None else support_text(row.probability),
+            "—" if row.state is None or row.best_passage is None else row.support.text,
             (row.state or "not checked")
             + (f" ({queued.label})" if queued else "")
             + (f"\n{row.band}" if row.band and row.state == "open" else ""),

@@ -65,7 +65,7 @@ def _table(rows: list, with_state: bool) -> Table:  # type: ignore[type-arg]  # 
     support in words. Narrower (80 columns): the article above its claim in one column, the support as a
     percentage, the source as its site and page, and the state (when more than one is listed) before the
     reason."""
-    from sidebot.queue.support import support_percent
+    from sidebot.queue.support import percent
 
     if console.width >= WIDE:
         table = Table("id", "article", "claim", "source", "support", "reason", "state")
@@ -84,7 +84,13 @@ def _table(rows: list, with_state: bool) -> Table:  # type: ignore[type-arg]  # 
         finding = Text(r.article, style="bold")
         finding.append(f"\n{_cut(r.claim, 90)}", style="")
         reason = f"{r.state}: {r.reason or '—'}" if with_state else r.reason or "—"
-        support = support_percent(r.probability) + (f"\n{r.band}" if r.band else "")
+        figures = r.support_figures
+        support = (
+            f"part {percent(r.probability)}"
+            + (f"\nwhole {percent(r.every_part_probability)}" if r.every_part_probability is not None else "")
+            + (f"\n{r.band}" if r.band else "")
+            + ("\nonly part" if figures.partly else "")
+        )
         table.add_row(str(r.id), finding, source_label(r.url), support, reason)
     return table
 

@@ -10,7 +10,7 @@ import math
 import os
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 import typer
 
@@ -33,6 +33,75 @@ def _show(result: dict, keys: tuple[str, ...]) -> None:
         value = result.get(key)
         text = f"{value:.4f}" if isinstance(value, float) and not math.isnan(value) else str(value)
         console.print(f"  {key:28} {text}")
+
+
+def show_two_figures(figures: dict) -> None:
+    """The two figures' ranking, calibration and reliability tables (`train every-part`, `eval verify`)."""
+    every = figures["auroc_not_fully_supported_every_part"]
+    part = figures["auroc_not_supported_at_least_part"]
+    console.print(
+        f"  AUROC not fully supported, every-part figure {every:.3f} "
+        f"(at-least-part figure {figures['auroc_not_fully_supported_at_least_part']:.3f}); "
+        f"AUROC not supported, at-least-part figure {part:.3f}"
+    )
+    console.print(
+        f"  calibration error: at least part {figures['ece_at_least_part']:.3f}, "
+        f"every part {figures['ece_every_part']:.3f}"
+    )
+    for figure in ("at_least_part", "every_part"):
+        console.print(f"  [bold]reliability of the {figure.replace('_', '-')} figure[/bold]")
+        console.print("    figure       citations  mean figure  backs at least part  backs every part")
+        for row in figures[f"reliability_{figure}"]:
+            console.print(
+                f"    {row['range']:12} {row['citations']:9}  {row['mean_figure']:11.3f}  "
+                f"{row['share_at_least_part']:19.3f}  {row['share_every_part']:16.3f}"
+            )
+
+
+def eval_sneaky(
+    ctx: typer.Context,
+    wice: Annotated[
+        Path, typer.Option("--wice", help="WiCE claims file (.jsonl).", exists=True, dir_okay=False)
+    ],
+    seed: Annotated[int, typer.Option(help="Seed of the edits (which fact, which new value).")] = 13,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write every edit here.")] = None,
+    limit: Annotated[int | None, typer.Option(help="Only the first N claims.")] = None,
+) -> None:
+    """Change one year, number or name of each supported claim whose page states it to a value the page
+    does not contain, verify both versions against the unchanged page, and report the share of changed claims
+    caught at each band and the false alarms on the unchanged ones."""
+    from sidebot.datasets.wice import WiceFormatError, read_wice
+    from sidebot.eval.sneaky import evaluate_sneaky
+    from sidebot.verify.factory import load_scorer
+
+    try:
+        claims = read_wice(wice)[:limit]
+    except WiceFormatError as exc:
+        raise fail(str(exc)) from exc
+    scorer = load_scorer("cross-encoder", settings_of(ctx).verify)
+    bands = getattr(scorer, "bands", None)
+    if bands is None:
+        raise fail(f"the scorer {scorer.name} has no bands")
+    result = evaluate_sneaky(claims, scorer, bands, seed, progress=lambda m: console.print(m, style="dim"))
+    if not result["edits"]:
+        raise fail(f"no supported claim of {wice} has a year, number or name on its page to change")
+    console.print(f"[bold]{scorer.name}[/bold]: {result['edits']} sneaky edits of {result['claims']} claims")
+    for key in ("caught", "false_alarms"):
+        rates = result[key]
+        console.print(
+            f"  {key.replace('_', ' '):14} very likely fails {rates['very_likely_fails']:.3f}   "
+            f"may fail or worse {rates['may_fail_or_worse']:.3f}"
+        )
+    console.print(f"  a fact named as failing: {result['caught_by_fact_check']:.3f}")
+    console.print(
+        f"  the patrol, which sees the edit: queued {result['caught_by_patrol_change_check']:.3f}, "
+        f"the same edit undone (a correction) queued {result['corrections_queued_by_patrol']:.3f}"
+    )
+    for kind, row in result["by_kind"].items():
+        console.print(f"  {kind:14} {row['edits']:4} edits, caught {row['caught']['may_fail_or_worse']:.3f}")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        console.print(f"written to {json_out}")
 
 
 def train_verifier(
@@ -135,10 +204,34 @@ def train_shown_window(
     figures with it, and rewrite the card (`train verifier` does this itself; this is for a model trained
     before it did). Scores and calibration do not change: only which window a reviewer is shown."""
     from sidebot.datasets.wice import read_wice
-    from sidebot.verify.base_model import ModelFilesError
-    from sidebot.verify.model import Manifest
     from sidebot.verify.training.card import render_card
     from sidebot.verify.training.publish import measure_heldout, set_evidence_weight, write_card
+
+    data_dir, folder, dev_file, seed, held = trained_model(data_dir, model_dir, with_held_out=True)
+    chosen = set_evidence_weight(folder, held, console.print)
+    result, _ = measure_heldout(
+        folder, read_wice(dev_file), f"WiCE dev, {dev_file.name}", int(seed), console.print
+    )
+    write_card(folder, render_card(folder))
+    console.print(f"{folder}: shown window weight {chosen['weight']:g} ({chosen['claims']} sub-claims)")
+    _show(result, METRIC_KEYS + ("ece_supported_cv",))
+
+
+class TrainedModel(NamedTuple):
+    """What the commands that refit part of an existing model start from."""
+
+    data_dir: Path
+    folder: Path
+    dev_file: Path  # WiCE dev claims
+    seed: int | None  # the model's training seed (it names the held-out WiCE train sub-claims)
+    held: list  # those sub-claims (empty unless asked for)
+
+
+def trained_model(data_dir: Path | None, model_dir: Path | None, with_held_out: bool = False) -> TrainedModel:
+    """The model folder (default: the shipped model) and WiCE dev, checked, with the held-out sub-claims of
+    the model's training seed when ``with_held_out``; a one-line error for anything missing."""
+    from sidebot.verify.base_model import ModelFilesError
+    from sidebot.verify.model import Manifest
     from sidebot.verify.training.recipe import held_out_subclaims
 
     data_dir = (data_dir or default_data_dir()).expanduser()
@@ -147,22 +240,18 @@ def train_shown_window(
         seed = Manifest.read(folder).extra.get("training", {}).get("seed")
     except ModelFilesError as exc:
         raise fail(str(exc)) from exc
-    if seed is None:
-        raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
     dev_file = data_dir / "wice" / "claims-dev.jsonl"
     if not dev_file.is_file():
         raise fail(f"WiCE dev claims not found: {dev_file} (set --data-dir or ${DATA_ENV})")
-    try:
-        held = held_out_subclaims(data_dir, int(seed))
-    except FileNotFoundError as exc:
-        raise fail(str(exc)) from exc
-    chosen = set_evidence_weight(folder, held, console.print)
-    result, _ = measure_heldout(
-        folder, read_wice(dev_file), f"WiCE dev, {dev_file.name}", int(seed), console.print
-    )
-    write_card(folder, render_card(folder))
-    console.print(f"{folder}: shown window weight {chosen['weight']:g} ({chosen['claims']} sub-claims)")
-    _show(result, METRIC_KEYS + ("ece_supported_cv",))
+    held: list = []
+    if with_held_out:
+        if seed is None:
+            raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
+        try:
+            held = held_out_subclaims(data_dir, int(seed))
+        except FileNotFoundError as exc:
+            raise fail(str(exc)) from exc
+    return TrainedModel(data_dir, folder, dev_file, None if seed is None else int(seed), held)
 
 
 def _read_nli_files(paths: list[Path]) -> dict[str, list]:
@@ -206,6 +295,14 @@ def eval_verify(
     limit: Annotated[
         int | None, typer.Option(help="Only the first N claims (or pairs per NLI file).")
     ] = None,
+    report_half: Annotated[
+        bool,
+        typer.Option(
+            "--report-half",
+            help="Only the WiCE claims of the half that `train fact-check` and `train every-part` never fit "
+            "or choose on (sha256 of the claim id, odd first byte): the held-out figures.",
+        ),
+    ] = False,
 ) -> None:
     """Score each WiCE claim's full cited page and report how well scores separate unsupported claims and
     the operating point at the flag threshold; with --nli, how well the reader alone reads NLI pairs."""
@@ -221,9 +318,14 @@ def eval_verify(
     result: dict = {}
     if wice is not None:
         try:
-            claims = read_wice(wice)[:limit]
+            claims = read_wice(wice)
         except WiceFormatError as exc:
             raise fail(str(exc)) from exc
+        if report_half:
+            from sidebot.verify.training.factfit import dev_split
+
+            claims = dev_split(claims)[1]
+        claims = claims[:limit]
         if not claims:
             raise fail(f"no claims in {wice}")
         result = evaluate(
@@ -241,6 +343,9 @@ def eval_verify(
         for band, point in (result.get("bands") or {}).items():
             console.print(f"[bold]band {band.replace('_', ' ')}[/bold] (the citations below its threshold)")
             _show(point, tuple(point))
+        if result.get("two_figures"):
+            console.print("[bold]two figures: every part and at least part[/bold]")
+            show_two_figures(result["two_figures"])
         if "baseline" in result:
             console.print(f"[bold]baseline {result['baseline']['scorer']}[/bold]")
             _show(result["baseline"], METRIC_KEYS)

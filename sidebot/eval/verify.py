@@ -14,6 +14,7 @@ from sidebot.verify.metrics import (
     operating_point,
     reader_metrics,
     run_scorer,
+    two_figures,
     wice_items,
 )
 from sidebot.verify.types import Scorer
@@ -43,6 +44,9 @@ def evaluate(
     facts = fact_check_metrics(claims, run)
     if facts:
         result["fact_check_alone"] = facts
+    figures = two_figures(claims, run.verdicts)
+    if figures:
+        result["two_figures"] = figures
     if baseline is not None:
         base_run = run_scorer(
             baseline, items, progress=lambda k: report(f"{baseline.name}: {k}/{len(items)} claims")

@@ -34,7 +34,7 @@ from sidebot.onwiki.wikitext import article_link, excerpt, external_link, inert,
 from sidebot.onwiki.writer import SaveOutcome, SaveStatus, WikiWriter, WritesStopped
 from sidebot.queue.db import Database
 from sidebot.queue.models import FindingState, NoticeStatus, TalkNotice, utcnow
-from sidebot.queue.support import queue_reason, support_text
+from sidebot.queue.support import queue_reason
 
 if TYPE_CHECKING:
     from pywikibot.site import APISite
@@ -96,7 +96,7 @@ def notice_text(notice: PlannedNotice, marker: str, settings: OnwikiSettings) ->
     for item in notice.findings:
         f = item.row
         reason = queue_reason(f.flag_reason, f.stance)
-        details = [inert(support_text(f.probability))]
+        details = [inert(f.support)]
         if reason:
             details.append(f"listed because: {inert(reason.label)}")
         if rl.finding_url:

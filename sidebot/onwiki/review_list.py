@@ -28,7 +28,7 @@ from sidebot.onwiki.wikitext import (
     read_inert,
     read_link_target,
 )
-from sidebot.queue.support import CHANGED_FACT_PREFIX, queue_reason, support_text
+from sidebot.queue.support import CHANGED_FACT_PREFIX, queue_reason
 
 COLUMNS = ("#", "Article", "Claim", "Cited source", "Support", "Why listed", "Top suggestion")
 HEADER_COMMENT = "<!-- Written by sidebot from its review queue: its next update replaces edits here. -->"
@@ -45,7 +45,7 @@ class ReviewRow:
     claim: str
     source_url: str  # the cited URL as a clickable link; "" when it cannot be one (then it is in ``source``)
     source: str  # the link's label (the source's title), or the URL and title as text
-    support: str  # "source unlikely to support the claim, 13 %"
+    support: str  # both figures in words, with the part or fact not backed (sidebot.queue.support)
     reason: str  # why it is in the queue: "tagged by editors", "low support", …
     suggestion: str = ""  # the best suggested source's label (its title, else its URL)
     suggestion_url: str = ""  # its address, a clickable link; "" when there is no suggestion
@@ -138,7 +138,7 @@ def review_rows(findings: Sequence[OpenFinding], settings: ReviewListSettings) -
                 claim=excerpt(f.claim, settings.claim_chars),
                 source_url=source_url,
                 source=source,
-                support=support_text(f.probability),
+                support=f.support,
                 reason=reason.label if reason else "",
                 **_suggestion(item, settings),
                 **(_copy(f.copy_kind, f.copy_url, f.copy_date) if source_url else {}),
@@ -209,7 +209,9 @@ def _header(sections: Sequence[Section], header: ListHeader) -> str:
         f"This is the review list of [[{header.doc_page}|sidebot]], a bot that compares citations with the "
         "sources they cite: each line is a citation whose source may not support the text it is cited for, "
         "for a person to check. It lists "
-        f"{bands}, least supported first. To stop the bot, edit [[{header.stop_page}]] (any edit there "
+        f"{bands}, least supported first. The support column gives two figures: how likely the source backs "
+        "the whole claim, and how likely it backs at least part of it, with the part or fact it does not "
+        f"give. To stop the bot, edit [[{header.stop_page}]] (any edit there "
         f"stops its writes). To report a mistake, write on [[{header.report_page}]]."
     )
 

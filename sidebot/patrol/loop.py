@@ -526,6 +526,7 @@ class Patrol:
                 decision.flag_reason,
                 score=verdict.score,
                 probability=verdict.probability,
+                every_part_probability=verdict.every_part_probability,
                 stance=str(verdict.stance) if verdict.stance else None,
                 best_passage=best.text if best else None,
                 best_passage_index=best.index if best else None,

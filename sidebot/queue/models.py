@@ -174,7 +174,8 @@ class Finding(Base):
     source_id: Mapped[int | None] = mapped_column(ForeignKey("sources.id", ondelete="SET NULL"))
     scorer: Mapped[str] = mapped_column(String(128))
     score: Mapped[float | None]
-    probability: Mapped[float | None]
+    probability: Mapped[float | None]  # calibrated P(the source backs at least part of the claim)
+    every_part_probability: Mapped[float | None]  # P(it backs every part of it); None: verified before r6
     stance: Mapped[str | None] = mapped_column(String(32))
     best_passage: Mapped[str | None] = mapped_column(Text)
     best_passage_index: Mapped[int | None]
@@ -225,6 +226,7 @@ class Suggestion(Base):
     title: Mapped[str | None] = mapped_column(Text)
     score: Mapped[float]
     probability: Mapped[float | None]
+    every_part_probability: Mapped[float | None]
     passage: Mapped[str | None] = mapped_column(Text)
     evidence: Mapped[list[Any]] = mapped_column(default=list)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -10,7 +10,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, Page, Source, Wiki
-from sidebot.queue.support import queue_reason, reason_rank, support_text
+from sidebot.queue.support import Support, gap_of, queue_reason, reason_rank
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class FindingRow:
     source_status: str | None
     source_error: str | None
     score: float | None
-    probability: float | None
+    probability: float | None  # calibrated P(the source backs at least part of the claim)
     stance: str | None
     state: str
     flag_reason: str | None
@@ -50,10 +50,18 @@ class FindingRow:
     fact_note: str | None = None  # the failing fact in words ("the source gives 1999, the claim says 2000")
     facts: list[dict[str, Any]] = field(default_factory=list)  # each fact of the claim on the source
     change: dict[str, Any] | None = None  # a changed fact: old and new value, revisions, editors, sentence
+    every_part_probability: float | None = None  # P(the source backs every part of the claim)
+    failed_part: str | None = None  # the part of the claim the source does not back
+
+    @property
+    def support_figures(self) -> Support:
+        return Support(
+            self.probability, self.every_part_probability, gap_of(self.fact_note, self.failed_part)
+        )
 
     @property
     def support(self) -> str:
-        return support_text(self.probability)
+        return self.support_figures.text
 
     @property
     def reason(self) -> str | None:
@@ -63,7 +71,11 @@ class FindingRow:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["created_at"] = self.created_at.isoformat()
-        return data | {"support": self.support, "reason": self.reason}
+        return data | {
+            "support": self.support,
+            "partly_supported": self.support_figures.partly,
+            "reason": self.reason,
+        }
 
 
 def _findings_query() -> Select:
@@ -148,6 +160,7 @@ def _row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> Finding
                 "url": g.url,
                 "title": g.title,
                 "probability": g.probability,
+                "every_part_probability": g.every_part_probability,
                 "passage": g.passage,
                 "evidence": list(g.evidence or []),
             }
@@ -163,6 +176,8 @@ def _row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> Finding
         fact_note=f.fact_note,
         facts=list(f.facts or []),
         change=f.change,
+        every_part_probability=f.every_part_probability,
+        failed_part=f.failed_part,
     )
 
 
@@ -188,6 +203,13 @@ class CitationRow:
     fact_note: str | None = None  # the failing fact in words
     facts: list[dict[str, Any]] = field(default_factory=list)
     band: str | None = None
+    every_part_probability: float | None = None  # P(the source backs every part of the claim)
+
+    @property
+    def support(self) -> Support:
+        return Support(
+            self.probability, self.every_part_probability, gap_of(self.fact_note, self.failed_part)
+        )
 
 
 def page_citations(session: Session, wiki: str, title: str) -> list[CitationRow]:
@@ -223,6 +245,7 @@ def page_citations(session: Session, wiki: str, title: str) -> list[CitationRow]
                 fact_note=f.fact_note if f else None,
                 facts=list(f.facts or []) if f else [],
                 band=f.band if f else None,
+                every_part_probability=f.every_part_probability if f else None,
             )
         )
     return out

@@ -349,6 +349,7 @@ def set_suggestions(finding: Finding, found: Sequence[FoundSource]) -> None:
             title=s.title or None,
             score=s.score,
             probability=s.probability,
+            every_part_probability=s.every_part_probability,
             passage=s.passage.text if s.passage else None,
             evidence=[{"start": e.start, "end": e.end, "score": e.score} for e in s.evidence],
         )

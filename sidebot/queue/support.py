@@ -1,10 +1,15 @@
-"""What people are shown about a finding: one support figure in words and the reason it is in the queue.
+"""What people are shown about a finding: how well its source backs the claim, in two figures and words, and
+the reason it is in the queue.
 
 Everywhere a person looks (the web list and card, the CLI tables, the on-wiki list, talk notices) shows the
-verifier's calibrated probability that the source supports the claim as a percentage with words, and why the
-finding is queued. Raw scores and stances stay in details and the JSON. The reason is a kind plus an
-optional detail, so that a verifier that checks sub-claims can report "partial support: <sub-claim> failed"
-(a ``flag_reason`` starting with ``partial support``) without a new shape.
+verifier's two calibrated figures (sidebot/verify/every_part.py) and says which is which: P(the source backs
+**every** part of the claim) and P(it backs **at least part** of it), with the part or fact it does not back
+when the verifier names one ("backs the whole claim: 24 %; backs part of it: 93 % — the source does not give
+the claim's year 1998"). The bands (very likely fails, may fail) stay defined on the at-least-part figure;
+a citation whose source backs only part of its claim is shown as such, never as "likely supports". Raw
+scores and stances stay in details and the JSON. The reason is a kind plus an optional detail, so that a
+verifier that checks sub-claims can report "partial support: <sub-claim> failed" (a ``flag_reason``
+starting with ``partial support``) without a new shape.
 """
 
 from __future__ import annotations
@@ -13,28 +18,117 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sqlalchemy import ColumnElement, and_, case, not_
+from sqlalchemy import ColumnElement, and_, case, not_, or_
 
 from sidebot.queue.models import Finding
 
-# Upper bounds (exclusive) of the calibrated probability for each wording, lowest first.
-SUPPORT_WORDS: tuple[tuple[float, str], ...] = (
-    (0.2, "source unlikely to support the claim"),
-    (0.5, "source may not support the claim"),
-    (0.8, "source probably supports the claim"),
-    (float("inf"), "source likely supports the claim"),
-)
+EVERY_PART_BELOW = 0.5  # below it, the source more likely backs only part of the claim than all of it
+
+
+@dataclass(frozen=True)
+class Support:
+    """How well a source backs a claim, as a person reads it.
+
+    ``at_least_part`` and ``every_part``: the verifier's two calibrated figures (``every_part`` is None for
+    findings verified before it existed); ``gap``: the part or fact of the claim the verifier names as not
+    backed, in words."""
+
+    at_least_part: float | None
+    every_part: float | None = None
+    gap: str | None = None
+
+    @property
+    def partly(self) -> bool:
+        """The source backs part of the claim but (probably) not all of it."""
+        if self.at_least_part is None or self.at_least_part < 0.5 or self.every_part is None:
+            return False
+        return bool(self.gap) or self.every_part < EVERY_PART_BELOW
+
+    @property
+    def words(self) -> str:
+        """The verdict in words, judged on both figures."""
+        part, every = self.at_least_part, self.every_part
+        if part is None:
+            return "support not measured"
+        if part < 0.2:
+            return "source unlikely to back the claim"
+        if part < 0.5:
+            return "source may not back the claim"
+        if every is None:
+            return f"source {'probably' if part < 0.8 else 'likely'} backs at least part of the claim"
+        if self.gap:
+            return "source backs only part of the claim"
+        if every < EVERY_PART_BELOW:
+            return "source may back only part of the claim"
+        return f"source {'probably' if every < 0.8 else 'likely'} backs the whole claim"
+
+    @property
+    def figures(self) -> str:
+        """``"backs the whole claim: 24 %; backs part of it: 93 %"``."""
+        if self.at_least_part is None:
+            return "no figure"
+        part = f"backs part of it: {percent(self.at_least_part)}"
+        if self.every_part is None:
+            return f"backs at least part of the claim: {percent(self.at_least_part)}"
+        return f"backs the whole claim: {percent(self.every_part)}; {part}"
+
+    @property
+    def text(self) -> str:
+        """Words, figures and the gap in one line (CLI, on-wiki list, notices)."""
+        if self.at_least_part is None:
+            return self.words
+        gap = f" — {self.gap}" if self.gap else ""
+        return f"{self.words} ({self.figures}){gap}"
+
+
+def partly_condition() -> ColumnElement[bool]:
+    """The SQL condition on ``findings`` that matches :attr:`Support.partly`."""
+    return and_(
+        Finding.probability >= 0.5,
+        Finding.every_part_probability.is_not(None),
+        or_(
+            Finding.every_part_probability < EVERY_PART_BELOW,
+            Finding.fact_note.is_not(None),
+            Finding.failed_part.is_not(None),
+        ),
+    )
+
+
+def gap_of(fact_note: str | None, failed_part: str | None) -> str | None:
+    """The part or fact of a claim the verifier names as not backed: the failing fact (the fact check's words,
+    a contradiction first), else the part of the claim no window backs."""
+    if fact_note:
+        return fact_note
+    return f"the source does not back ‘{failed_part}’" if failed_part else None
+
+
+def finding_support(finding: Finding) -> Support:
+    return Support(
+        finding.probability,
+        finding.every_part_probability,
+        gap_of(finding.fact_note, finding.failed_part),
+    )
 
 
 def support_text(probability: float | None) -> str:
-    """``"source unlikely to support the claim, 13 %"``; a scorer without calibration gives no figure."""
+    """One figure alone (a part of a claim, a suggested source verified before the every-part figure):
+    ``"probably backs it, 73 %"``."""
     if probability is None:
         return "support not measured"
     words = next(words for upper, words in SUPPORT_WORDS if probability < upper)
-    return f"{words}, {support_percent(probability)}"
+    return f"{words}, {percent(probability)}"
 
 
-def support_percent(probability: float | None) -> str:
+# Upper bounds (exclusive) of one calibrated probability for each wording, lowest first.
+SUPPORT_WORDS: tuple[tuple[float, str], ...] = (
+    (0.2, "unlikely to back it"),
+    (0.5, "may not back it"),
+    (0.8, "probably backs it"),
+    (float("inf"), "likely backs it"),
+)
+
+
+def percent(probability: float | None) -> str:
     return "—" if probability is None else f"{round(100 * probability)} %"
 
 

@@ -61,11 +61,12 @@ class Suggestion:
     url: str
     title: str
     score: float  # the verifier's score of its best passage (the scorer's scale)
-    probability: float | None  # calibrated P(supports), when the scorer is calibrated
+    probability: float | None  # calibrated P(backs at least part of the claim), when the scorer is calibrated
     passage: Passage | None  # the best passage
     evidence: list[Evidence]  # sentences inside ``passage`` (offsets into passage.text)
     stance: Stance | None
     gain: float | None  # score minus the cited source's score; None when the cited source had none
+    every_part_probability: float | None = None  # P(backs every part of it), when the scorer gives it
 
 
 def rerank_score(verifier_score: float, relative_fusion_score: float, weight: float) -> float:
@@ -299,6 +300,7 @@ class Retriever:
                         evidence=list(verdict.evidence),
                         stance=verdict.stance,
                         gain=gain,
+                        every_part_probability=verdict.every_part_probability,
                     )
                 )
         return suggestions

@@ -67,6 +67,8 @@ class VerifierModel(Model):
         super().__init__(MODEL_NAME)
         self.scorer = scorer
         self.flag_threshold = float(getattr(scorer, "flag_threshold", 0.5))
+        bands = getattr(scorer, "bands", None)
+        self.very_likely_below = float(bands.very_likely_fails) if bands else 0.0
         self.batcher: MicroBatcher[Instance, Verdict] = MicroBatcher(
             self._verify, max_batch=max_batch, max_wait=max_wait, on_batch=_count_batch
         )
@@ -96,7 +98,7 @@ class VerifierModel(Model):
 
     async def _answer(self, instances: list[Instance]) -> Answer:
         verdicts = await self.batcher.submit(instances)
-        return Answer(verdicts, self.scorer.name, self.flag_threshold)
+        return Answer(verdicts, self.scorer.name, self.flag_threshold, self.very_likely_below)
 
     async def _infer(self, request: InferRequest) -> InferResponse:
         """An Open Inference Protocol request (REST or gRPC): the ``citation`` tensor in, every output out."""

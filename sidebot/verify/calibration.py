@@ -1,4 +1,5 @@
-"""Fit the Platt scaling that turns a source score into P(the source supports the claim).
+"""Fit the Platt scaling that turns a source score into P(the source supports the claim), and read how well
+any shown figure is calibrated (expected calibration error, reliability tables).
 
 It is fitted on claims the model never trained on (WiCE dev; see docs/verifier.md), with "supported" meaning
 WiCE's supported or partially supported (the citation does not fail verification).
@@ -39,3 +40,36 @@ def expected_calibration_error(
         if inside.any():
             error += inside.mean() * abs(p[inside].mean() - y[inside].mean())
     return float(error)
+
+
+# The rows of a reliability table (the upper edges of its probability bins; the last bin is open)
+RELIABILITY_EDGES = (0.2, 0.5, 0.7, 0.8, 0.9, 0.95)
+
+
+def reliability_table(
+    probabilities: Sequence[float],
+    at_least_part: Sequence[bool],
+    every_part: Sequence[bool],
+    edges: Sequence[float] = RELIABILITY_EDGES,
+) -> list[dict]:
+    """Per bin of one shown figure: how many citations, their mean figure, and the share whose source backs at
+    least part of the claim and the share that backs all of it (what the figure promises, read either way)."""
+    p = np.asarray(probabilities, dtype=np.float64)
+    part = np.asarray(at_least_part, dtype=bool)
+    whole = np.asarray(every_part, dtype=bool)
+    bounds = [0.0, *edges, 1.0]
+    rows = []
+    for low, high in zip(bounds, bounds[1:]):
+        inside = (p >= low) & ((p < high) if high < 1.0 else (p <= high))
+        if not inside.any():
+            continue
+        rows.append(
+            {
+                "range": f"{low:.2f}–{high:.2f}",
+                "citations": int(inside.sum()),
+                "mean_figure": float(p[inside].mean()),
+                "share_at_least_part": float(part[inside].mean()),
+                "share_every_part": float(whole[inside].mean()),
+            }
+        )
+    return rows

@@ -13,7 +13,7 @@ verifier.json, readable and diffable.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -89,11 +89,12 @@ class Combiner:
         }
 
     @classmethod
-    def from_json(cls, raw: Mapping) -> Combiner:
+    def from_json(cls, raw: Mapping, known: Collection[str] = FEATURES) -> Combiner:
+        """The combiner ``raw`` describes; its features must be among ``known``."""
         n = len(raw["features"])
         if not (len(raw["mean"]) == len(raw["scale"]) == len(raw["coef"]) == n):
             raise ValueError("combiner: features, mean, scale and coef differ in length")
-        unknown = set(raw["features"]) - set(FEATURES)
+        unknown = set(raw["features"]) - set(known)
         if unknown:
             raise ValueError(f"combiner: unknown features {sorted(unknown)}")
         return cls(

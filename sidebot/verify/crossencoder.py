@@ -28,6 +28,7 @@ from sidebot.sources.passages import Passage
 from sidebot.verify.bands import Bands
 from sidebot.verify.combiner import claim_features
 from sidebot.verify.decompose import decompose
+from sidebot.verify.every_part import EveryPart
 from sidebot.verify.evidence import evidence_sentences, shown_window
 from sidebot.verify.facts.check import FactCheck, PageIndex, check_facts
 from sidebot.verify.facts.rule import FactRule, fact_note
@@ -39,8 +40,8 @@ from sidebot.verify.window_select import select_windows
 STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # Part of the scorer's name, with the weights' digest: the patrol re-scores a citation only when the name
 # changes, so bump it whenever the same weights give another verdict (r3: sentence windows, claim parts;
-# r4: the shown window weighs word coverage; r5: the fact check).
-SCORING_REVISION = 5
+# r4: the shown window weighs word coverage; r5: the fact check; r6: the every-part figure).
+SCORING_REVISION = 6
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 
@@ -89,6 +90,7 @@ class CrossEncoderScorer:
         self.decompose_claims = decompose_claims
         self.fact_rule = FactRule.from_json(manifest.extra.get("fact_rule"))
         self.bands = Bands.from_json(manifest.extra.get("bands"), manifest.flag_threshold)
+        self.every_part = EveryPart.from_json(manifest.extra.get("every_part"))
         self.pairs_scored = 0  # reader pairs run so far
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
@@ -207,6 +209,8 @@ class CrossEncoderScorer:
             )
             for u, s in zip(parts, part_scores)
         ]
+        failed_part = _failed_part(part_verdicts, self.flag_threshold)
+        note = fact_note(facts)
         return Verdict(
             scorer=self.name,
             score=source_score,
@@ -217,10 +221,15 @@ class CrossEncoderScorer:
             evidence=evidence_sentences(claim, shown, self.max_evidence),
             reader_score=reader,
             parts=part_verdicts,
-            failed_part=_failed_part(part_verdicts, self.flag_threshold),
+            failed_part=failed_part,
             features=features,
             facts=facts,
-            fact_note=fact_note(facts),
+            fact_note=note,
+            every_part_probability=self.every_part.probability(
+                source_score, features, probability, gap_named=bool(failed_part or note)
+            )
+            if self.every_part
+            else None,
         )
 
     def _claim_stance(self, probability: float, units: list[_Unit], check: FactCheck) -> Stance:

@@ -32,6 +32,7 @@ from sklearn.metrics import average_precision_score, precision_recall_curve, roc
 from sidebot.datasets.wice import WiceClaim, WiceLabel
 from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.bands import Bands
+from sidebot.verify.calibration import expected_calibration_error, reliability_table
 from sidebot.verify.types import Claim, Scorer, Verdict
 
 RECALL_POINT = 0.15
@@ -211,6 +212,35 @@ def fact_suspicion(verdict: Verdict) -> float:
         + f.get("facts_strong_missing", 0.0)
         + f.get("facts_missing_share", 0.0)
     )
+
+
+def two_figures(claims: Sequence[WiceClaim], verdicts: Sequence[Verdict]) -> dict | None:
+    """How well each shown figure reads: "at least part" (the probability) against WiCE's supported or
+    partially supported, "every part" against supported alone — ranking (AUROC), expected calibration error
+    and a reliability table each. None for a scorer without the every-part figure."""
+    shown = [
+        (c, v)
+        for c, v in zip(claims, verdicts)
+        if v.probability is not None and v.every_part_probability is not None
+    ]
+    if not shown:
+        return None
+    part = np.array([v.probability for _, v in shown])
+    whole = np.array([v.every_part_probability for _, v in shown])
+    backs_part = np.array([c.label is not WiceLabel.NOT_SUPPORTED for c, _ in shown])
+    backs_all = np.array([c.label is WiceLabel.SUPPORTED for c, _ in shown])
+    return {
+        "n": len(shown),
+        "share_at_least_part": float(backs_part.mean()),
+        "share_every_part": float(backs_all.mean()),
+        "auroc_not_supported_at_least_part": _auroc(~backs_part, -part),
+        "auroc_not_fully_supported_every_part": _auroc(~backs_all, -whole),
+        "auroc_not_fully_supported_at_least_part": _auroc(~backs_all, -part),
+        "ece_at_least_part": expected_calibration_error(part, backs_part),
+        "ece_every_part": expected_calibration_error(whole, backs_all),
+        "reliability_at_least_part": reliability_table(part, backs_part, backs_all),
+        "reliability_every_part": reliability_table(whole, backs_part, backs_all),
+    }
 
 
 def band_points(claims: Sequence[WiceClaim], probabilities: Sequence[float | None], bands: Bands) -> dict:

@@ -11,9 +11,11 @@ tensor             datatype  shape    what
 =================  ========  =======  ==================================================================
 ``citation`` (in)  BYTES     [-1]     one citation per element: {"claim", "passages", "url"} as JSON
 ``verdict``        BYTES     [-1]     the whole verdict per citation, as JSON
-``probability``    FP64      [-1]     calibrated P(the source supports the claim); NaN if there is none
+``probability``    FP64      [-1]     calibrated P(the source backs at least part of the claim); NaN if none
+``every_part``     FP64      [-1]     calibrated P(the source backs every part of the claim); NaN if none
 ``scorer``         BYTES     [1]      the served verifier's name (weights and scoring revision)
 ``flag_threshold`` FP64      [1]      below this probability a citation is queued for review
+``very_likely_below`` FP64   [1]      below this one it is in the "very likely fails" band (0: no band)
 =================  ========  =======  ==================================================================
 """
 
@@ -36,20 +38,25 @@ from sidebot.verify.wire import (
     encode_instances,
 )
 
-CITATION, VERDICT, PROBABILITY, SCORER, FLAG_THRESHOLD = (
+CITATION, VERDICT, PROBABILITY, EVERY_PART, SCORER, FLAG_THRESHOLD, VERY_LIKELY_BELOW = (
     "citation",
     "verdict",
     "probability",
+    "every_part",
     "scorer",
     "flag_threshold",
+    "very_likely_below",
 )
 INPUTS: list[dict[str, Any]] = [{"name": CITATION, "datatype": "BYTES", "shape": [-1]}]
 OUTPUTS: list[dict[str, Any]] = [
     {"name": VERDICT, "datatype": "BYTES", "shape": [-1]},
     {"name": PROBABILITY, "datatype": "FP64", "shape": [-1]},
+    {"name": EVERY_PART, "datatype": "FP64", "shape": [-1]},
     {"name": SCORER, "datatype": "BYTES", "shape": [1]},
     {"name": FLAG_THRESHOLD, "datatype": "FP64", "shape": [1]},
+    {"name": VERY_LIKELY_BELOW, "datatype": "FP64", "shape": [1]},
 ]
+DESCRIBING = [SCORER, FLAG_THRESHOLD, VERY_LIKELY_BELOW]  # the outputs that say which verifier answers
 OUTPUT_NAMES = [o["name"] for o in OUTPUTS]
 
 
@@ -68,27 +75,36 @@ def read_citations(elements: Sequence[str | bytes]) -> list[Instance]:
 def answer_tensors(answer: Answer) -> dict[str, list]:
     """The output tensors' elements, by name, for a server's answer."""
     encoded = encode_answer(answer)
-    probabilities = [
-        math.nan if verdict.probability is None else float(verdict.probability)
-        for verdict in answer.predictions
-    ]
     return {
         VERDICT: [_dumps(prediction) for prediction in encoded["predictions"]],
-        PROBABILITY: probabilities,
+        PROBABILITY: [_figure(v.probability) for v in answer.predictions],
+        EVERY_PART: [_figure(v.every_part_probability) for v in answer.predictions],
         SCORER: [answer.scorer],
         FLAG_THRESHOLD: [float(answer.flag_threshold)],
+        VERY_LIKELY_BELOW: [float(answer.very_likely_below)],
     }
 
 
-def read_answer(verdicts: Sequence[str | bytes], scorer: str | bytes, flag_threshold: float) -> Answer:
-    """A server's answer from its ``verdict``, ``scorer`` and ``flag_threshold`` outputs; :class:`WireError`
-    if they are not a verifier's."""
+def read_answer(
+    verdicts: Sequence[str | bytes],
+    scorer: str | bytes,
+    flag_threshold: float,
+    very_likely_below: float = 0.0,
+) -> Answer:
+    """A server's answer from its ``verdict``, ``scorer``, ``flag_threshold`` and ``very_likely_below``
+    outputs (a server from before the bands sends no such output: no band); :class:`WireError` if they are
+    not a verifier's."""
     raw = {
         "predictions": [_loads(v, f"{VERDICT}[{i}]") for i, v in enumerate(verdicts)],
         "scorer": scorer.decode("utf-8") if isinstance(scorer, bytes) else scorer,
         "flag_threshold": flag_threshold,
+        "very_likely_below": very_likely_below,
     }
     return decode_answer(raw)
+
+
+def _figure(value: float | None) -> float:
+    return math.nan if value is None else float(value)
 
 
 def _dumps(value: object) -> str:

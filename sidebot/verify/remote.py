@@ -20,6 +20,7 @@ import httpx
 
 from sidebot.sources.passages import Passage
 from sidebot.verify import open_inference as oip
+from sidebot.verify.bands import Bands
 from sidebot.verify.types import Claim, Verdict
 from sidebot.verify.wire import MODEL_NAME, Answer, WireError, decode_answer, encode_instances
 
@@ -51,6 +52,7 @@ class RemoteVerifier:
             raise
         self.name = described.scorer
         self.flag_threshold = described.flag_threshold
+        self.bands = Bands(min(described.very_likely_below, self.flag_threshold), self.flag_threshold)
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
         return self.verify_many([(claim, passages)], [url])[0]
@@ -117,13 +119,15 @@ class RemoteVerifier:
                 raise self._error(f"did not answer within {self.timeout:g} s") from exc
             raise self._error(f"answered {exc.status()}: {exc.message()}") from exc
         try:
-            verdicts, scorer, threshold = (
-                result.as_numpy(n) for n in (oip.VERDICT, oip.SCORER, oip.FLAG_THRESHOLD)
+            verdicts, scorer, threshold, very_likely = (
+                result.as_numpy(n)
+                for n in (oip.VERDICT, oip.SCORER, oip.FLAG_THRESHOLD, oip.VERY_LIKELY_BELOW)
             )
             if scorer is None or threshold is None:
                 raise WireError("an answer without the scorer and flag_threshold outputs")
             found = [] if verdicts is None else list(verdicts.ravel())  # no citations: no verdict tensor
-            return oip.read_answer(found, scorer.ravel()[0], float(threshold.ravel()[0]))
+            below = 0.0 if very_likely is None else float(very_likely.ravel()[0])
+            return oip.read_answer(found, scorer.ravel()[0], float(threshold.ravel()[0]), below)
         except (WireError, ValueError, IndexError) as exc:
             raise self._error(f"answered {exc}") from exc
 
@@ -143,19 +147,22 @@ def _v2_answer(body: object) -> Answer:
     if not isinstance(body, dict) or not isinstance(body.get("outputs"), list):
         raise WireError("not an inference response: no list of outputs")
     outputs = {o.get("name"): o.get("data") for o in body["outputs"] if isinstance(o, dict)}
-    verdicts, scorer, threshold = (outputs.get(n) for n in (oip.VERDICT, oip.SCORER, oip.FLAG_THRESHOLD))
+    verdicts, scorer, threshold, very_likely = (
+        outputs.get(n) for n in (oip.VERDICT, oip.SCORER, oip.FLAG_THRESHOLD, oip.VERY_LIKELY_BELOW)
+    )
     verdicts = [] if verdicts is None else verdicts  # no citations: no verdict tensor (the count is checked)
     if not isinstance(verdicts, list) or not isinstance(scorer, list) or not isinstance(threshold, list):
         raise WireError("an inference response without the verdict, scorer and flag_threshold outputs")
     if not scorer or not threshold:
         raise WireError("an inference response with an empty scorer or flag_threshold output")
-    return oip.read_answer(verdicts, scorer[0], threshold[0])
+    below = very_likely[0] if isinstance(very_likely, list) and very_likely else 0.0
+    return oip.read_answer(verdicts, scorer[0], threshold[0], below)
 
 
 def _wanted(elements: list[str]) -> list[str]:
     """The outputs to ask for: all, or, for no citations (the server says which verifier it runs), the
-    scorer and threshold alone (an empty tensor cannot be sent)."""
-    return oip.OUTPUT_NAMES if elements else [oip.SCORER, oip.FLAG_THRESHOLD]
+    describing outputs alone (an empty tensor cannot be sent)."""
+    return oip.OUTPUT_NAMES if elements else oip.DESCRIBING
 
 
 def _grpc_client(url: str):  # -> tritonclient.grpc.InferenceServerClient (imported only for this protocol)

@@ -73,7 +73,9 @@ class Verdict:
     """How well one source supports one claim.
 
     ``score`` is the source score (higher = better supported; its scale belongs to the scorer).
-    ``probability`` is a calibrated P(source supports claim) when the scorer is calibrated, else None.
+    ``probability`` is a calibrated P(the source backs at least part of the claim) when the scorer is
+    calibrated, else None; ``every_part_probability`` P(it backs every part of it), when the scorer has that
+    second figure (sidebot/verify/every_part.py).
     ``reader_score``: the reader's own best score for the whole claim (before the combiner); ``parts``: the
     claim's parts, each judged alone; ``failed_part``: the part the source does not back while it backs the
     others (partial support); ``features``: the combiner's inputs (raw figures for the details view);
@@ -93,6 +95,7 @@ class Verdict:
     features: dict[str, float] = field(default_factory=dict)
     facts: list[FactFinding] = field(default_factory=list)  # the claim's facts looked up on the source
     fact_note: str | None = None  # the failing fact in words, when one decided or capped the probability
+    every_part_probability: float | None = None
 
 
 class Scorer(Protocol):

@@ -42,11 +42,13 @@ class Instance:
 @dataclass(frozen=True, slots=True)
 class Answer:
     """A server's answer: the verdicts in request order, the verifier's name (its weights and scoring
-    revision) and its flag threshold."""
+    revision), its flag threshold (the "may fail" band's line) and its "very likely fails" line (0: none;
+    sidebot.verify.bands)."""
 
     predictions: list[Verdict]
     scorer: str
     flag_threshold: float
+    very_likely_below: float = 0.0
 
     __pydantic_config__ = ConfigDict(ser_json_inf_nan="strings")
 

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, Page, Review, Source, Suggestion, Wiki
 from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision, history
-from sidebot.queue.support import queue_reason, support_text
+from sidebot.queue.support import Support, finding_support, queue_reason, support_text
 from sidebot.web.integrity import ReviewTarget
 from sidebot.web.passages import ShownPassage, shown_passage
 
@@ -44,7 +44,9 @@ class SuggestionOut(_View):
     url: str
     title: str | None
     score: float
-    probability: float | None
+    probability: float | None = Field(description="calibrated P(it backs at least part of the claim)")
+    every_part_probability: float | None = Field(description="P(it backs every part of the claim)")
+    support: str = Field(description="both figures in words")
     passage: list[Segment]
 
 
@@ -122,8 +124,21 @@ class Card(_View):
     copy_date: str | None = Field(description="when the archived copy was captured")
     live_problem: str | None = Field(description="why the cited URL itself was not read")
     score: float | None = Field(description="the verifier's raw score (details only)")
-    probability: float | None = Field(description="calibrated P(source supports the claim)")
-    support: str = Field(description='the probability in words: "source unlikely to support the claim, 13 %"')
+    probability: float | None = Field(
+        description="calibrated P(the source backs at least part of the claim); the bands are defined on it"
+    )
+    every_part_probability: float | None = Field(
+        description="calibrated P(the source backs every part of the claim); null before scoring revision 6"
+    )
+    support: str = Field(
+        description="both figures in words, with the part or fact not backed: 'source backs only part of the "
+        "claim (backs the whole claim: 24 %; backs part of it: 93 %) — the source does not give the "
+        "claim's year 1998'"
+    )
+    support_words: str = Field(description='the verdict in words: "source backs only part of the claim"')
+    support_figures: str = Field(description='"backs the whole claim: 24 %; backs part of it: 93 %"')
+    gap: str | None = Field(description="the part or fact of the claim the verifier names as not backed")
+    partly_supported: bool = Field(description="the source backs part of the claim, probably not all of it")
     reason: str | None = Field(description="why it is in the queue (tagged by editors, low support, …)")
     stance: str | None
     scorer: str
@@ -197,7 +212,8 @@ def load_card(session: Session, finding_id: int) -> Card | None:
         live_problem=finding.live_problem,
         score=finding.score,
         probability=finding.probability,
-        support=support_text(finding.probability),
+        every_part_probability=finding.every_part_probability,
+        **_support_fields(finding_support(finding)),
         reason=reason.label if reason else None,
         stance=finding.stance,
         scorer=finding.scorer,
@@ -236,6 +252,8 @@ def load_card(session: Session, finding_id: int) -> Card | None:
                 title=s.title,
                 score=s.score,
                 probability=s.probability,
+                every_part_probability=s.every_part_probability,
+                support=Support(s.probability, s.every_part_probability).text,
                 passage=highlight(
                     shown_passage(s.passage or "", s.evidence or [], citation.claim, None, s.title)
                 ),
@@ -246,6 +264,16 @@ def load_card(session: Session, finding_id: int) -> Card | None:
         article_url=_article_url(wiki, page.title),
         revision_url=_revision_url(wiki.api_url, finding.rev_id),
     )
+
+
+def _support_fields(support: Support) -> dict[str, Any]:
+    return {
+        "support": support.text,
+        "support_words": support.words,
+        "support_figures": support.figures,
+        "gap": support.gap,
+        "partly_supported": support.partly,
+    }
 
 
 def _fact_view(fact: dict[str, Any]) -> FactOut:

@@ -22,9 +22,10 @@ from sidebot.queue.support import (
     COPIES_PREFIX,
     REASON_LABELS,
     ReasonKind,
+    finding_support,
+    partly_condition,
     queue_reason,
     reason_condition,
-    support_text,
 )
 
 
@@ -51,6 +52,7 @@ class QueueFilter:
     wiki: str = ""
     origin: str = ""
     reason: ReasonKind | None = None  # why it is queued (tagged, contradicts, partial, low support)
+    partly: bool = False  # only findings whose source backs part of the claim, probably not all of it
     since: date | None = None  # flagged on or after (UTC)
     until: date | None = None  # flagged on or before (UTC)
 
@@ -69,14 +71,28 @@ class FindingSummary(BaseModel):
     source_title: str | None
     score: float | None = Field(description="the verifier's raw score: lower is less supported")
     probability: float | None = Field(
-        description="calibrated P(source supports the claim), when the scorer has one"
+        description="calibrated P(the source backs at least part of the claim), when the scorer has one"
+    )
+    every_part_probability: float | None = Field(
+        default=None, description="calibrated P(the source backs every part of the claim)"
     )
     stance: str | None
     state: str
     origin: str = Field(description="how it was found: recent, failed_verification, page or backfill")
     flag_reason: str | None
     support: str = Field(
-        description='the calibrated support in words, e.g. "source unlikely to support the claim, 13 %"'
+        description="both figures in words, with the part or fact not backed: 'source backs only part of the "
+        "claim (backs the whole claim: 24 %; backs part of it: 93 %) — the source does not give the "
+        "claim's year 1998'"
+    )
+    support_words: str = Field(
+        default="", description='the verdict alone: "source backs only part of the claim"'
+    )
+    support_figures: str = Field(
+        default="", description='"backs the whole claim: 24 %; backs part of it: 93 %"'
+    )
+    partly_supported: bool = Field(
+        default=False, description="the source backs part of the claim, probably not all of it"
     )
     reason: str | None = Field(
         description="why it is in the queue: tagged by editors, changed fact, source contradicts a fact, "
@@ -172,6 +188,8 @@ def _filtered(query: Select, flt: QueueFilter) -> Select:
         query = query.where(Finding.origin == flt.origin)
     if flt.reason:
         query = query.where(reason_condition(flt.reason))
+    if flt.partly:
+        query = query.where(partly_condition())
     if flt.since:
         query = query.where(Finding.created_at >= datetime.combine(flt.since, time.min))
     if flt.until:
@@ -341,6 +359,7 @@ def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) ->
     for fid, review in ids_with_review:
         f, c, p, w, source_title = found[fid]
         reason = queue_reason(f.flag_reason, f.stance)
+        support = finding_support(f)
         items.append(
             FindingSummary(
                 id=f.id,
@@ -352,11 +371,15 @@ def _rows(session: Session, ids_with_review: list[tuple[int, Review | None]]) ->
                 source_title=c.source_title or source_title,
                 score=f.score,
                 probability=f.probability,
+                every_part_probability=f.every_part_probability,
                 stance=f.stance,
                 state=f.state,
                 origin=f.origin,
                 flag_reason=f.flag_reason,
-                support=support_text(f.probability),
+                support=support.text,
+                support_words=support.words,
+                support_figures=support.figures,
+                partly_supported=support.partly,
                 reason=reason.label if reason else None,
                 reason_kind=reason.kind if reason else None,
                 band=f.band,

@@ -97,6 +97,9 @@ def list_findings(
     wiki: Annotated[str, Query(max_length=64)] = "",
     origin: Annotated[str, Query(pattern="^(|recent|failed_verification|page|backfill)$")] = "",
     reason: Annotated[ReasonKind | None, Query(description="why it is queued")] = None,
+    partly: Annotated[
+        bool, Query(description="only citations whose source backs part of the claim, probably not all of it")
+    ] = False,
     since: Annotated[date | None, Query(description="flagged on or after (UTC date)")] = None,
     until: Annotated[date | None, Query(description="flagged on or before (UTC date)")] = None,
     page: PageNumber = 1,
@@ -105,7 +108,14 @@ def list_findings(
     ctx = web_context(request)
     user = ctx.user(request)
     flt = QueueFilter(
-        tab=status, article=article, wiki=wiki, origin=origin, reason=reason, since=since, until=until
+        tab=status,
+        article=article,
+        wiki=wiki,
+        origin=origin,
+        reason=reason,
+        partly=partly,
+        since=since,
+        until=until,
     )
     with ctx.db.session() as session:
         result = list_queue(session, flt, user, page, per_page or ctx.web.page_size)

@@ -32,6 +32,7 @@ from sidebot.web.sessions import Login, flash
 from sidebot.web.wikiapi import Revision, WikiApiError
 
 router = APIRouter(include_in_schema=False)
+PARTLY = "partly"  # the list's support filter: sources that back only part of their claim
 _PAGE_NUMBER = re.compile(
     r"[0-9]{1,7}"
 )  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
@@ -62,7 +63,7 @@ class ParsedFilter:
 def parse_filter(params: dict[str, str]) -> ParsedFilter:
     raw = {
         key: params.get(key, "").strip()
-        for key in ("status", "article", "wiki", "origin", "reason", "since", "until", "page")
+        for key in ("status", "article", "wiki", "origin", "reason", "support", "since", "until", "page")
     }
     errors: list[str] = []
     tab = Tab.OPEN
@@ -81,6 +82,8 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
             reason = ReasonKind(raw["reason"])
         else:
             errors.append(f"reason {raw['reason']!r} is not one of {', '.join(REASONS)}")
+    if raw["support"] not in ("", PARTLY):
+        errors.append(f"support {raw['support']!r} is not {PARTLY!r}")
     dates: dict[str, date | None] = {}
     for key in ("since", "until"):
         dates[key] = None
@@ -101,6 +104,7 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
         wiki=raw["wiki"][:64],
         origin=origin,
         reason=reason,
+        partly=raw["support"] == PARTLY,
         since=dates["since"],
         until=dates["until"],
     )

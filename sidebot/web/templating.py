@@ -12,7 +12,7 @@ import jinja2
 from fastapi.templating import Jinja2Templates
 
 from sidebot.queue.reviews import DECISION_LABELS
-from sidebot.queue.support import support_percent, support_text
+from sidebot.queue.support import percent
 
 
 def package_dir(name: str) -> Path:
@@ -30,8 +30,7 @@ def page_templates() -> Jinja2Templates:
     )
     env.filters["when"] = format_time
     env.filters["number"] = format_number
-    env.filters["percent"] = support_percent
-    env.filters["support"] = support_text
+    env.filters["percent"] = percent
     env.filters["http_url"] = is_http_url
     env.filters["truncate_left"] = truncate_left
     env.filters["section"] = format_section

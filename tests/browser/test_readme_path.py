@@ -127,7 +127,7 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served):
         rows = page.get_by_test_id("finding-row")
         assert rows.count() >= 2
         support = rows.first.get_by_test_id("support").inner_text()
-        assert re.search(r"\d+ %", support) and "support" in support
+        assert re.search(r"backs the whole claim: \d+ %; backs part of it: \d+ %", support), support
         assert rows.first.get_by_test_id("reason").inner_text().strip() not in ("", "—")
         page.screenshot(path=str(shots / "list-1280.png"), full_page=True)
         page.goto(f"/findings/{photographed}")  # still open: its decision form shows
@@ -207,4 +207,41 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served):
         assert chart_label_problems(page) == []
         assert problems == []
         context.close()
+        browser.close()
+
+
+@pytest.mark.timeout(3600)
+def test_a_partly_supported_demo_citation_reads_both_figures(demo_run: DemoRun, served):
+    """A demo citation whose source backs only part of its claim, read in Chromium: the list's support filter
+    holds only such citations, and the card says so in words, with both figures ("backs the whole claim:
+    24 %; backs part of it: 93 %") and the part or fact the source does not back — never "likely
+    supports"."""
+    from playwright.sync_api import sync_playwright
+
+    base, _ = served
+    partly = httpx.get(
+        f"{base}/api/findings", params={"status": "all", "partly": "true", "per_page": 500}, timeout=60
+    ).json()["findings"]
+    named = [f for f in partly if " — " in f["support"]]
+    assert named, f"no demo citation is partly supported with a part or fact named: {partly}"
+    chosen = named[0]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = browser.new_context(base_url=base, viewport={"width": 1280, "height": 900}).new_page()
+        page.set_default_timeout(20_000)
+        page.goto("/queue?status=all&support=partly")
+        rows = page.get_by_test_id("finding-row")
+        assert rows.count() == min(len(partly), 50)
+        for i in range(rows.count()):
+            assert "only part of the claim" in rows.nth(i).get_by_test_id("support").inner_text()
+
+        page.goto(f"/findings/{chosen['id']}")
+        assert page.get_by_test_id("support-words").inner_text() == "source backs only part of the claim"
+        figures = page.get_by_test_id("support-figures").inner_text()
+        assert re.fullmatch(r"backs the whole claim: \d+ %; backs part of it: \d+ %", figures), figures
+        whole, part = (int(n) for n in re.findall(r"(\d+) %", figures))
+        assert whole < 50 <= part
+        gap = page.get_by_test_id("support-gap").inner_text()
+        assert gap and chosen["support"].endswith(gap)
+        assert "likely" not in page.get_by_test_id("support").inner_text()
         browser.close()

@@ -58,6 +58,53 @@ def _table(rows: dict, keys: tuple[str, ...]) -> str:
     return "\n".join(f"| {k} | {_fmt(rows[k])} |" for k in keys if k in rows)
 
 
+def reliability_rows(rows: list[dict]) -> str:
+    """A reliability table's rows in Markdown (sidebot.verify.calibration.reliability_table)."""
+    return "\n".join(
+        f"| {r['range']} | {r['citations']} | {r['mean_figure']:.3f} | {r['share_at_least_part']:.3f} | "
+        f"{r['share_every_part']:.3f} |"
+        for r in rows
+    )
+
+
+RELIABILITY_HEADER = (
+    "| figure | citations | mean figure | share backing at least part | share backing every part |\n"
+    "|---|---|---|---|---|"
+)
+
+
+def _every_part_section(every: dict | None) -> str:
+    if not every:
+        return ""
+    held = every.get("report_half", {})
+    data = held.get("data", {})
+    return f"""## Two figures: every part and at least part
+Beside P(the source backs at least part of the claim) (the calibration above), the verifier gives P(it backs
+**every** part): a logistic regression over {", ".join(f"`{f}`" for f in every["model"]["features"])}
+({every.get("inputs_chosen")}, chosen by five-fold cross-validated log-loss), fitted on
+{every["model"]["fitted_on"]}; never above the first figure, and below {every.get("named_gap_bound")} while a
+part or a fact of the claim is named as not backed. Measured on the report half of WiCE dev
+({data.get("report_half", "?")} claims, never used to fit or choose anything):
+
+| measure | at least part | every part |
+|---|---|---|
+| AUROC, not supported | {_fmt(held.get("auroc_not_supported_at_least_part"))} | – |
+| AUROC, not fully supported | {_fmt(held.get("auroc_not_fully_supported_at_least_part"))} | \
+{_fmt(held.get("auroc_not_fully_supported_every_part"))} |
+| expected calibration error | {_fmt(held.get("ece_at_least_part"))} | {_fmt(held.get("ece_every_part"))} |
+
+Reliability of the at-least-part figure:
+
+{RELIABILITY_HEADER}
+{reliability_rows(held.get("reliability_at_least_part", []))}
+
+Reliability of the every-part figure:
+
+{RELIABILITY_HEADER}
+{reliability_rows(held.get("reliability_every_part", []))}
+"""
+
+
 def render_card(folder: Path) -> str:
     m = Manifest.read(folder)
     training = m.extra.get("training", {})
@@ -205,6 +252,7 @@ applied to the other 1/5):
 P(the source supports the claim at least in part) = sigmoid({m.calibration.slope:.4f} × score
 + {m.calibration.intercept:.4f}), fitted on {m.calibration.fitted_on}. Flag threshold: {m.flag_threshold}.
 
+{_every_part_section(m.extra.get("every_part"))}
 ## Files
 fp16 safetensors (loaded as fp32; the fast path runs the matrix products in bf16).
 

@@ -1,0 +1,106 @@
+"""Claims for citations in infobox fields, the way a reader reads the box: "Springfield — population total:
+1,234 (as of 2020)".
+
+Infobox numbers and dates are where quiet changes of facts happen most, and a ref there cites the field, not
+prose: the claim is the field's label and value with the article's name (the box's subject). A ref in a
+footnote field (``| area_footnotes = <ref>…</ref>``) cites its group's values (``area_total_km2``,
+``area_land_km2``…), so those become the claim. A group's "as of" field (``population_as_of``) dates its
+values. Field names are read as labels ("population_total" → "population total"), not as the rendered box
+would word them, which needs the template's own code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mwparserfromhell.nodes import Template
+from mwparserfromhell.wikicode import Wikicode
+
+from sidebot.citations.tags import template_key
+
+NOTE_SUFFIXES = ("footnotes", "footnote", "ref", "refs", "note", "notes", "cite", "source")
+DATE_SUFFIXES = ("as_of", "year")  # a group's "as of" field: population_as_of, gini_year
+EMPTY_VALUES = {"", "auto", "yes", "no"}  # values that state nothing (``population_density = auto``)
+MAX_GROUP_FIELDS = 6  # a footnote field's claim names at most this many of its group's values
+
+
+@dataclass(frozen=True)
+class InfoboxField:
+    """A named parameter of an infobox template: where a citation sits."""
+
+    template: Template
+    name: str
+
+    @property
+    def group(self) -> str:
+        """The fields a footnote field cites share its first word: ``area`` for ``area_footnotes``."""
+        return self.name.split("_", 1)[0]
+
+    @property
+    def is_note(self) -> bool:
+        return _is_note(self.name)
+
+
+def infobox_field(template: Template, name: str) -> InfoboxField | None:
+    """The field ``name`` of ``template`` when the template is an infobox, else None."""
+    key = template_key(template.name)
+    if not key.startswith("infobox") or not name or name.isdigit():
+        return None
+    return InfoboxField(template, name)
+
+
+def field_claim(article: str, field: InfoboxField, value: str, plain: Callable[[Wikicode], str]) -> str:
+    """The claim of a citation in ``field`` whose own text before the marker is ``value``; ``""`` when the
+    field and its group state nothing."""
+    if value.strip() and not field.is_note:
+        claim = f"{label(field.name)}: {value.strip()}"
+        dated = _date_of(field, plain)
+        if dated:
+            claim += f" (as of {dated})"
+    else:
+        values = [
+            f"{label(name)}: {text}"
+            for name, text in _group_values(field, plain)
+            if not name.endswith(DATE_SUFFIXES)
+        ][:MAX_GROUP_FIELDS]
+        if not values:
+            return ""
+        claim = "; ".join(values)
+        dated = _date_of(field, plain)
+        if dated:
+            claim += f" (as of {dated})"
+    return f"{article} — {claim}" if article else claim
+
+
+def label(name: str) -> str:
+    """A field name as words: ``population_total`` → ``population total``."""
+    return " ".join(name.replace("_", " ").split())
+
+
+def _is_note(name: str) -> bool:
+    return name == "footnotes" or name.endswith(tuple(f"_{suffix}" for suffix in NOTE_SUFFIXES))
+
+
+def _group_values(field: InfoboxField, plain: Callable[[Wikicode], str]) -> list[tuple[str, str]]:
+    """(name, plain text) of the other fields of ``field``'s group that state something, in box order."""
+    found = []
+    for param in field.template.params:
+        name = str(param.name).strip()
+        if name == field.name or name.split("_", 1)[0] != field.group or _is_note(name):
+            continue
+        text = plain(param.value).strip()
+        if text.lower() not in EMPTY_VALUES:
+            found.append((name, text))
+    return found
+
+
+def _date_of(field: InfoboxField, plain: Callable[[Wikicode], str]) -> str:
+    """The group's "as of" value (``population_as_of = 2010``), if it has one."""
+    for suffix in DATE_SUFFIXES:
+        name = f"{field.group}_{suffix}"
+        if name != field.name and field.template.has(name):
+            text = plain(field.template.get(name).value).strip()
+            if text.lower() not in EMPTY_VALUES:
+                return text
+    return ""
