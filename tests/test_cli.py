@@ -206,13 +206,16 @@ def test_the_demo_queues_its_wikipedia_mirror_as_a_copy_and_its_paywall_as_unver
         return next(f for f in found if f["url"].endswith(path))
 
     mirror, paywall = finding(MIRROR.article, MIRROR.path), finding(PAYWALL.article, PAYWALL.path)
-    assert mirror["state"] == "open" and mirror["reason"].startswith("the source copies Wikipedia: ")
+    # open, or reviewed already: the README path's browser test (same demo) decides the first open items
+    assert mirror["state"] in ("open", "reviewed")
+    assert mirror["reason"].startswith("the source copies Wikipedia: ")
     assert "From Wikipedia, the free encyclopedia" in mirror["reason"]
     assert "words of the article's own text beyond the claim" in mirror["reason"]
     assert paywall["state"] == "unverifiable" and paywall["reason"] is None
     assert paywall["flag_reason"].startswith("not the source: a paywall or login stub")
-    listing = json.loads(sidebot("queue", "list", "--json", env=demo_run.env).stdout)  # open ones
-    after_changed_facts = [f for f in listing["findings"] if not f["reason"].startswith("changed fact")]
+    listing = json.loads(sidebot("queue", "list", "--json", "--state", "all", env=demo_run.env).stdout)
+    queued = [f for f in listing["findings"] if f["reason"]]
+    after_changed_facts = [f for f in queued if not f["reason"].startswith("changed fact")]
     assert after_changed_facts[0]["id"] == mirror["id"]  # ranked above ordinary low support
 
 
