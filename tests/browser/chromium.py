@@ -88,3 +88,11 @@ def chart_label_problems(page) -> list[str]:  # type: ignore[no-untyped-def]
         if label["height"] < MIN_LABEL_PX:
             problems.append(f"{label['text']!r} is {label['height']:.1f} px high")
     return problems
+
+
+def status_says(page, text: str) -> None:  # type: ignore[no-untyped-def]  # a Playwright Page
+    """Wait until the page's status line says ``text``: a decision recorded by access key submits a form, and
+    the next page loads after the key press has returned (reading the status at once can read the old one)."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_role("status").first).to_contain_text(text, timeout=20_000)

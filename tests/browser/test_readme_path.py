@@ -26,6 +26,7 @@ from tests.browser.chromium import (
     chart_label_problems,
     press_access_key,
     sideways,
+    status_says,
 )
 from tests.fixtures.demo import DemoRun, run_sidebot
 
@@ -156,20 +157,20 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served):
         assert outline != "none"
         page.get_by_label("Comment (optional)").fill("The page never mentions this.")
         press_access_key(page, "s")
-        assert "Recorded: Source does not support the claim." in page.get_by_role("status").first.inner_text()
+        status_says(page, "Recorded: Source does not support the claim.")
         second = int(page.url.rsplit("/", 1)[-1])
         assert second != first  # the next open item opens
 
         page.goto(f"/findings/{first}")
         assert page.get_by_test_id("state").inner_text() == "reviewed"
         page.get_by_role("button", name="Undo my decision").click()
-        assert "Your decision was undone." in page.get_by_role("status").first.inner_text()
+        status_says(page, "Your decision was undone.")
         assert page.get_by_test_id("state").inner_text() == "open"
 
         press_access_key(page, "o")
         assert page.get_by_label("Source is fine").is_checked()
         press_access_key(page, "s")
-        assert "Recorded: Source is fine." in page.get_by_role("status").first.inner_text()
+        status_says(page, "Recorded: Source is fine.")
         if "/findings/" in page.url:
             assert int(page.url.rsplit("/", 1)[-1]) != first  # never a card this reviewer decided
         page.get_by_role("link", name="Leaderboard").click()

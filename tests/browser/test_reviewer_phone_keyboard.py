@@ -8,7 +8,13 @@ import re
 
 import pytest
 
-from tests.browser.chromium import broken_words, chart_label_problems, press_access_key, sideways
+from tests.browser.chromium import (
+    broken_words,
+    chart_label_problems,
+    press_access_key,
+    sideways,
+    status_says,
+)
 from tests.fixtures.web import SeededQueue, WebAccounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.integration]
@@ -58,7 +64,7 @@ def test_every_access_key_selects_its_decision(phone, web_queue: SeededQueue, we
     phone.get_by_label("Which suggestion").focus()
     phone.keyboard.press("ArrowDown")  # the first suggestion (or stays on it when it is the only one)
     press_access_key(phone, "s")
-    assert "Recorded: A suggestion is better." in phone.get_by_role("status").first.inner_text()
+    status_says(phone, "Recorded: A suggestion is better.")
     phone.goto(f"/findings/{with_suggestions}")
     decided = phone.get_by_test_id("current-decision").inner_text()
     assert decided.startswith("A suggestion is better: suggestion 1, ")
@@ -78,14 +84,14 @@ def test_two_decisions_in_a_row_never_open_a_card_already_decided(
     _fits(phone)
     press_access_key(phone, "u")
     press_access_key(phone, "s")
-    assert "Recorded: Unsure." in phone.get_by_role("status").first.inner_text()
+    status_says(phone, "Recorded: Unsure.")
     decided.append(second)
     assert _finding_id(phone) == third
 
     phone.goto(f"/findings/{first}")
     press_access_key(phone, "n")
     press_access_key(phone, "s")
-    assert "Recorded: Source does not support the claim." in phone.get_by_role("status").first.inner_text()
+    status_says(phone, "Recorded: Source does not support the claim.")
     decided.append(first)
     following = _finding_id(phone)
     assert following not in decided and following == third  # not the second: already marked unsure
@@ -93,7 +99,7 @@ def test_two_decisions_in_a_row_never_open_a_card_already_decided(
 
     press_access_key(phone, "o")
     press_access_key(phone, "s")
-    assert "Recorded: Source is fine." in phone.get_by_role("status").first.inner_text()
+    status_says(phone, "Recorded: Source is fine.")
     decided.append(following)
     if "/findings/" in phone.url:
         assert _finding_id(phone) not in decided
@@ -106,7 +112,7 @@ def test_two_decisions_in_a_row_never_open_a_card_already_decided(
     undo = phone.get_by_role("button", name=f"Undo my decision on finding {first}")
     undo.focus()
     phone.keyboard.press("Enter")
-    assert "Your decision was undone." in phone.get_by_role("status").first.inner_text()
+    status_says(phone, "Your decision was undone.")
     assert phone.url.endswith("/queue?status=mine")
     assert phone.get_by_test_id("finding-row").count() == len(decided) - 1
     phone.goto(f"/findings/{first}")
