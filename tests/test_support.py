@@ -51,6 +51,13 @@ def test_the_words_follow_both_figures(part, every, gap, words, partly):
     assert support.partly is partly
 
 
+def test_a_copy_of_wikipedia_never_reads_as_backing_the_claim():
+    support = Support.of(0.99, 0.95, None, None, "copies Wikipedia: From Wikipedia, the free encyclopedia")
+    assert support.copies_wikipedia and not support.partly
+    assert support.words.startswith("the source copies Wikipedia")
+    assert support.figures == "backs the whole claim: 95 %; backs part of it: 99 %"  # shown, with the warning
+
+
 def test_a_named_gap_never_reads_as_backing_the_whole_claim():
     for every in (0.5, 0.8, 0.99):
         words = Support(0.99, every, gap_of(None, "in 1998")).words
@@ -81,6 +88,7 @@ def test_the_partly_filter_matches_the_words_shown(db: Database):
     cases = [
         (0.13, 0.02, None, None),
         (0.93, 0.24, None, None),
+        (0.93, 0.24, None, None, "copies Wikipedia: the article's own text"),  # a copy is never "partly"
         (0.97, 0.62, None, None),
         (0.97, 0.62, "the source does not give the claim's year 1998", None),
         (0.97, 0.62, None, "in 1998"),
@@ -92,7 +100,7 @@ def test_the_partly_filter_matches_the_words_shown(db: Database):
         page = Page(wiki=Wiki(name="w"), title="T")
         session.add(page)
         session.flush()
-        for i, (part, every, note, failed) in enumerate(cases):
+        for i, (part, every, note, failed, *reason) in enumerate(cases):
             citation = Citation(page_id=page.id, fingerprint=str(i), claim=f"claim {i}", position=i)
             session.add(citation)
             session.flush()
@@ -104,6 +112,7 @@ def test_the_partly_filter_matches_the_words_shown(db: Database):
                     every_part_probability=every,
                     fact_note=note,
                     failed_part=failed,
+                    flag_reason=reason[0] if reason else None,
                     state="passed",
                 )
             )

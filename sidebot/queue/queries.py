@@ -10,7 +10,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, Page, Source, Wiki
-from sidebot.queue.support import Support, gap_of, queue_reason, reason_rank
+from sidebot.queue.support import Support, queue_reason, reason_rank
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,8 @@ class FindingRow:
 
     @property
     def support_figures(self) -> Support:
-        return Support(
-            self.probability, self.every_part_probability, gap_of(self.fact_note, self.failed_part)
+        return Support.of(
+            self.probability, self.every_part_probability, self.fact_note, self.failed_part, self.flag_reason
         )
 
     @property
@@ -207,8 +207,8 @@ class CitationRow:
 
     @property
     def support(self) -> Support:
-        return Support(
-            self.probability, self.every_part_probability, gap_of(self.fact_note, self.failed_part)
+        return Support.of(
+            self.probability, self.every_part_probability, self.fact_note, self.failed_part, self.flag_reason
         )
 
 

@@ -31,16 +31,33 @@ class Support:
 
     ``at_least_part`` and ``every_part``: the verifier's two calibrated figures (``every_part`` is None for
     findings verified before it existed); ``gap``: the part or fact of the claim the verifier names as not
-    backed, in words."""
+    backed, in words; ``copies_wikipedia``: the source is a copy of the article (its figures say
+    nothing)."""
 
     at_least_part: float | None
     every_part: float | None = None
     gap: str | None = None
+    copies_wikipedia: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        at_least_part: float | None,
+        every_part: float | None,
+        fact_note: str | None,
+        failed_part: str | None,
+        flag_reason: str | None,
+    ) -> Support:
+        """What a stored finding's figures, failing fact or part, and triage reason say."""
+        copies = (flag_reason or "").startswith(COPIES_PREFIX)
+        return cls(at_least_part, every_part, gap_of(fact_note, failed_part), copies)
 
     @property
     def partly(self) -> bool:
         """The source backs part of the claim but (probably) not all of it."""
-        if self.at_least_part is None or self.at_least_part < 0.5 or self.every_part is None:
+        if self.copies_wikipedia or self.at_least_part is None or self.at_least_part < 0.5:
+            return False
+        if self.every_part is None:
             return False
         return bool(self.gap) or self.every_part < EVERY_PART_BELOW
 
@@ -48,6 +65,8 @@ class Support:
     def words(self) -> str:
         """The verdict in words, judged on both figures."""
         part, every = self.at_least_part, self.every_part
+        if self.copies_wikipedia:
+            return "the source copies Wikipedia: it cannot back the claim, whatever its figures"
         if part is None:
             return "support not measured"
         if part < 0.2:
@@ -86,6 +105,7 @@ def partly_condition() -> ColumnElement[bool]:
     return and_(
         Finding.probability >= 0.5,
         Finding.every_part_probability.is_not(None),
+        or_(Finding.flag_reason.is_(None), not_(Finding.flag_reason.like(COPIES_PREFIX + "%"))),
         or_(
             Finding.every_part_probability < EVERY_PART_BELOW,
             Finding.fact_note.is_not(None),
@@ -103,10 +123,12 @@ def gap_of(fact_note: str | None, failed_part: str | None) -> str | None:
 
 
 def finding_support(finding: Finding) -> Support:
-    return Support(
+    return Support.of(
         finding.probability,
         finding.every_part_probability,
-        gap_of(finding.fact_note, finding.failed_part),
+        finding.fact_note,
+        finding.failed_part,
+        finding.flag_reason,
     )
 
 
