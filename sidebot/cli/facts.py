@@ -13,17 +13,12 @@ from typing import Annotated
 import typer
 
 from sidebot.cli.common import console, fail, settings_of
-from sidebot.cli.verify import DATA_ENV, show_two_figures, trained_model
+from sidebot.cli.verify import DataDirOption, ModelDirOption, show_two_figures, trained_model
 
 
 def train_fact_check(
-    data_dir: Annotated[
-        Path | None,
-        typer.Option("--data-dir", help=f"Folder with wice/ (default: ${DATA_ENV}, else ../shared/data)."),
-    ] = None,
-    model_dir: Annotated[
-        Path | None, typer.Option(help="The model's folder (default: the shipped model).")
-    ] = None,
+    data_dir: DataDirOption = None,
+    model_dir: ModelDirOption = None,
 ) -> None:
     """Fit the fact check into an existing model: refit its claim-level combiner with the fact check's
     features (held-out WiCE train sub-claims), then choose its calibration, fact rule and the two bands on
@@ -47,13 +42,8 @@ def train_fact_check(
 
 
 def train_every_part(
-    data_dir: Annotated[
-        Path | None,
-        typer.Option("--data-dir", help=f"Folder with wice/ (default: ${DATA_ENV}, else ../shared/data)."),
-    ] = None,
-    model_dir: Annotated[
-        Path | None, typer.Option(help="The model's folder (default: the shipped model).")
-    ] = None,
+    data_dir: DataDirOption = None,
+    model_dir: ModelDirOption = None,
 ) -> None:
     """Fit the second figure, P(the source backs every part of the claim), into a model whose fact check is
     fitted: chosen and fitted on one half of WiCE dev, measured on the other (also run by `train

@@ -22,6 +22,14 @@ from sidebot.verify.training.config import TrainConfig
 DATA_ENV = "SIDEBOT_DATA_DIR"
 
 
+# Options of the commands that refit part of an existing model (train shown-window, fact-check, every-part)
+DataDirOption = Annotated[
+    Path | None,
+    typer.Option("--data-dir", help=f"Folder with wice/ (default: ${DATA_ENV}, else ../shared/data)."),
+]
+ModelDirOption = Annotated[Path | None, typer.Option(help="The model's folder (default: the shipped model).")]
+
+
 def default_data_dir() -> Path:
     """``$SIDEBOT_DATA_DIR``, else ``../shared/data`` next to the repository checkout."""
     env = os.environ.get(DATA_ENV)
@@ -56,52 +64,6 @@ def show_two_figures(figures: dict) -> None:
                 f"    {row['range']:12} {row['citations']:9}  {row['mean_figure']:11.3f}  "
                 f"{row['share_at_least_part']:19.3f}  {row['share_every_part']:16.3f}"
             )
-
-
-def eval_sneaky(
-    ctx: typer.Context,
-    wice: Annotated[
-        Path, typer.Option("--wice", help="WiCE claims file (.jsonl).", exists=True, dir_okay=False)
-    ],
-    seed: Annotated[int, typer.Option(help="Seed of the edits (which fact, which new value).")] = 13,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Also write every edit here.")] = None,
-    limit: Annotated[int | None, typer.Option(help="Only the first N claims.")] = None,
-) -> None:
-    """Change one year, number or name of each supported claim whose page states it to a value the page
-    does not contain, verify both versions against the unchanged page, and report the share of changed claims
-    caught at each band and the false alarms on the unchanged ones."""
-    from sidebot.datasets.wice import WiceFormatError, read_wice
-    from sidebot.eval.sneaky import evaluate_sneaky
-    from sidebot.verify.factory import load_scorer
-
-    try:
-        claims = read_wice(wice)[:limit]
-    except WiceFormatError as exc:
-        raise fail(str(exc)) from exc
-    scorer = load_scorer("cross-encoder", settings_of(ctx).verify)
-    bands = getattr(scorer, "bands", None)
-    if bands is None:
-        raise fail(f"the scorer {scorer.name} has no bands")
-    result = evaluate_sneaky(claims, scorer, bands, seed, progress=lambda m: console.print(m, style="dim"))
-    if not result["edits"]:
-        raise fail(f"no supported claim of {wice} has a year, number or name on its page to change")
-    console.print(f"[bold]{scorer.name}[/bold]: {result['edits']} sneaky edits of {result['claims']} claims")
-    for key in ("caught", "false_alarms"):
-        rates = result[key]
-        console.print(
-            f"  {key.replace('_', ' '):14} very likely fails {rates['very_likely_fails']:.3f}   "
-            f"may fail or worse {rates['may_fail_or_worse']:.3f}"
-        )
-    console.print(f"  a fact named as failing: {result['caught_by_fact_check']:.3f}")
-    console.print(
-        f"  the patrol, which sees the edit: queued {result['caught_by_patrol_change_check']:.3f}, "
-        f"the same edit undone (a correction) queued {result['corrections_queued_by_patrol']:.3f}"
-    )
-    for kind, row in result["by_kind"].items():
-        console.print(f"  {kind:14} {row['edits']:4} edits, caught {row['caught']['may_fail_or_worse']:.3f}")
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        console.print(f"written to {json_out}")
 
 
 def train_verifier(
@@ -191,13 +153,8 @@ def train_verifier(
 
 
 def train_shown_window(
-    data_dir: Annotated[
-        Path | None,
-        typer.Option("--data-dir", help=f"Folder with wice/ (default: ${DATA_ENV}, else ../shared/data)."),
-    ] = None,
-    model_dir: Annotated[
-        Path | None, typer.Option(help="The model's folder (default: the shipped model).")
-    ] = None,
+    data_dir: DataDirOption = None,
+    model_dir: ModelDirOption = None,
 ) -> None:
     """Choose the word-coverage weight of the window shown to reviewers for an existing model, on the
     held-out WiCE train sub-claims of its own training seed, re-measure the model card's held-out WiCE dev
