@@ -16,7 +16,7 @@ from sidebot.datasets.wice import WiceLabel, read_wice
 from sidebot.eval.verify_bench import run_bench
 from sidebot.sources.passages import split_passages
 from sidebot.verify.factory import shipped_model_dir
-from sidebot.verify.metrics import ScoredRun, metrics, precision_at_recall, wice_items
+from sidebot.verify.metrics import ScoredRun, metrics, precision_at_recall, two_figures, wice_items
 from sidebot.verify.model import Manifest
 from sidebot.verify.types import Claim, Evidence, Verdict
 
@@ -73,6 +73,35 @@ def test_metrics_follow_the_labels():
     assert bad["auroc_not_supported"] == bad["auroc_not_fully_supported"] == 0.0
 
 
+def test_two_figures_read_each_figure_against_its_own_label():
+    """The at-least-part figure is read against supported-or-partial, the every-part figure against supported
+    alone; a figure that follows its label ranks perfectly and its reliability rows count what they hold."""
+    claims = read_wice(DATA / "wice-claims.jsonl")
+    part = {WiceLabel.SUPPORTED: 0.97, WiceLabel.PARTIALLY_SUPPORTED: 0.93, WiceLabel.NOT_SUPPORTED: 0.1}
+    whole = {WiceLabel.SUPPORTED: 0.85, WiceLabel.PARTIALLY_SUPPORTED: 0.3, WiceLabel.NOT_SUPPORTED: 0.05}
+    verdicts = [
+        Verdict(
+            "s",
+            0.0,
+            [],
+            None,
+            probability=part[c.label],
+            every_part_probability=whole[c.label],
+            failed_part="in 1998" if c.label is WiceLabel.PARTIALLY_SUPPORTED else None,
+        )
+        for c in claims
+    ]
+    figures = two_figures(claims, verdicts)
+    assert figures["auroc_not_supported_at_least_part"] == 1.0
+    assert figures["auroc_not_fully_supported_every_part"] == 1.0
+    assert sum(r["citations"] for r in figures["reliability_every_part"]) == len(claims) == figures["n"]
+    partial = next(r for r in figures["reliability_every_part"] if r["range"] == "0.20–0.50")
+    assert partial["share_at_least_part"] == 1.0 and partial["share_every_part"] == 0.0
+    assert figures["gap_named_share"]["partially_supported"] == 1.0
+    assert figures["gap_named_share"]["supported"] == 0.0
+    assert two_figures(claims, [replace(v, every_part_probability=None) for v in verdicts]) is None
+
+
 def test_precision_at_recall_point():
     # suspicion ranks: two positives first, then a negative, then the third positive
     assert precision_at_recall([1, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.1], 0.15) == 1.0
@@ -91,6 +120,7 @@ def test_eval_command_writes_json_with_the_baseline(tmp_path):
     assert report["baseline"]["scorer"] == "minilm-cosine-v1"
     assert all(not math.isnan(report[k]) for k in KEYS)
     assert "auroc_not_supported" in result.output
+    assert report["two_figures"]["n"] == 9 and "reliability of the every-part figure" in result.output
 
 
 def test_eval_command_rejects_a_file_that_is_not_wice(tmp_path):

@@ -56,6 +56,8 @@ def show_two_figures(figures: dict) -> None:
         f"  calibration error: at least part {figures['ece_at_least_part']:.3f}, "
         f"every part {figures['ece_every_part']:.3f}"
     )
+    named = ", ".join(f"{label} {share:.3f}" for label, share in figures["gap_named_share"].items())
+    console.print(f"  a part or fact named as not backed, share per WiCE label: {named}")
     for figure in ("at_least_part", "every_part"):
         console.print(f"  [bold]reliability of the {figure.replace('_', '-')} figure[/bold]")
         console.print("    figure       citations  mean figure  backs at least part  backs every part")

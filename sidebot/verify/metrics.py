@@ -240,6 +240,12 @@ def two_figures(claims: Sequence[WiceClaim], verdicts: Sequence[Verdict]) -> dic
         "ece_every_part": expected_calibration_error(whole, backs_all),
         "reliability_at_least_part": reliability_table(part, backs_part, backs_all),
         "reliability_every_part": reliability_table(whole, backs_part, backs_all),
+        # how often a part or fact is named as not backed (the words then say "backs only part"), per label
+        "gap_named_share": {
+            str(label): float(np.mean([bool(v.failed_part or v.fact_note) for v in named]))
+            for label in WiceLabel
+            if (named := [v for c, v in shown if c.label is label])
+        },
     }
 
 
