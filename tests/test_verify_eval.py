@@ -6,6 +6,7 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 import typer
 from typer.testing import CliRunner
@@ -15,6 +16,8 @@ from sidebot.config import Settings
 from sidebot.datasets.wice import WiceLabel, read_wice
 from sidebot.eval.verify_bench import run_bench
 from sidebot.sources.passages import split_passages
+from sidebot.verify.ablation import at_volume, side_by_side
+from sidebot.verify.bands import Bands
 from sidebot.verify.factory import shipped_model_dir
 from sidebot.verify.metrics import ScoredRun, metrics, precision_at_recall, two_figures, wice_items
 from sidebot.verify.model import Manifest
@@ -102,6 +105,51 @@ def test_two_figures_read_each_figure_against_its_own_label():
     assert two_figures(claims, [replace(v, every_part_probability=None) for v in verdicts]) is None
 
 
+def test_at_volume_shares_out_a_tie_at_the_edge():
+    failing = np.array([True, False, True, False, False])
+    # two clear first, then a tie of three for the last place: one failing among them
+    suspicion = np.array([5.0, 4.0, 1.0, 1.0, 1.0])
+    precision, recall = at_volume(suspicion, failing, 3)
+    assert precision == pytest.approx((1 + 1 / 3) / 3) and recall == pytest.approx((1 + 1 / 3) / 2)
+    assert at_volume(suspicion, failing, 2) == (0.5, 0.5)
+    assert at_volume(suspicion, failing, 0) == (None, 0.0)
+
+
+def test_side_by_side_reads_each_ranking_at_each_bands_volume():
+    """The shipped probability flags the not-supported claims exactly; a reader that ranks them backwards and
+    a fact check that only finds one of them are read at the same volumes, and the fact check's own rule at
+    the volume it flags."""
+    claims = read_wice(DATA / "wice-claims.jsonl")
+    failing = [c.label is WiceLabel.NOT_SUPPORTED for c in claims]
+    first_failing = failing.index(True)
+    verdicts = [
+        Verdict(
+            "s",
+            -2.0 if fails else 2.0,
+            [],
+            None,
+            probability=0.2 if fails else 0.95,
+            reader_score=3.0 if fails else -3.0,
+            features={"facts_contradicted": float(i == first_failing), "facts_strong_missing": 0.0},
+        )
+        for i, fails in enumerate(failing)
+    ]
+    table = side_by_side(claims, verdicts, Bands(very_likely_fails=0.3, may_fail=0.6))
+    k = sum(failing)
+    assert table["volumes"] == {"very_likely_fails": k, "may_fail": k}
+    shipped = table["variants"]["shipped verdict"]
+    assert shipped["auroc_not_supported"] == 1.0 and shipped["may_fail"]["precision_not_supported"] == 1.0
+    reader = table["variants"]["reader alone"]
+    assert reader["auroc_not_supported"] == 0.0 and reader["may_fail"]["recall_not_supported"] == 0.0
+    facts = table["variants"]["fact check alone"]["may_fail"]
+    assert facts["recall_not_supported"] == pytest.approx(1 / k + (k - 1) * (k - 1) / (len(claims) - 1) / k)
+    assert table["fact_check_rule"] == {
+        "flagged": 1,
+        "precision_not_supported": 1.0,
+        "recall_not_supported": 1 / k,
+    }
+
+
 def test_precision_at_recall_point():
     # suspicion ranks: two positives first, then a negative, then the third positive
     assert precision_at_recall([1, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.1], 0.15) == 1.0
@@ -121,6 +169,13 @@ def test_eval_command_writes_json_with_the_baseline(tmp_path):
     assert all(not math.isnan(report[k]) for k in KEYS)
     assert "auroc_not_supported" in result.output
     assert report["two_figures"]["n"] == 9 and "reliability of the every-part figure" in result.output
+    assert set(report["side_by_side"]["variants"]) == {
+        "shipped verdict",
+        "without the fact rule",
+        "reader alone",
+        "fact check alone",
+    }
+    assert "side by side" in result.output and "the fact check's own rule" in result.output
 
 
 def test_eval_command_rejects_a_file_that_is_not_wice(tmp_path):

@@ -68,6 +68,38 @@ def show_two_figures(figures: dict) -> None:
             )
 
 
+def show_side_by_side(table: dict) -> None:
+    """The shipped verdict beside its parts at each band's volume (sidebot/verify/ablation.py)."""
+    from rich.table import Table
+
+    def figure(value: float | None) -> str:
+        return "–" if value is None else f"{value:.3f}"
+
+    volumes = table["volumes"]
+    grid = Table(
+        title="side by side: each ranking read at the number of citations each band flags",
+        caption="NS: not supported, NFS: not fully supported; P / R: precision / recall of NS",
+    )
+    for heading in ("ranking", "AUROC NS", "AUROC NFS"):
+        grid.add_column(heading)
+    for band, k in volumes.items():
+        grid.add_column(f"{band.replace('_', ' ')} ({k}): P / R")
+    for name, row in table["variants"].items():
+        cells = [figure(row["auroc_not_supported"]), figure(row["auroc_not_fully_supported"])]
+        cells += [
+            f"{figure(row[band]['precision_not_supported'])} / {figure(row[band]['recall_not_supported'])}"
+            for band in volumes
+        ]
+        grid.add_row(name, *cells)
+    console.print(grid)
+    rule = table["fact_check_rule"]
+    console.print(
+        f"  the fact check's own rule (a contradicted fact or a missing strong fact): {rule['flagged']} "
+        f"flagged, precision {figure(rule['precision_not_supported'])}, "
+        f"recall {figure(rule['recall_not_supported'])}"
+    )
+
+
 def train_verifier(
     ctx: typer.Context,
     data_dir: Annotated[
@@ -295,7 +327,11 @@ def eval_verify(
         )
         console.print(f"[bold]{result['scorer']}[/bold] on {wice}")
         _show(result, METRIC_KEYS)
-        for section in ("reader_alone", "fact_check_alone", "operating_point"):
+        sections = ("reader_alone", "fact_check_alone", "operating_point")
+        if "side_by_side" in result:  # it shows the reader alone and the fact check alone, band by band
+            show_side_by_side(result["side_by_side"])
+            sections = ("operating_point",)
+        for section in sections:
             if result.get(section):
                 console.print(f"[bold]{section.replace('_', ' ')}[/bold]")
                 _show(result[section], tuple(result[section]))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sidebot.datasets.wice import WiceClaim
+from sidebot.verify.ablation import side_by_side
 from sidebot.verify.metrics import (
     band_points,
     fact_check_metrics,
@@ -44,6 +45,8 @@ def evaluate(
     facts = fact_check_metrics(claims, run)
     if facts:
         result["fact_check_alone"] = facts
+    if bands is not None and any(v.facts for v in run.verdicts):
+        result["side_by_side"] = side_by_side(claims, run.verdicts, bands)
     figures = two_figures(claims, run.verdicts)
     if figures:
         result["two_figures"] = figures
