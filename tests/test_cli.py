@@ -220,6 +220,27 @@ def test_the_demo_queues_its_wikipedia_mirror_as_a_copy_and_its_paywall_as_unver
 
 
 @pytest.mark.timeout(3600)
+def test_the_demo_suggests_the_page_that_moved_at_its_new_address(demo_run: DemoRun) -> None:
+    """A demo article cites a page at the address it has moved from (a "moved" notice there; an editor tagged
+    the citation): the citation is unverifiable, and the one suggestion is the page at its new address, which
+    states the claim. The wrong suggestion the demo showed before (a band's news page for an arts festival's
+    claim: it never names the festival) is not shown."""
+    from sidebot.sandbox.demo_extras import MOVED
+
+    assert f"the page that moved, cited in '{MOVED.article}': unverifiable (" in demo_run.output
+    args = ("queue", "list", "--json", "--state", "all", "--article", MOVED.article)
+    found = json.loads(sidebot(*args, env=demo_run.env).stdout)["findings"]
+    moved = next(f for f in found if f["url"].endswith(MOVED.old_path))
+    assert moved["state"] == "unverifiable" and "moved" in moved["flag_reason"]
+    new_address = moved["url"].removesuffix(MOVED.old_path) + MOVED.new_path
+    assert [s["url"] for s in moved["suggestions"]] == [new_address]
+    assert "Blackville" in moved["suggestions"][0]["passage"]
+    listing = json.loads(sidebot("queue", "list", "--json", "--state", "all", env=demo_run.env).stdout)
+    suggested = {s["url"] for f in listing["findings"] for s in f["suggestions"]}
+    assert not any(url.endswith("/wice/dev01971") for url in suggested)
+
+
+@pytest.mark.timeout(3600)
 def test_after_the_demo_commands_use_its_config(demo_run: DemoRun, tmp_path: Path) -> None:
     """`sidebot check "Megadeth"` as the README shows it: the demo's wiki, no --config; Pywikibot's files
     go to the data folder, none to the working folder."""

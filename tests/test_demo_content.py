@@ -32,7 +32,7 @@ from sidebot.sandbox.demo_content import (
     demo_sources,
     split_heading,
 )
-from sidebot.sandbox.demo_extras import EXTRAS, with_extra_citations
+from sidebot.sandbox.demo_extras import EXTRAS, MOVED, with_extra_citations
 from sidebot.sandbox.source_server import (
     PID_FILE,
     SourceServer,
@@ -151,9 +151,13 @@ def test_every_wice_article_parses_and_cites_each_claim_on_the_source_server():
         for source in by_article[title]:
             assert plain(source.claim.text) in shown, source.id
             assert plain(source.claim.context) in shown, source.id
-            ref = cited[demo_source_url(BASE, source.id)]
+            moved = MOVED.old_path if source.id == MOVED.source_id else None
+            ref = cited[BASE + moved if moved else demo_source_url(BASE, source.id)]
             after = code.get(code.index(ref) + 1) if code.index(ref) + 1 < len(code.nodes) else None
-            if source.tag:
+            if moved:  # the page that moved: its old address, tagged by an editor
+                assert isinstance(after, mwparserfromhell.nodes.Template)
+                assert "moved" in str(after.get("reason"))
+            elif source.tag:
                 assert isinstance(after, mwparserfromhell.nodes.Template), source.id
                 assert after.name.strip() == source.tag and re.fullmatch(
                     r"[A-Z][a-z]+ \d{4}", str(after.get("date").value)
@@ -391,3 +395,19 @@ def test_the_demo_cites_a_mirror_of_one_of_its_articles_and_a_paywall():
     assert "From Wikipedia, the free encyclopedia" in mirror
     assert "(born January 4, 1985) is a" in mirror
     assert "Subscribe to continue reading" in paywall
+
+
+def test_the_demo_cites_a_page_at_the_address_it_moved_from():
+    """The article cites the old address, which shows a "moved" notice; the page itself answers at its new
+    address, where the demo corpus holds it (and nowhere else), so a suggestion can point there."""
+    from sidebot.sandbox.demo_corpus import demo_source_documents
+
+    assert f"{BASE}{MOVED.old_path}" in demo_pages(BASE)[MOVED.article]
+    with SourceServer() as server:
+        notice = httpx.get(server.base_url + MOVED.old_path).text
+        page = httpx.get(server.base_url + MOVED.new_path)
+        urls = [d.url for d in demo_source_documents(server.base_url)]
+    assert "This page has moved" in notice and MOVED.new_path in notice
+    assert page.status_code == 200 and "Blackville" in page.text
+    assert server.base_url + MOVED.new_path in urls
+    assert demo_source_url(server.base_url, MOVED.source_id) not in urls

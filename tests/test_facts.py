@@ -19,7 +19,7 @@ from sidebot.verify.bands import Band, Bands, threshold_for_precision
 from sidebot.verify.facts.changes import changed_facts, settled_by_source
 from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
 from sidebot.verify.facts.extract import claim_facts
-from sidebot.verify.facts.names import name_forms, normal_name
+from sidebot.verify.facts.names import name_forms, names_the_subject, normal_name
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 from sidebot.verify.facts.rule import FactRule, fact_note
 from sidebot.verify.facts.sneaky import make_edit, name_pool
@@ -123,6 +123,29 @@ def test_a_person_is_found_by_surname_but_not_by_first_name() -> None:
     forms = name_forms("Jay Hanna Dean", "PERSON")
     assert "dean" in forms and "jay" not in forms
     assert name_forms("Dean", "ORG") == ["dean"]
+
+
+@pytest.mark.parametrize(
+    ("title", "page", "named"),
+    [
+        # the demo's page that moved (WiCE dev03806) names its subject by her surname
+        ("Marion Leane Smith", "Smith died in Blackville, New Brunswick, on 24 January 1957.", True),
+        ("Scott Walker (politician)", "Governor Scott Walker signed the bill on Friday.", True),  # no "(…)"
+        ("Virginia Arts Festival", "The Virginia Arts Festival presents its 2018 premieres.", True),
+        ("Zürich", "the city of Zurich", True),  # diacritics
+        # the wrong suggestion the demo showed before: a band's news page for the festival's claim (dev01971)
+        (
+            "Virginia Arts Festival",
+            'Alice In Chains have premiered their new single "The One You Know"',
+            False,
+        ),
+        ("Alice in Chains", "a band whose name is Chainsaw", False),  # a word, not a prefix of one
+        ("Kate Winslet", "Winsletta is another name", False),
+        ("", "anything at all", True),
+    ],
+)
+def test_a_page_names_the_article_subject(title: str, page: str, named: bool) -> None:
+    assert names_the_subject(title, page) is named
 
 
 def test_surname_after_the_full_name_is_one_fact() -> None:

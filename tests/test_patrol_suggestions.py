@@ -14,14 +14,16 @@ from sqlalchemy import func, select
 from sidebot.config import Settings
 from sidebot.datasets.documents import Document, read_documents
 from sidebot.patrol.loop import Patrol
+from sidebot.patrol.pipeline import page_text
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Suggestion
 from sidebot.retrieve.exclusions import is_wikimedia_url
 from sidebot.retrieve.retriever import Retriever
-from sidebot.sandbox.demo_content import DemoSource, demo_sources
+from sidebot.sandbox.demo_content import DemoSource, demo_source, demo_sources
 from sidebot.sandbox.source_server import SourceServer
 from sidebot.serving.process import free_port
 from sidebot.verify.biencoder import BiEncoderScorer
+from sidebot.verify.facts.names import names_the_subject
 
 pytestmark = pytest.mark.integration
 
@@ -36,9 +38,14 @@ def wice_server() -> Iterator[SourceServer]:
 
 @pytest.fixture(scope="module")
 def pages() -> tuple[DemoSource, DemoSource]:
-    """A supported claim's own page (the better source) and an unrelated page (the wrong citation)."""
+    """A supported claim's own page (the better source; it names the claim's article subject, as a suggestion
+    must) and an unrelated page (the wrong citation)."""
     sources = demo_sources()
-    right = next(s for s in sources if s.label == "supported")
+    # its facts (Leicestershire, two children) sit in one sentence of its page, so the passage a suggestion
+    # shows can state them whatever window the reworded claim of the last step matches best
+    right = demo_source("dev01108")  # "… he lives in Leicestershire with his wife and two children."
+    assert right.label == "supported"
+    assert names_the_subject(right.claim.article_title, "\n".join(right.sentences))
     wrong = next(
         s
         for s in sources
@@ -120,7 +127,7 @@ def test_weak_citation_gets_better_sources_once(
 ) -> None:
     right, wrong = pages
     settings = any_candidate  # the point: what the patrol stores, and that the cited page is never among it
-    title = unique_title("Suggest")
+    title = unique_title(right.claim.article_title)  # "<the claim's article> (<test>)": its subject
     wiki_users.editor.edit(title, cite_wrong_page(wice_server, right, wrong))
     db = Database(settings.database_url)
     patrol = Patrol(settings, db, wiki, minilm)
@@ -137,6 +144,9 @@ def test_weak_citation_gets_better_sources_once(
         assert wice_server.url_for(right.id) in urls  # the page the claim comes from
         assert wice_server.url_for(wrong.id) not in urls  # never the cited page
         assert not [u for u in urls if is_wikimedia_url(u)]
+        with Retriever(settings.retrieve.folder) as retriever:  # any candidate may be suggested here…
+            for url in urls:  # …but never one on another subject
+                assert names_the_subject(right.claim.article_title, page_text(retriever, url)), url
         for suggestion in finding.suggestions:
             assert suggestion.passage and suggestion.title is not None
             for evidence in suggestion.evidence:
@@ -231,7 +241,7 @@ def test_a_reranking_server_that_is_down_defers_the_citation_with_its_suggestion
     down = settings.model_copy(
         update={"verify": settings.verify.model_copy(update={"endpoint": f"http://127.0.0.1:{free_port()}"})}
     )
-    title = unique_title("Reranker down")
+    title = unique_title(right.claim.article_title)  # a suggestion's page names the article's subject
     wiki_users.editor.edit(title, cite_wrong_page(wice_server, right, wrong))
     db = Database(settings.database_url)
 

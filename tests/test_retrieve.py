@@ -325,7 +325,7 @@ def test_scale_benchmark_runs_small(tmp_path):
 @pytest.mark.slow
 def test_demo_corpus_holds_demo_sources_and_distractors(tmp_path):
     from sidebot.sandbox.demo_content import demo_source_url, demo_sources
-    from sidebot.sandbox.demo_corpus import build_demo_corpus
+    from sidebot.sandbox.demo_corpus import build_demo_corpus, corpus_url
 
     base = "http://127.0.0.1:8731"
     report = build_demo_corpus(tmp_path, base)
@@ -336,7 +336,7 @@ def test_demo_corpus_holds_demo_sources_and_distractors(tmp_path):
     with Retriever(tmp_path) as retriever:
         found = 0
         for source in sources:
-            indexed_as = retriever.corpus.canonical_url(demo_source_url(base, source.id))
+            indexed_as = retriever.corpus.canonical_url(corpus_url(base, source.id))
             assert indexed_as is not None
             found += retriever.search(source.claim, System.HYBRID)[0].url == indexed_as
         assert found / len(sources) >= 0.9

@@ -148,9 +148,10 @@ def _print_demo_outcome(settings, wiki_name: str, sources_url: str) -> None:  # 
 
 
 def _print_extras(rows, sources_url: str) -> None:  # type: ignore[no-untyped-def]
-    """What became of the two citations the demo adds (sidebot.sandbox.demo_extras): a Wikipedia mirror is
-    queued as a copy of Wikipedia, a paywall is unverifiable, not "low support"."""
-    from sidebot.sandbox.demo_extras import EXTRAS
+    """What became of the citations the demo adds or moves (sidebot.sandbox.demo_extras): a Wikipedia mirror
+    is queued as a copy of Wikipedia, a paywall is unverifiable, not "low support", and the page that moved is
+    unverifiable, with the page at its new address suggested."""
+    from sidebot.sandbox.demo_extras import EXTRAS, MOVED
 
     by_url = {row.url: row for row in rows}
     for extra in EXTRAS:
@@ -160,6 +161,14 @@ def _print_extras(rows, sources_url: str) -> None:  # type: ignore[no-untyped-de
         why = row.reason or row.flag_reason or ""
         console.print(
             f"the {extra.kind} cited in {extra.article!r}: {row.state}" + (f" ({why})" if why else ""),
+            highlight=False,
+        )
+    row = by_url.get(sources_url + MOVED.old_path)
+    if row is not None:
+        suggested = ", ".join(s["url"] for s in row.suggestions) or "nothing"
+        why = row.reason or row.flag_reason
+        console.print(
+            f"the page that moved, cited in {MOVED.article!r}: {row.state} ({why}); suggested: {suggested}",
             highlight=False,
         )
 

@@ -101,8 +101,8 @@ def demo_pages(source_base: str) -> dict[str, str]:
 
     The WiCE articles come first, then the real Wikipedia articles (whose sources are unreachable here).
     Two articles also cite a page constructed for the demo (:mod:`sidebot.sandbox.demo_extras`: a Wikipedia
-    mirror and a paywall). The wikitext uses the templates the local test wiki installs ({{cite web}},
-    {{Failed verification}}, {{Fv}}, {{Reflist}}).
+    mirror and a paywall), and one cites a page at the address it has moved from. The wikitext uses the
+    templates the local test wiki installs ({{cite web}}, {{Failed verification}}, {{Fv}}, {{Reflist}}).
     """
     base = _checked_base(source_base)
     pages = {a["title"]: a["wikitext"].replace(SOURCE_BASE_PLACEHOLDER, base) for a in _articles()}

@@ -1,8 +1,9 @@
 """The demo's retrieval corpus: the pages the demo articles cite, plus real distractor pages.
 
 The demo sources go in under the URLs the demo articles cite (``demo_source_url``), so the retriever never
-suggests the page a claim already cites; the distractors (``data/distractors.jsonl.gz``, see its
-ATTRIBUTION.md) make the search non-trivial.
+suggests the page a claim already cites — except the page that moved (``demo_extras.MOVED``), which goes in
+at its new address, where a suggestion can point the reviewer; the distractors
+(``data/distractors.jsonl.gz``, see its ATTRIBUTION.md) make the search non-trivial.
 
 A stamp file records what was built (a hash of every document and the embedding model). Building again with
 the same content does nothing. When the source server moved to another port, every demo URL changed: the
@@ -46,13 +47,23 @@ class DemoCorpusReport:
 
 
 def demo_source_documents(source_base: str) -> Iterator[Document]:
-    """The demo's cited pages as corpus documents, at the URLs the demo articles cite."""
-    from sidebot.sandbox.demo_content import demo_source_url, demo_sources
+    """The demo's cited pages as corpus documents, at :func:`corpus_url`."""
+    from sidebot.sandbox.demo_content import demo_sources
 
     for source in demo_sources():
         yield Document(
-            url=demo_source_url(source_base, source.id), title=source.title, text="\n".join(source.sentences)
+            url=corpus_url(source_base, source.id), title=source.title, text="\n".join(source.sentences)
         )
+
+
+def corpus_url(source_base: str, source_id: str) -> str:
+    """Where the demo corpus holds a demo source: the URL the demo article cites, or, for the page that moved,
+    its new address (the snapshot crawled it there)."""
+    from sidebot.sandbox.demo_content import demo_source_url
+    from sidebot.sandbox.demo_extras import current_path
+
+    moved = current_path(source_id)
+    return source_base.rstrip("/") + moved if moved else demo_source_url(source_base, source_id)
 
 
 def distractor_documents() -> list[Document]:

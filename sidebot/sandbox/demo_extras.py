@@ -1,12 +1,18 @@
-"""Two citations the demo adds to its articles, and the pages the source server answers for them: a source
-that copies Wikipedia, and a paywall. Both are constructed here (not from WiCE or Wikipedia), so that the
-demo's queue shows the two cases a patroller most needs told apart from ordinary low support:
+"""Citations the demo adds to its articles or moves, and the pages the source server answers for them: a
+source that copies Wikipedia, a paywall, and a page that moved. They are constructed here (not from WiCE or
+Wikipedia), so that the demo's queue shows the cases a patroller most needs told apart from ordinary low
+support:
 
 * **a mirror** of the demo article "Jodie Emery": its own text, served by a Wikipedia mirror site ("From
   Wikipedia, the free encyclopedia", a CC BY-SA notice), cited for the article's first sentence. It
   "supports" the claim word for word; the patrol queues it as *the source copies Wikipedia*;
 * **a paywall**: a news site's subscriber-only page cited in the demo article "2001 Macau Grand Prix"; the
-  patrol recognises it as not the source and records the citation as *unverifiable*, with the reason.
+  patrol recognises it as not the source and records the citation as *unverifiable*, with the reason;
+* **a page that moved**: the real WiCE page that the demo article "Marion Leane Smith" cites for Smith's death
+  now answers at a new address; the old one, which the article cites, shows a "this page has moved" notice,
+  and an editor has tagged the citation {{Failed verification}}. The demo corpus holds the page at its new
+  address (a web snapshot crawled it after the move), so the patrol records the citation as unverifiable
+  and suggests the page where it now lives: a suggestion a reader can check supports the claim.
 
 The citations are put into the articles' wikitext when the demo imports them (:func:`with_extra_citations`);
 the source server renders the pages (:func:`extra_page`).
@@ -49,8 +55,38 @@ PAYWALL = ExtraCitation(
 EXTRAS = (MIRROR, PAYWALL)
 
 
+@dataclass(frozen=True, slots=True)
+class MovedPage:
+    article: str  # the demo article that cites it
+    source_id: str  # the demo (WiCE) source that moved
+    old_path: str  # what the article cites: a "moved" notice now
+    new_path: str  # where the page lives now (and where the demo corpus holds it)
+    website: str
+
+
+MOVED = MovedPage(
+    article="Marion Leane Smith",
+    source_id="dev03806",
+    old_path="/stories/the-first-nurse.php",
+    new_path="/collection/stories/the-first-nurse",
+    website="National Portrait Gallery",
+)
+MOVED_TAG = "{{Failed verification|date=March 2023|reason=the link shows a notice that the page has moved}}"
+
+
+def current_path(source_id: str) -> str | None:
+    """Where the source server and the demo corpus hold ``source_id`` when it moved, else None."""
+    return MOVED.new_path if source_id == MOVED.source_id else None
+
+
+def moved_source_id(path: str) -> str | None:
+    """The demo source that now lives at ``path``, if one moved there."""
+    return MOVED.source_id if path == MOVED.new_path else None
+
+
 def with_extra_citations(title: str, wikitext: str, base: str) -> str:
-    """``wikitext`` of demo article ``title`` with the extra citations it carries (citing ``base``)."""
+    """``wikitext`` of demo article ``title`` with the extra citations it carries (citing ``base``), and the
+    moved page's citation pointing at its old address, tagged."""
     for extra in EXTRAS:
         if extra.article == title and extra.after in wikitext:
             ref = (
@@ -58,6 +94,15 @@ def with_extra_citations(title: str, wikitext: str, base: str) -> str:
                 "|access-date=2023-03-01}}</ref>"
             )
             wikitext = wikitext.replace(extra.after, extra.after + ref, 1)
+    if title == MOVED.article:
+        from sidebot.sandbox.demo_content import demo_source_url
+
+        old_url = demo_source_url(base, MOVED.source_id) + " "
+        at = wikitext.find(old_url)
+        end = wikitext.find("</ref>", at) + len("</ref>")
+        if at >= 0 and end > at:
+            ref = f"{base}{MOVED.old_path} " + wikitext[at + len(old_url) : end]
+            wikitext = wikitext[:at] + ref + MOVED_TAG + wikitext[end:]
     return wikitext
 
 
@@ -68,6 +113,8 @@ def extra_page(path: str, pages: dict[str, str]) -> str | None:
         return _mirror_page(MIRROR.article, pages[MIRROR.article])
     if path == PAYWALL.path:
         return _paywall_page(PAYWALL)
+    if path == MOVED.old_path:
+        return _moved_page(MOVED)
     return None
 
 
@@ -101,4 +148,17 @@ def _paywall_page(extra: ExtraCitation) -> str:
 unlimited access to our journalism from £1 a week.</p><a class="btn" href="/subscribe">Subscribe now</a>
 <p>Already a subscriber? <a href="/login">Log in</a></p></div></main>
 <footer><p>&copy; 2024 {escape(extra.website)}</p></footer></body></html>
+"""
+
+
+def _moved_page(moved: MovedPage) -> str:
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Page moved | {escape(moved.website)}</title></head>
+<body><header class="site-header"><a href="/">{escape(moved.website)}</a>
+<nav><a href="/collection/">Collection</a> <a href="/visit/">Visit</a></nav></header>
+<main><h1>This page has moved</h1>
+<p>Our website has been redesigned and our stories have moved to the collection. The page you are looking
+for is now at <a href="{escape(moved.new_path)}">{escape(moved.new_path)}</a>. Please update your
+bookmarks.</p></main>
+<footer><p>&copy; 2024 {escape(moved.website)}</p></footer></body></html>
 """

@@ -43,7 +43,7 @@ from sidebot.sandbox.demo_content import (
     demo_sources,
     split_heading,
 )
-from sidebot.sandbox.demo_extras import extra_page
+from sidebot.sandbox.demo_extras import extra_page, moved_source_id
 
 DEFAULT_PORT = 8731  # fixed, so the URLs the demo articles cite stay the same from one demo run to the next
 DEFAULT_HOST = "127.0.0.1"
@@ -185,11 +185,12 @@ class _SourceHandler(BaseHTTPRequestHandler):
         if path == "/robots.txt":
             self._send(HTTPStatus.OK, "text/plain; charset=utf-8", ROBOTS_TXT, send_body)
             return
-        source = (
-            self.server.sources.get(path.removeprefix(SOURCE_PATH_PREFIX))
+        source_id = (
+            path.removeprefix(SOURCE_PATH_PREFIX)
             if path.startswith(SOURCE_PATH_PREFIX)
-            else None
+            else moved_source_id(path)
         )
+        source = self.server.sources.get(source_id) if source_id else None
         extra = extra_page(path, self.server.articles) if source is None else None
         if extra is not None:
             self._send(HTTPStatus.OK, "text/html; charset=utf-8", extra, send_body)
