@@ -14,9 +14,9 @@ from sqlalchemy import func, select
 from sidebot.config import Settings
 from sidebot.datasets.documents import Document, read_documents
 from sidebot.patrol.loop import Patrol
-from sidebot.patrol.pipeline import page_text
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Suggestion
+from sidebot.retrieve.checks import page_text
 from sidebot.retrieve.exclusions import is_wikimedia_url
 from sidebot.retrieve.retriever import Retriever
 from sidebot.sandbox.demo_content import DemoSource, demo_source, demo_sources
@@ -146,7 +146,7 @@ def test_weak_citation_gets_better_sources_once(
         assert not [u for u in urls if is_wikimedia_url(u)]
         with Retriever(settings.retrieve.folder) as retriever:  # any candidate may be suggested here…
             for url in urls:  # …but never one on another subject
-                assert names_the_subject(right.claim.article_title, page_text(retriever, url)), url
+                assert names_the_subject(right.claim.article_title, page_text(retriever.corpus, url)), url
         for suggestion in finding.suggestions:
             assert suggestion.passage and suggestion.title is not None
             for evidence in suggestion.evidence:

@@ -226,8 +226,15 @@ def test_suggestion_evaluation_applies_the_patrols_rule_in_three_situations(retr
         assert {s["url"] for s in row["readable"]} <= {s["url"] for s in row["not_in_corpus"]}
     summary = summarise(rows)
     assert set(summary) == set(SITUATIONS)
+    unchecked = summarise(rows, checked=False)
+    for situation in SITUATIONS:  # the checks only take suggestions away
+        for label, counts in summary[situation].items():
+            assert counts["suggestions"] <= unchecked[situation][label]["suggestions"]
+            assert counts["suggestions"] == sum(
+                s["passes_checks"] for r in rows if r["label"] == label for s in r[situation]
+            )
     dead = [r for r in rows if r["dead_link"]]
-    first_gold = sum(counts["first_is_gold"] for counts in summary["dead_link"].values())
+    first_gold = sum(counts["first_is_gold"] for counts in unchecked["dead_link"].values())
     assert first_gold == sum(r["dead_link"][0]["url"] == r["gold"] for r in dead)
     # three of these five claims are not supported by their own page (WiCE's label; it lacks their year, date
     # or name): with a dead link that page is not offered as the better source

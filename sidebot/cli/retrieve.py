@@ -193,7 +193,9 @@ def eval_suggest(
     limit: ClaimLimit = None,
 ) -> None:
     """The suggestions a reviewer would be shown for WiCE claims (cited page readable, dead link with a copy
-    in the corpus, no copy), by WiCE label: how many claims get one and how many are the cited page."""
+    in the corpus, no copy), by WiCE label: how many claims get one and how many are the cited page. Counted
+    as the patrol stores them (the verifier's rule, then the facts and subject checks); the JSON also has
+    the verifier's rule alone."""
     from sidebot.eval.suggest import SITUATIONS, run_suggestion_evaluation
 
     _, settings = _folder(ctx, None)

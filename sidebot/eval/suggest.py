@@ -12,6 +12,11 @@ passes the verifier's threshold and beats the cited page by the fitted margin), 
 
 The search runs once per claim with the cited page in the pool; the situations without it drop it from the
 reranked list (in the patrol it is left out before the rerank, so one more document would be read there).
+
+Each suggestion the verifier's rule lets through also records whether it passes the patrol's two checks
+(:mod:`sidebot.retrieve.checks`: its passage states the claim's facts, its page names the article's subject).
+The summary counts what the patrol would store (both checks passed); ``summary_verifier_only`` counts what
+the verifier's rule alone shows, for comparison.
 """
 
 from __future__ import annotations
@@ -23,13 +28,14 @@ from typing import Any
 
 from sidebot.config import RetrieveSettings
 from sidebot.eval.retrieve import RetrievalQuery, pool, read_wice_queries, scorer_factory
+from sidebot.retrieve.checks import passes_checks
 from sidebot.retrieve.retriever import Retriever, Suggestion, System
-from sidebot.verify.types import Verdict
+from sidebot.verify.types import Claim, Verdict
 
 SITUATIONS = ("readable", "dead_link", "not_in_corpus")
 
 
-def shown(suggestions: Sequence[Suggestion]) -> list[dict[str, Any]]:
+def shown(retriever: Retriever, claim: Claim, suggestions: Sequence[Suggestion]) -> list[dict[str, Any]]:
     return [
         {
             "url": s.url,
@@ -37,6 +43,7 @@ def shown(suggestions: Sequence[Suggestion]) -> list[dict[str, Any]]:
             "score": s.score,
             "probability": s.probability,
             "evidence": [s.passage.text[e.start : e.end] for e in s.evidence] if s.passage else [],
+            "passes_checks": passes_checks(retriever.corpus, claim, s.url, s.passage),
         }
         for s in suggestions
     ]
@@ -64,19 +71,20 @@ def judge_claim(retriever: Retriever, query: RetrievalQuery) -> dict[str, Any]:
         "gold": gold,
         "cited_score": None if cited is None else cited.score,
         "cited_probability": None if cited is None else cited.probability,
-        **{name: shown(found) for name, found in situations.items()},
+        **{name: shown(retriever, query.claim, found) for name, found in situations.items()},
     }
 
 
-def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def summarise(rows: Sequence[dict[str, Any]], checked: bool = True) -> dict[str, Any]:
     """Per situation and WiCE label: claims, claims shown at least one suggestion, suggestions shown, and
-    how many of those are the cited page (only possible for ``dead_link``)."""
+    how many of those are the cited page (only possible for ``dead_link``); with ``checked``, only the
+    suggestions that pass the patrol's checks count (what the patrol stores)."""
     summary: dict[str, Any] = {}
     for situation in SITUATIONS:
         by_label: dict[str, Counter] = {}
         for row in rows:
             counts = by_label.setdefault(row["label"], Counter())
-            found = row[situation]
+            found = [s for s in row[situation] if s["passes_checks"] or not checked]
             counts["claims"] += 1
             counts["with_suggestion"] += bool(found)
             counts["suggestions"] += len(found)
@@ -111,6 +119,7 @@ def run_suggestion_evaluation(
         min_probability = max(retriever.settings.min_probability, retriever.scorer.flag_threshold)
     return {
         "summary": summarise(rows),
+        "summary_verifier_only": summarise(rows, checked=False),
         "claims": len(rows),
         "corpus_documents": stats["documents"],
         "corpus_passages": stats["passages"],

@@ -14,10 +14,8 @@ from sidebot.queue.support import (
     COPIES_PREFIX,
     MISSING_FACT_PREFIX,
 )
-from sidebot.sources.passages import Passage, split_passages
+from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands
-from sidebot.verify.facts.check import PageIndex, check_facts
-from sidebot.verify.facts.names import names_the_subject
 from sidebot.verify.facts.rule import failing_facts
 from sidebot.verify.types import Claim, Scorer, Verdict
 
@@ -132,8 +130,8 @@ def suggest_sources(
     retriever's own verifier scale (its margin is fitted there), so a verdict by another scorer is redone
     with that verifier; a source without a verdict (unreadable) gets the best candidates.
 
-    A suggestion's passage must state the claim's facts (:func:`states_the_facts`) and its page must name the
-    article's subject (:func:`~sidebot.verify.facts.names.names_the_subject`).
+    A suggestion's passage must state the claim's facts and its page must name the article's subject
+    (:mod:`sidebot.retrieve.checks`).
 
     The fitted margin guards citations whose source is fine against spurious suggestions. A citation editors
     tagged {{failed verification}} is already judged to fail, so, as in SIDE, any candidate the verifier
@@ -157,29 +155,11 @@ def suggest_sources(
         margin=margin,
         min_probability=min_probability,
     )
+    from sidebot.retrieve.checks import passes_checks
     from sidebot.retrieve.retriever import is_web_url  # loaded already: the retriever is open
 
     # never a corpus id a reviewer cannot open, never a passage that lacks or contradicts the claim's facts,
     # never a page on another subject
     return [
-        s
-        for s in found
-        if is_web_url(s.url)
-        and states_the_facts(claim, s.passage)
-        and names_the_subject(claim.article_title, page_text(retriever, s.url))
+        s for s in found if is_web_url(s.url) and passes_checks(retriever.corpus, claim, s.url, s.passage)
     ]
-
-
-def page_text(retriever: Retriever, url: str) -> str:
-    """The whole text the corpus holds for the page at ``url``."""
-    return "\n".join(p.passage.text for p in retriever.corpus.document_passages(url))
-
-
-def states_the_facts(claim: Claim, passage: Passage | None) -> bool:
-    """Whether ``passage`` states every checkable fact of the claim (its years, numbers, names; the article
-    subject's own name aside) and contradicts none: a suggested source must back the claim's facts, not only
-    its topic."""
-    if passage is None:
-        return False
-    check = check_facts(claim.text, PageIndex.from_passages([passage]), claim.article_title)
-    return not check.missing and not check.contradicted

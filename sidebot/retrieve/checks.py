@@ -1,0 +1,35 @@
+"""What a suggested source must show besides the verifier's judgement (:meth:`Retriever.choose_suggestions`),
+applied by the patrol before it stores a suggestion and by `sidebot eval suggest` before it counts one.
+
+The verifier gives 0.5–0.9 to pages on the claim's topic that do not back it (docs/retrieval.md), so two plain
+checks follow: the suggestion's passage states the claim's facts (years, numbers, names: none missing, none
+contradicted), and its page names the article's subject. A page that never names the subject is on another
+subject, however many of the claim's words it holds.
+"""
+
+from __future__ import annotations
+
+from sidebot.retrieve.corpus import Corpus
+from sidebot.sources.passages import Passage
+from sidebot.verify.facts.check import PageIndex, check_facts
+from sidebot.verify.facts.names import names_the_subject
+from sidebot.verify.types import Claim
+
+
+def states_the_facts(claim: Claim, passage: Passage | None) -> bool:
+    """Whether ``passage`` states every checkable fact of the claim (its years, numbers, names; the article
+    subject's own name aside) and contradicts none."""
+    if passage is None:
+        return False
+    check = check_facts(claim.text, PageIndex.from_passages([passage]), claim.article_title)
+    return not check.missing and not check.contradicted
+
+
+def page_text(corpus: Corpus, url: str) -> str:
+    """The whole text the corpus holds for the page at ``url``."""
+    return "\n".join(p.passage.text for p in corpus.document_passages(url))
+
+
+def passes_checks(corpus: Corpus, claim: Claim, url: str, passage: Passage | None) -> bool:
+    """Both checks of the module doc for a suggestion of the page at ``url`` showing ``passage``."""
+    return states_the_facts(claim, passage) and names_the_subject(claim.article_title, page_text(corpus, url))
