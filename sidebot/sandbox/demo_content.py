@@ -21,7 +21,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
-from sidebot.sandbox.demo_extras import with_extra_citations
+from sidebot.sandbox.demo_extras import MOVED, with_extra_citations, with_moved_citation
 from sidebot.verify.types import Claim
 
 SOURCE_BASE_PLACEHOLDER = "@@SIDEBOT_SOURCE_BASE@@"
@@ -106,7 +106,11 @@ def demo_pages(source_base: str) -> dict[str, str]:
     """
     base = _checked_base(source_base)
     pages = {a["title"]: a["wikitext"].replace(SOURCE_BASE_PLACEHOLDER, base) for a in _articles()}
-    return {title: with_extra_citations(title, text, base) for title, text in pages.items()}
+    moved_from = demo_source_url(base, MOVED.source_id)
+    return {
+        title: with_moved_citation(title, with_extra_citations(title, text, base), base, moved_from)
+        for title, text in pages.items()
+    }
 
 
 def demo_article_titles(origin: Literal["wice", "wikipedia"] | None = None) -> list[str]:

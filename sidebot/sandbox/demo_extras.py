@@ -85,8 +85,7 @@ def moved_source_id(path: str) -> str | None:
 
 
 def with_extra_citations(title: str, wikitext: str, base: str) -> str:
-    """``wikitext`` of demo article ``title`` with the extra citations it carries (citing ``base``), and the
-    moved page's citation pointing at its old address, tagged."""
+    """``wikitext`` of demo article ``title`` with the extra citations it carries (citing ``base``)."""
     for extra in EXTRAS:
         if extra.article == title and extra.after in wikitext:
             ref = (
@@ -94,16 +93,21 @@ def with_extra_citations(title: str, wikitext: str, base: str) -> str:
                 "|access-date=2023-03-01}}</ref>"
             )
             wikitext = wikitext.replace(extra.after, extra.after + ref, 1)
-    if title == MOVED.article:
-        from sidebot.sandbox.demo_content import demo_source_url
-
-        old_url = demo_source_url(base, MOVED.source_id) + " "
-        at = wikitext.find(old_url)
-        end = wikitext.find("</ref>", at) + len("</ref>")
-        if at >= 0 and end > at:
-            ref = f"{base}{MOVED.old_path} " + wikitext[at + len(old_url) : end]
-            wikitext = wikitext[:at] + ref + MOVED_TAG + wikitext[end:]
     return wikitext
+
+
+def with_moved_citation(title: str, wikitext: str, base: str, source_url: str) -> str:
+    """``wikitext`` of demo article ``title`` with the moved page's citation (``source_url``, where the page
+    was) pointing at its old address on ``base``, tagged by an editor."""
+    if title != MOVED.article:
+        return wikitext
+    cited = source_url + " "
+    at = wikitext.find(cited)
+    end = wikitext.find("</ref>", at) + len("</ref>")
+    if at < 0 or end <= at:
+        return wikitext
+    ref = f"{base}{MOVED.old_path} " + wikitext[at + len(cited) : end]
+    return wikitext[:at] + ref + MOVED_TAG + wikitext[end:]
 
 
 def extra_page(path: str, pages: dict[str, str]) -> str | None:
