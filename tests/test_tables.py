@@ -134,6 +134,34 @@ def test_a_label_starting_with_a_digit_is_named_by_its_column() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("markup", "lines"),
+    [
+        # a key-value table (an infobox): row headers, no header row
+        (
+            "<table class='infobox'><tr><th>Born</th><td>1 May 1900<br>Lyon, France</td></tr>"
+            "<tr><th>Died</th><td>3 June 1980</td></tr></table>",
+            ["Born — 1 May 1900 Lyon, France.", "Died — 3 June 1980."],
+        ),
+        # a caption, an empty corner cell, th scope=row
+        (
+            "<table><caption>Population of Springfield</caption><tr><th></th><th>2010</th><th>2020</th></tr>"
+            "<tr><th scope='row'>Springfield</th><td>1,000</td><td>1,234</td></tr></table>",
+            ["Population of Springfield — Springfield — 2010: 1,000; 2020: 1,234."],
+        ),
+        # a header in thead written with td
+        (
+            "<table><thead><tr><td>Year</td><td>Club</td></tr></thead>"
+            "<tbody><tr><td>1999</td><td>Ajax</td></tr></tbody></table>",
+            ["Year 1999 — Club: Ajax."],
+        ),
+    ],
+    ids=["infobox", "caption-corner", "thead-of-td"],
+)
+def test_other_header_layouts(markup: str, lines: list[str]) -> None:
+    assert table_lines(lxml_html.fromstring(markup)) == lines
+
+
 def test_the_layout_pages_of_the_corpus_are_left_as_they_are() -> None:
     """The corpus's old table-layout museum site (tests/data/pages/README.md): no table is touched."""
     pages = sorted((DATA / "pages" / "museo-puerto").glob("*.html"))
