@@ -2,9 +2,10 @@
 
 HTML goes through trafilatura (main content only: navigation, footers and comments dropped; one paragraph per
 line; cookie and consent layers are taken out first, since trafilatura would often keep their text as part of
-a short article), plain text is kept as it is, PDFs go to :mod:`sidebot.sources.pdf`; anything else is
-reported as
-unsupported. The body's bytes, not only its declared type, decide which (see :mod:`sidebot.sources.sniff`).
+a short article; data tables become one sentence per row that names each value's column, since trafilatura
+would flatten them: :mod:`sidebot.sources.tables`), plain text is kept as it is, PDFs go to
+:mod:`sidebot.sources.pdf`; anything else is reported as unsupported. The body's bytes, not only its
+declared type, decide which (see :mod:`sidebot.sources.sniff`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from sidebot.sources.charset import decode_text
 from sidebot.sources.lexicon import CONSENT
 from sidebot.sources.pdf import pdf_text
 from sidebot.sources.sniff import SNIFF_BYTES, ContentKind, MediaType, sniff
+from sidebot.sources.tables import replace_tables
 
 logger = logging.getLogger(__name__)
 # trafilatura logs every page it cannot read at ERROR ("lxml parsing failed: Document is empty" for an empty
@@ -75,6 +77,7 @@ def html_main_text(html: str, url: str | None = None) -> Extracted:
             return plain_text(html)
         page_title = _tidy(tree.findtext(".//title") or "") or None
         _drop_consent_layers(tree)
+        replace_tables(tree)
         document = trafilatura.bare_extraction(tree, url=url, with_metadata=True, include_comments=False)
     # lxml and trafilatura can fail in many ways on hostile markup; a page we cannot parse is a page
     # without usable text, not a crash of the batch.
