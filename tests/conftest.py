@@ -16,4 +16,5 @@ pytest_plugins = [
     "tests.fixtures.database",
     "tests.fixtures.web",
     "tests.fixtures.demo",
+    "tests.fixtures.patrol",
 ]

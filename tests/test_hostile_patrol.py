@@ -46,13 +46,6 @@ def settings(test_wiki_settings: Settings, source_fetch_settings, tmp_path: Path
     )
 
 
-@pytest.fixture
-def wiki(test_wiki_settings: Settings, wiki_site):
-    from sidebot.wiki.reader import PywikibotWiki
-
-    return PywikibotWiki.connect(test_wiki_settings)
-
-
 def _refs(wiki, *titles: str):  # type: ignore[no-untyped-def]
     from sidebot.wiki.pages import single_page
 

@@ -46,13 +46,6 @@ def scorer() -> BiEncoderScorer:
     return BiEncoderScorer()
 
 
-@pytest.fixture
-def wiki(test_wiki_settings: Settings, wiki_site):
-    from sidebot.wiki.reader import PywikibotWiki
-
-    return PywikibotWiki.connect(test_wiki_settings)
-
-
 @dataclass
 class Env:
     """One test's bot: its own settings (own list, count and stop pages), database and helpers."""

@@ -69,25 +69,6 @@ def wice_server() -> Iterator[SourceServer]:
         yield server
 
 
-@pytest.fixture
-def settings(test_wiki_settings: Settings, database_url: str, source_fetch_settings) -> Settings:
-    return test_wiki_settings.model_copy(
-        update={
-            "database": test_wiki_settings.database.model_copy(update={"url": database_url}),
-            "fetch": source_fetch_settings,
-            # Suggestions: test_patrol_suggestions.py. Here no index in the data folder may count.
-            "retrieve": test_wiki_settings.retrieve.model_copy(update={"enabled": False}),
-        }
-    )
-
-
-@pytest.fixture
-def wiki(test_wiki_settings: Settings, wiki_site):
-    from sidebot.wiki.reader import PywikibotWiki
-
-    return PywikibotWiki.connect(test_wiki_settings)
-
-
 def wice_article(server: SourceServer, source_id: str, tag: str = "") -> tuple[str, str]:
     """Wikitext citing one real WiCE claim's source; returns (claim, wikitext)."""
     src = next(s for s in demo_sources() if s.id == source_id)

@@ -29,24 +29,6 @@ def minilm() -> BiEncoderScorer:
     return BiEncoderScorer()
 
 
-@pytest.fixture
-def settings(test_wiki_settings: Settings, database_url: str, source_fetch_settings) -> Settings:
-    return test_wiki_settings.model_copy(
-        update={
-            "database": test_wiki_settings.database.model_copy(update={"url": database_url}),
-            "fetch": source_fetch_settings,
-            "retrieve": test_wiki_settings.retrieve.model_copy(update={"enabled": False}),
-        }
-    )
-
-
-@pytest.fixture
-def wiki(test_wiki_settings: Settings, wiki_site):
-    from sidebot.wiki.reader import PywikibotWiki
-
-    return PywikibotWiki.connect(test_wiki_settings)
-
-
 def page_text(claim: str, base_url: str) -> str:
     other = "Seattle voters elected a new mayor."
     return (

@@ -110,13 +110,6 @@ def refs_for(wiki, titles: list[str]):
     return [single_page(wiki.site, t) for t in titles]
 
 
-@pytest.fixture
-def wiki(test_wiki_settings: Settings, wiki_site):
-    from sidebot.wiki.reader import PywikibotWiki
-
-    return PywikibotWiki.connect(test_wiki_settings)
-
-
 def findings_of(session, title: str) -> list[Finding]:
     query = select(Finding).join(Citation).join(Page).where(Page.title == title).order_by(Finding.id)
     return list(session.scalars(query))

@@ -20,7 +20,6 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import select
 
-from sidebot.config import Settings
 from sidebot.datasets.wice import read_wice
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
@@ -232,17 +231,6 @@ def test_serve_verifier_without_its_model_files_is_one_error_line(tmp_path: Path
 
 
 # --- the patrol: a verifier failure leaves the citations for the next run ---------------------------------
-
-
-@pytest.fixture
-def settings(test_wiki_settings: Settings, database_url: str, source_fetch_settings) -> Settings:
-    return test_wiki_settings.model_copy(
-        update={
-            "database": test_wiki_settings.database.model_copy(update={"url": database_url}),
-            "fetch": source_fetch_settings,
-            "retrieve": test_wiki_settings.retrieve.model_copy(update={"enabled": False}),
-        }
-    )
 
 
 @pytest.mark.integration
