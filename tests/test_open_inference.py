@@ -10,7 +10,6 @@ import json
 import math
 import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +27,7 @@ from sidebot.verify.metrics import wice_items
 from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 from sidebot.verify.types import Claim
 from sidebot.verify.wire import MODEL_NAME, WireError
+from tests.fixtures.scripted_server import ScriptedJsonServer
 from tests.test_verifier_server import metric
 
 DATA = Path(__file__).parent / "data" / "verify"
@@ -219,46 +219,27 @@ def _without_probability(verdict):
     return replace(verdict, probability=None)
 
 
-class BrokenV2Server:
+class BrokenV2Server(ScriptedJsonServer):
     """A loopback server that answers the opening question (no citations) as an Open Inference server would,
     then each verification request the way ``mode`` says."""
 
     def __init__(self, scorer: str) -> None:
         self.scorer, self.mode = scorer, "http-500"
-        outer = self
+        super().__init__()
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                n = body["inputs"][0]["shape"][0]
-                if n == 0:
-                    return self.send(200, outer.outputs([]))
-                verdict = json.dumps(
-                    {"scorer": outer.scorer, "score": 0.5, "passage_scores": [], "best_passage": None}
-                )
-                replies = {
-                    "http-500": (500, b"Internal Server Error"),
-                    "not-json": (200, b"<html>gateway page</html>"),
-                    "no-outputs": (200, json.dumps({"model_name": MODEL_NAME}).encode()),
-                    "verdict-not-json": (200, outer.outputs(["{oops"] * n)),
-                    "wrong-count": (200, outer.outputs([verdict] * (n + 1))),
-                }
-                self.send(*replies[outer.mode])
-
-            def send(self, status: int, payload: bytes) -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
-
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.endpoint = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+    def reply(self, body: dict) -> tuple[int, bytes]:
+        n = body["inputs"][0]["shape"][0]
+        if n == 0:
+            return 200, self.outputs([])
+        verdict = {"scorer": self.scorer, "score": 0.5, "passage_scores": [], "best_passage": None}
+        replies = {
+            "http-500": (500, b"Internal Server Error"),
+            "not-json": (200, b"<html>gateway page</html>"),
+            "no-outputs": (200, json.dumps({"model_name": MODEL_NAME}).encode()),
+            "verdict-not-json": (200, self.outputs(["{oops"] * n)),
+            "wrong-count": (200, self.outputs([json.dumps(verdict)] * (n + 1))),
+        }
+        return replies[self.mode]
 
     def outputs(self, verdicts: list[str]) -> bytes:
         outputs = [
@@ -293,5 +274,4 @@ def test_a_broken_v2_server_is_a_clear_error(items, mode, message) -> None:
         assert f"{server.endpoint} (v2) answered" in str(caught.value)
         remote.close()
     finally:
-        server.server.shutdown()
-        server.server.server_close()
+        server.close()

@@ -12,7 +12,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import httpx
@@ -32,6 +31,7 @@ from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.metrics import wice_items
 from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 from sidebot.verify.wire import MODEL_NAME
+from tests.fixtures.scripted_server import ScriptedJsonServer
 from tests.test_patrol import refs_for, supported_and_not, wice_article
 
 DATA = Path(__file__).parent / "data" / "verify"
@@ -131,55 +131,34 @@ def test_server_refuses_a_request_of_the_wrong_shape(endpoint) -> None:
 # --- errors: a loopback server that answers like a broken verifier server --------------------------------
 
 
-class BrokenServer:
+class BrokenServer(ScriptedJsonServer):
     """Answers the opening question (no citations) properly as ``scorer``, then each verification request
     the way ``mode`` says."""
 
     def __init__(self, scorer: str) -> None:
         self.scorer, self.mode = scorer, "http-500"
-        outer = self
+        super().__init__()
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                if not body["instances"]:
-                    return self.send(200, outer.answer([]))
-                n = len(body["instances"])
-                verdict = {"scorer": outer.scorer, "score": 0.5, "passage_scores": [], "best_passage": None}
-                replies = {
-                    "http-500": (500, b"Internal Server Error"),
-                    "not-json": (200, b"<html>gateway page</html>"),
-                    "wrong-shape": (200, json.dumps({"predictions": [{"score": "high"}] * n}).encode()),
-                    "wrong-count": (200, outer.answer([verdict] * (n + 1))),
-                    "other-model": (200, outer.answer([verdict] * n, scorer="another-model.r1")),
-                }
-                if outer.mode == "stall":
-                    time.sleep(3)
-                    return
-                self.send(*replies[outer.mode])
-
-            def send(self, status: int, payload: bytes) -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(payload)))
-                self.end_headers()
-                self.wfile.write(payload)
-
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.endpoint = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+    def reply(self, body: dict) -> tuple[int, bytes] | None:
+        if not body["instances"]:
+            return 200, self.answer([])
+        n = len(body["instances"])
+        verdict = {"scorer": self.scorer, "score": 0.5, "passage_scores": [], "best_passage": None}
+        replies = {
+            "http-500": (500, b"Internal Server Error"),
+            "not-json": (200, b"<html>gateway page</html>"),
+            "wrong-shape": (200, json.dumps({"predictions": [{"score": "high"}] * n}).encode()),
+            "wrong-count": (200, self.answer([verdict] * (n + 1))),
+            "other-model": (200, self.answer([verdict] * n, scorer="another-model.r1")),
+        }
+        if self.mode == "stall":
+            time.sleep(3)
+            return None
+        return replies[self.mode]
 
     def answer(self, predictions: list, scorer: str | None = None) -> bytes:
         body = {"predictions": predictions, "scorer": scorer or self.scorer, "flag_threshold": 0.5}
         return json.dumps(body).encode()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture
