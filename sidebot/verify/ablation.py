@@ -24,11 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from sklearn.metrics import roc_auc_score
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
 from sidebot.verify.bands import Bands
-from sidebot.verify.metrics import fact_suspicion
+from sidebot.verify.metrics import auroc, fact_suspicion
 from sidebot.verify.types import Verdict
 
 # a verdict without the figure (a page without text) is the most suspicious, as the queue has it
@@ -61,11 +60,12 @@ def at_volume(suspicion: np.ndarray, failing: np.ndarray, k: int) -> tuple[float
 
 
 def _auroc(suspicion: np.ndarray, positive: np.ndarray) -> float | None:
+    """:func:`~sidebot.verify.metrics.auroc`, a verdict without the figure ranked most suspicious."""
     finite = np.isfinite(suspicion)
-    if not finite.any() or not 0 < positive.sum() < len(positive):
+    if not finite.any():
         return None
-    ranked = np.where(finite, suspicion, suspicion[finite].max() + 1.0)  # no figure: most suspicious
-    return float(roc_auc_score(positive, ranked))
+    value = auroc(positive, np.where(finite, suspicion, suspicion[finite].max() + 1.0))
+    return None if np.isnan(value) else value
 
 
 def side_by_side(claims: Sequence[WiceClaim], verdicts: Sequence[Verdict], bands: Bands) -> dict:

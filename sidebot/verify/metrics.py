@@ -127,7 +127,7 @@ def evidence_sentence_hit(claim: WiceClaim, verdict: Verdict) -> bool:
     return bool(span & claim.gold_sentences)
 
 
-def _auroc(positive: np.ndarray, suspicion: np.ndarray) -> float:
+def auroc(positive: np.ndarray, suspicion: np.ndarray) -> float:
     return float(roc_auc_score(positive, suspicion)) if 0 < positive.sum() < len(positive) else math.nan
 
 
@@ -140,8 +140,8 @@ def metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict:
     has_ns = 0 < not_supported.sum() < len(labels)
     return {
         "n": len(claims),
-        "auroc_not_supported": _auroc(not_supported, -scores),
-        "auroc_not_fully_supported": _auroc(not_fully, -scores),
+        "auroc_not_supported": auroc(not_supported, -scores),
+        "auroc_not_fully_supported": auroc(not_fully, -scores),
         "ap_not_supported": float(average_precision_score(not_supported, -scores)) if has_ns else math.nan,
         "p_at_r15_not_supported": precision_at_recall(not_supported, -scores) if has_ns else math.nan,
         "evidence_hit_at_1": (sum(evidence_hit(c, v) for c, v in backed) / len(backed))
@@ -233,9 +233,9 @@ def two_figures(claims: Sequence[WiceClaim], verdicts: Sequence[Verdict]) -> dic
         "n": len(shown),
         "share_at_least_part": float(backs_part.mean()),
         "share_every_part": float(backs_all.mean()),
-        "auroc_not_supported_at_least_part": _auroc(~backs_part, -part),
-        "auroc_not_fully_supported_every_part": _auroc(~backs_all, -whole),
-        "auroc_not_fully_supported_at_least_part": _auroc(~backs_all, -part),
+        "auroc_not_supported_at_least_part": auroc(~backs_part, -part),
+        "auroc_not_fully_supported_every_part": auroc(~backs_all, -whole),
+        "auroc_not_fully_supported_at_least_part": auroc(~backs_all, -part),
         "ece_at_least_part": expected_calibration_error(part, backs_part),
         "ece_every_part": expected_calibration_error(whole, backs_all),
         "reliability_at_least_part": reliability_table(part, backs_part, backs_all),
