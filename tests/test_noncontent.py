@@ -155,6 +155,19 @@ def test_a_redirect_to_the_home_page_is_site_root_with_the_target_named() -> Non
     assert verdict.reason.startswith("not the source: redirected to the site's home page")
 
 
+def test_a_moved_notice_refreshing_to_another_site_is_moved_and_names_where_it_sends_readers() -> None:
+    notice = (
+        "<html><head><title>Friends of the Mill</title>"
+        "<meta http-equiv='refresh' content='5; url=https://www.millfriends.example/'></head><body>"
+        "<h1>We have moved!</h1><p>Our website now lives at www.millfriends.example. "
+        "Please update your bookmarks.</p></body></html>"
+    )
+    verdict = classify(_view(notice, "http://mill.test/events/2019/open-day"))
+    assert verdict.kind is PageKind.MOVED and "https://www.millfriends.example/" in verdict.reason
+    same_site = notice.replace("https://www.millfriends.example/", "http://mill.test/")
+    assert classify(_view(same_site, "http://mill.test/events/2019/open-day")).kind is PageKind.SITE_ROOT
+
+
 # --- the soft-404 probe ---
 
 

@@ -270,7 +270,7 @@ def fit_corpus_model(corpus: Path, split: str = FIT, c: float = 0.1) -> PageMode
     kind = fit_regression([r for r, _ in walls], [k for _, k in walls], feature_names(), c)
     card = {
         "fitted_by": "sidebot train page-kinds",
-        "corpus": "tests/data/pages (constructed pages, see its README.md)",
+        "corpus": "tests/data/pages (constructed pages and the first independent batch: see its README.md)",
         "split": split,
         "pages": dict(sorted(Counter(kinds).items())),
         "c": c,

@@ -188,13 +188,18 @@ def _by_model(page: PageView, model: PageModel) -> Classification:
 
 def _by_redirect(page: PageView, words: int) -> Classification | None:
     """Redirected away from a deep address: to the site's root, or to an error, login, consent or bot-check
-    page. A redirect within the same kind of address (http→https, a trailing slash) says nothing."""
+    page; or a "we have moved" notice refreshing to another site. A redirect within the same kind of address
+    (http→https, a trailing slash) says nothing."""
     target = page.signals.meta_refresh or (page.final_url if page.redirects else None)
     if not target:
         return None
     start, end = _split(page.url), _split(target)
     if end is None or start is None or _same_address(start, end):
         return None
+    if page.signals.meta_refresh and start[0] != end[0]:
+        notice = best_clue(page, PageKind.MOVED.value)
+        if notice is not None:  # a "we have moved" notice that sends its reader to the new site
+            return Classification(PageKind.MOVED, f"{notice}; it sends readers to {target}")
     if not _ROOT_PATHS.match(start[1]) and _ROOT_PATHS.match(end[1]) and not end[2]:
         return Classification(PageKind.SITE_ROOT, f"redirected to {target}")
     if start[0] == end[0] and _is_ancestor(end[1], start[1]):
