@@ -140,8 +140,8 @@ GONE = Lexicon(
         r"fehler 404",
         r"(leider )?konnten wir (die|diese) seite nicht finden",
         r"page (introuvable|non trouvée)",
-        rf"(la|cette) {_ART_FR} (que vous (recherchez|cherchez|avez demandée)|demandée) (n'existe (pas|plus)|"
-        r"est introuvable|n'a pas été trouvée|n'est plus disponible)",
+        rf"(la|cette|le|ce) {_ART_FR} (que vous (recherchez|cherchez|avez demandée)|demandée) "
+        r"(n'existe (pas|plus)|est introuvable|n'a pas été trouvée|n'est plus disponible)",
         r"(cette|la) page n'existe (pas|plus)",
         r"(nous )?n'avons pas (pu )?trouv",
         r"impossible de trouver",
@@ -158,6 +158,9 @@ GONE = Lexicon(
         r"(el )?enlace (esté|está|estaba) roto",
         r"hier gibt es nichts",
         r"il n'y a rien (ici|à voir)",
+        r"vous vous êtes (égaré|perdu)",
+        r"(can't|cannot|couldn't|could not) find (the|that|this) (item|product|page|file|document)s? "
+        r"(you're|you are|you were) (after|looking for)",
         r"error 404",
         r"pagina non trovata",
         r"la pagina (che cerchi|richiesta) non",
@@ -240,6 +243,9 @@ MOVED = Lexicon(
         r"actualic[ea] (sus|tus) marcadores",
         r"(será|serás) redirigid[oa]",
         r"ci siamo trasferiti",
+        r"(n'est|ne sont) plus mis à jour",
+        r"(a|avons) désormais (son|notre|un) nouveau site",
+        r"(i've|we've|i have|we have) stopped (posting|publishing|updating) (here|this)",
         r"is verhuisd",
     ),
     control=_p(
@@ -298,6 +304,10 @@ REMOVED = Lexicon(
         r"del sitio)",
         r"è stat[oa] rimoss[oa]",
         r"is verwijderd",
+        r"ha sido retirad[oa] de (nuestra|la|esta) (web|página|sitio)",
+        r"derecho al olvido",
+        r"(removed|taken down|withdrawn) (following|after|in compliance with|under) (a |the )?(court|legal|"
+        r"judicial)",
     ),
 )
 
@@ -411,6 +421,8 @@ SEARCH_RESULTS = Lexicon(
         r"try (fewer|different|other|more general|broader) (keywords|search terms|words)",
         r"(weniger|andere|allgemeinere) suchbegriffe",
         r"(essayez|utilisez) d'autres mots-clés",
+        r"aucun (document|résultat|élément|article) ne correspond",
+        r"\d+ réponses? pour",
         r"(pruebe|intente|prueba) (con )?otr[ao]s (palabras|términos)",
         r"suchergebnisse",
         r"ihre suche (nach .{1,80} )?(ergab|lieferte)",
@@ -792,7 +804,8 @@ PAYWALL = Lexicon(
         r"access options",
         r"institutional "
         r"(login|access|subscription)",
-        r"you do not have access",
+        r"you do not (currently )?have access",
+        r"(requires|need|must) (you to )?be (registered|logged in|signed in)",
         r"check (for )?access",
         r"log in (or|and) "
         r"(sign up|create|register|subscribe)",
@@ -942,6 +955,8 @@ BOT_CHECK = Lexicon(
         r"automated program",
         r"(unusual(ly high)?|suspicious|high) (number of requests|traffic|activity) from your",
         r"(sent|made) by you and not by",
+        r"(a lot of|many|too many|so many) requests from your (network|ip|computer|connection)",
+        r"(a )?person at the keyboard",
         r"(ungewöhnlich viele|verdächtige) (anfragen|zugriffe)",
         r"(trafic|activité) (inhabituel|suspect)",
         r"(tráfico|actividad) (inusual|sospechos)",

@@ -39,7 +39,8 @@ _SEARCH_PATH = re.compile(r"/(search|suche|recherche|buscar|busqueda|búsqueda|z
 _SEARCH_KEYS = frozenset({"q", "s", "query", "search", "keywords", "keyword", "term", "suche", "recherche",
                           "buscar", "text", "searchterm", "search_query", "k"})  # fmt: skip
 ASKS_FOR_JS = re.compile(
-    r"((enable|turn on|activate|requires?|need) (to enable )?javascript|javascript (enabled|is disabled|"
+    r"((enable|turn on|activate|requires?|need) (to enable )?javascript|works best with javascript|"
+    r"javascript (switched|turned) on|javascript (enabled|is disabled|"
     r"turned on|is required|must be enabled)|javascript (aktivieren|einschalten|erforderlich)|benötigt "
     r"javascript|activ(er|ez) javascript|javascript (est )?(requis|désactivé)|habilit(ar|e|a) javascript|"
     r"javascript (es necesario|está desactivado))",

@@ -102,17 +102,22 @@ class PageModel:
 
 
 def fit_regression(
-    rows: Sequence[Mapping[str, float]], labels: Sequence[str], features: Sequence[str], c: float
+    rows: Sequence[Mapping[str, float]],
+    labels: Sequence[str],
+    features: Sequence[str],
+    c: float,
+    weights: Sequence[float] | None = None,
 ) -> Regression:
     """A logistic regression on ``rows`` labelled ``labels``, balanced class weights (a kind with few pages
-    counts as much as one with many)."""
+    counts as much as one with many), each row also counted ``weights[i]`` times."""
     from sklearn.linear_model import LogisticRegression
 
     x = np.array([[row.get(name, 0.0) for name in features] for row in rows], dtype=float)
     mean, scale = x.mean(axis=0), x.std(axis=0)
     scale[scale == 0] = 1.0
     model = LogisticRegression(C=c, class_weight="balanced", max_iter=5000)
-    model.fit((x - mean) / scale, list(labels))
+    sample_weight = None if weights is None else np.asarray(weights, dtype=float)
+    model.fit((x - mean) / scale, list(labels), sample_weight=sample_weight)
     return Regression(
         tuple(str(k) for k in model.classes_), tuple(features), mean, scale, model.coef_, model.intercept_
     )
