@@ -53,6 +53,7 @@ GONE = Lexicon(
         r"(exist|be found)",
         r"^(oops|whoops|uh[- ]oh|sorry|hoppla|ups|oups|vaya|ay)\b",
         r"page (is )?missing",
+        r"^(document|page|file) unavailable",
         r"file not found",
         r"page (not|no longer) (available|exists)",
         r"^error\b",
@@ -73,8 +74,8 @@ GONE = Lexicon(
         r"não encontrada",
     ),
     text=_p(
-        r"(page|article|content|story) (seems to have|has|appears to have) "
-        r"(disappeared|vanished|gone missing)",
+        r"(page|article|content|story|recipe|post|item|product) (seems to have|has|appears to have) "
+        r"(disappeared|vanished|gone missing|wandered off|wandered out)",
         r"(seite|inhalt|artikel) (ist|scheint) .{0,20}verschwunden",
         r"(page|contenu|article) (semble avoir|a) disparu",
         r"(página|noticia|contenido) (ha|parece haber) desaparecido",
@@ -108,7 +109,7 @@ GONE = Lexicon(
         r"contenido no encontrado",
         r"comprueb[ae] la dirección",
         rf"{_ART} (you|you're|you are) (were )?(looking for|trying to (reach|open|visit)|requested|"
-        r"searching for|asked for|wanted) "
+        r"searching for|hunting for|asked for|wanted) "
         r"(is|was|could not|cannot|can't|couldn't|does not|doesn't|no longer|has|may|might)",
         rf"(the )?requested {_ART} (is|was|could not|cannot|can't|does not|doesn't|no longer)",
         rf"{_ART} (could not|cannot|can't|couldn't) be (found|located|displayed)",
@@ -245,6 +246,8 @@ MOVED = Lexicon(
         r"ci siamo trasferiti",
         r"(n'est|ne sont) plus mis à jour",
         r"(a|avons) désormais (son|notre|un) nouveau site",
+        r"(sur|à) notre nouveau site",
+        r"(a|has|have) (a )?(shiny |brand )?new home (at|on)",
         r"(i've|we've|i have|we have) stopped (posting|publishing|updating) (here|this)",
         r"is verhuisd",
     ),
@@ -305,6 +308,8 @@ REMOVED = Lexicon(
         r"è stat[oa] rimoss[oa]",
         r"is verwijderd",
         r"ha sido retirad[oa] de (nuestra|la|esta) (web|página|sitio)",
+        r"(ha|han) eliminado (esta|este|la|el) (publicación|entrada|artículo|vídeo|video|mensaje)",
+        r"(esta|la) (entrada|publicación) ya no está disponible",
         r"derecho al olvido",
         r"(removed|taken down|withdrawn) (following|after|in compliance with|under) (a |the )?(court|legal|"
         r"judicial)",
@@ -359,7 +364,7 @@ MEDIA_UNAVAILABLE = Lexicon(
         r"geoblocking",
         rf"(cette |la )?{_MEDIA} (n'est (pas|plus)|est) (disponible|indisponible)",
         r"vidéo indisponible",
-        r"(pas|plus) disponible dans votre (pays|région)",
+        r"(pas|plus) disponible (dans|depuis) votre (pays|région|zone)",
         rf"impossible de (lire|charger) (la |cette )?{_MEDIA}",
         rf"(este |el |esta |la )?{_MEDIA} (ya )?no (está|se encuentra|esta) disponible",
         r"vídeo no disponible",
@@ -861,6 +866,8 @@ PAYWALL = Lexicon(
         r"inicia sesión para (seguir|"
         r"continuar|leer|ver)",
         r"para (seguir|continuar) leyendo",
+        r"sigue leyendo en",
+        r"(inicia sesión|regístrate|entra) (o|y) crea una cuenta",
         r"contenido (exclusivo|premium)",
         r"regístrate (para|gratis)",
         r"¿olvidaste tu contraseña",
