@@ -60,7 +60,6 @@ class Case:
     file: str | None = None  # the body served (None: a redirect)
     status: int = 200
     train: bool = True  # the model is fitted on it (its own words show its kind)
-    weight: float = 1.0  # how much it counts in the fit: pages written by someone else count more
 
 
 @dataclass
@@ -157,7 +156,6 @@ def load_corpus(folder: Path) -> tuple[list[Case], dict[str, Answer], dict[str, 
                 file=entry.get("file"),
                 status=int(entry.get("status", 200)),
                 train=bool(entry.get("train", True)) and "redirect" not in entry,
-                weight=float(entry.get("weight", 1.0)),
             )
         )
     return cases, routes, folders
@@ -259,13 +257,7 @@ def corpus_views(corpus: Path, split: str) -> tuple[list[PageView], list[Case]]:
 
 
 def fit_corpus_model(corpus: Path, split: str = FIT, c: float = 0.1) -> PageModel:
-    """Fit both regressions of the page-kind model on one split of the corpus; its card says on what.
-
-    Wall or article is fitted with each case's ``weight``: the independent batches, written by someone who had
-    not read the lexicon, are nearer to what a patrol meets than the constructed pages, whose look-alike
-    articles were written against the lexicon. Fitting on all but one batch and grading that one, for each of
-    the three: 83 of 93 walls caught weighing them 3 to 1, 78 unweighted; every article kept either way; the
-    constructed held-out articles kept 267 of 288 against 271."""
+    """Fit both regressions of the page-kind model on one split of the corpus; its card says on what."""
     views, cases = corpus_views(corpus, split)
     kinds = [case.kind for case in cases]
     rows = [page_features(v) for v in views]
@@ -274,13 +266,12 @@ def fit_corpus_model(corpus: Path, split: str = FIT, c: float = 0.1) -> PageMode
         [CONTENT if k == CONTENT else WALL for k in kinds],
         wall_feature_names(),
         c,
-        weights=[case.weight for case in cases],
     )
     walls = [(r, k) for r, k in zip(rows, kinds) if k != CONTENT]
     kind = fit_regression([r for r, _ in walls], [k for _, k in walls], feature_names(), c)
     card = {
         "fitted_by": "sidebot train page-kinds",
-        "corpus": "tests/data/pages (constructed pages and three independent batches: see its README.md)",
+        "corpus": "tests/data/pages (constructed pages and four independent batches: see its README.md)",
         "split": split,
         "pages": dict(sorted(Counter(kinds).items())),
         "c": c,

@@ -102,22 +102,17 @@ class PageModel:
 
 
 def fit_regression(
-    rows: Sequence[Mapping[str, float]],
-    labels: Sequence[str],
-    features: Sequence[str],
-    c: float,
-    weights: Sequence[float] | None = None,
+    rows: Sequence[Mapping[str, float]], labels: Sequence[str], features: Sequence[str], c: float
 ) -> Regression:
     """A logistic regression on ``rows`` labelled ``labels``, balanced class weights (a kind with few pages
-    counts as much as one with many), each row also counted ``weights[i]`` times."""
+    counts as much as one with many)."""
     from sklearn.linear_model import LogisticRegression
 
     x = np.array([[row.get(name, 0.0) for name in features] for row in rows], dtype=float)
     mean, scale = x.mean(axis=0), x.std(axis=0)
     scale[scale == 0] = 1.0
     model = LogisticRegression(C=c, class_weight="balanced", max_iter=5000)
-    sample_weight = None if weights is None else np.asarray(weights, dtype=float)
-    model.fit((x - mean) / scale, list(labels), sample_weight=sample_weight)
+    model.fit((x - mean) / scale, list(labels))
     return Regression(
         tuple(str(k) for k in model.classes_), tuple(features), mean, scale, model.coef_, model.intercept_
     )
