@@ -53,6 +53,9 @@ def states(page_sentence: str, claim_text: str) -> bool:
         # dev01892: "currently stands at 1,286,930 (2.5% of the overall population"
         ("currently stands at 1,286,930 (2.5% of the overall population", "about 1.3 million people"),
         ("currently stands at 1,286,930 (2.5% of the overall population", "2.5 per cent of the population"),
+        # dev03128: "makes up 11.60 % of total population of village" (a space before the sign)
+        ("which makes up 11.60 % of total population of village", "11.6% of the village's population"),
+        ("which makes up 11.60\u00a0% of total population of village", "11.6 per cent of its people"),
         # dev02692: "representing 20 per cent of its 1.63 billion shares"
         ("representing 20 per cent of its 1.63 billion shares", "20% of its shares"),
         ("representing 20 per cent of its 1.63 billion shares", "1,630,000,000 shares"),
@@ -80,6 +83,8 @@ def test_equal_facts_match_however_written(page: str, claim: str) -> None:
         ("## 26 July 1865", "born in 1866"),
         ("currently stands at 1,286,930 (2.5% of the overall population", "1,286,931 people"),
         ("currently stands at 1,286,930 (2.5% of the overall population", "3.5% of the population"),
+        ("which makes up 11.60 % of total population of village", "12.6% of the village's population"),
+        ("which makes up 11.60 % of total population of village", "11.60 children"),
         ("representing 20 per cent of its 1.63 billion shares", "20 shares"),
         ("Linnean Society of New South Wales for fifty years (1882-1932)", "a member for 51 years"),
         ("earliest museum collection, begun in the 18th century", "in the nineteenth century"),

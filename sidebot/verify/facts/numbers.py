@@ -100,7 +100,7 @@ def _number(name: str) -> str:
 _WORDS = rf"(?:{_UNITS})(?:(?:\s+and\s+|[\s-]+)(?:{_UNITS}))*"
 _CURRENCY = r"(?:US\$|A\$|C\$|NZ\$|HK\$|R\$|\$|£|€|¥|₹|Rs\.?\s?)"
 _CURRENCY_WORDS = r"(?:dollars?|pounds?|euros?|rupees?|yen|yuan|francs?|marks?|pesos?)"
-_PERCENT_WORDS = r"(?:%|\s?per\s?cent\b|\s?percent\b)"
+_PERCENT_WORDS = r"(?:\s?%|\s?per\s?cent\b|\s?percent\b)"  # "11.60 %", with a (no-break) space too
 
 # One pattern, alternatives tried in this order at each position: longer, more specific forms first.
 _PATTERN = re.compile(
