@@ -234,12 +234,12 @@ def page_kind(result: FetchResult) -> str:
     return result.page_kind or str(result.status)
 
 
-def corpus_views(corpus: Path, split: str) -> tuple[list[PageView], list[Case]]:
+def corpus_views(corpus: Path, split: str) -> tuple[list[PageView], list[str]]:
     """The pages of ``split`` the model is fitted on, read as the fetcher reads them (main text, title,
-    signals; a 4xx/5xx page by its visible text), with their cases. Redirects and pages only the soft-404
+    signals; a 4xx/5xx page by its visible text), with their kinds. Redirects and pages only the soft-404
     probe can tell are left out: their own words do not show their kind."""
     cases, _, _ = load_corpus(corpus)
-    views, fitted = [], []
+    views, kinds = [], []
     for case in cases:
         if case.split != split or not case.train or case.file is None:
             continue
@@ -252,14 +252,13 @@ def corpus_views(corpus: Path, split: str) -> tuple[list[PageView], list[Case]]:
         else:
             extracted = html_main_text(html, url)
             views.append(PageView(url, url, (), case.status, extracted.title, extracted.text, signals))
-        fitted.append(case)
-    return views, fitted
+        kinds.append(case.kind)
+    return views, kinds
 
 
 def fit_corpus_model(corpus: Path, split: str = FIT, c: float = 0.1) -> PageModel:
     """Fit both regressions of the page-kind model on one split of the corpus; its card says on what."""
-    views, cases = corpus_views(corpus, split)
-    kinds = [case.kind for case in cases]
+    views, kinds = corpus_views(corpus, split)
     rows = [page_features(v) for v in views]
     wall = fit_regression(
         [wall_features(r) for r in rows],
