@@ -21,6 +21,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from sidebot.config import FetchSettings
 from sidebot.datasets.wice import read_wice, source_document
 from sidebot.sandbox.demo_content import DemoSource
@@ -37,6 +39,7 @@ from sidebot.sources.page_features import (
     wall_features,
 )
 from sidebot.sources.page_model import WALL, PageModel, fit_regression
+from sidebot.sources.page_text import TEXT_WALL, fit_text_model, page_wording
 from sidebot.sources.signals import page_signals
 from sidebot.verify.types import Claim
 
@@ -48,6 +51,7 @@ class CorpusError(ValueError):
 
 
 FIT, HELD_OUT = "fit", "held-out"
+TEXT_FOLDS = 5  # out-of-fold readings of the n-gram model for the wall regression (grouped by site style)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,13 +238,13 @@ def page_kind(result: FetchResult) -> str:
     return result.page_kind or str(result.status)
 
 
-def corpus_views(corpus: Path, split: str) -> tuple[list[PageView], list[str]]:
+def corpus_views(corpus: Path, split: str) -> tuple[list[PageView], list[Case]]:
     """The pages of ``split`` the model is fitted on, read as the fetcher reads them (main text, title,
-    signals; a 4xx/5xx page by its visible text), with their kinds. Redirects and pages only the soft-404
+    signals; a 4xx/5xx page by its visible text), with their cases. Redirects and pages only the soft-404
     probe can tell are left out: their own words do not show their kind."""
-    cases, _, _ = load_corpus(corpus)
-    views, kinds = [], []
-    for case in cases:
+    all_cases, _, _ = load_corpus(corpus)
+    views, cases = [], []
+    for case in all_cases:
         if case.split != split or not case.train or case.file is None:
             continue
         body = (corpus / case.file).read_bytes()
@@ -252,31 +256,44 @@ def corpus_views(corpus: Path, split: str) -> tuple[list[PageView], list[str]]:
         else:
             extracted = html_main_text(html, url)
             views.append(PageView(url, url, (), case.status, extracted.title, extracted.text, signals))
-        kinds.append(case.kind)
-    return views, kinds
+        cases.append(case)
+    return views, cases
 
 
 def fit_corpus_model(corpus: Path, split: str = FIT, c: float = 0.1) -> PageModel:
-    """Fit both regressions of the page-kind model on one split of the corpus; its card says on what."""
-    views, kinds = corpus_views(corpus, split)
+    """Fit the page-kind model on one split of the corpus; its card says on what.
+
+    The wall regression weighs the n-gram model's reading of each page as it would be on a page the n-gram
+    model never saw: fitted on the other site styles (5 folds grouped by style), as on the pages it will
+    meet; the n-gram model shipped is then fitted on every page of the split."""
+    from sklearn.model_selection import GroupKFold
+
+    views, cases = corpus_views(corpus, split)
+    kinds = [case.kind for case in cases]
+    wordings = [page_wording(v) for v in views]
+    out_of_fold = np.zeros(len(views))
+    styles = [case.style for case in cases]
+    for fit_rows, read_rows in GroupKFold(n_splits=TEXT_FOLDS).split(wordings, groups=styles):
+        fold = fit_text_model([wordings[i] for i in fit_rows], [kinds[i] for i in fit_rows], CONTENT)
+        out_of_fold[read_rows] = [fold.wall_log_odds(wordings[i]) for i in read_rows]
     rows = [page_features(v) for v in views]
     wall = fit_regression(
-        [wall_features(r) for r in rows],
+        [wall_features(r) | {TEXT_WALL: float(o)} for r, o in zip(rows, out_of_fold)],
         [CONTENT if k == CONTENT else WALL for k in kinds],
-        wall_feature_names(),
+        [*wall_feature_names(), TEXT_WALL],
         c,
     )
     walls = [(r, k) for r, k in zip(rows, kinds) if k != CONTENT]
     kind = fit_regression([r for r, _ in walls], [k for _, k in walls], feature_names(), c)
     card = {
         "fitted_by": "sidebot train page-kinds",
-        "corpus": "tests/data/pages (constructed pages and four independent batches: see its README.md)",
+        "corpus": "tests/data/pages (constructed pages and seven independent batches: see its README.md)",
         "split": split,
         "pages": dict(sorted(Counter(kinds).items())),
         "c": c,
         "scikit_learn": _sklearn_version(),
     }
-    return PageModel(wall, kind, card)
+    return PageModel(wall, kind, fit_text_model(wordings, kinds, CONTENT), card)
 
 
 def _sklearn_version() -> str:

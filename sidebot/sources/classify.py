@@ -35,6 +35,7 @@ from sidebot.sources.page_features import (
 )
 from sidebot.sources.page_model import CONTENT as CONTENT_KIND
 from sidebot.sources.page_model import PageModel, shipped_page_model
+from sidebot.sources.page_text import TEXT_WALL, page_wording
 from sidebot.sources.signals import PageSignals
 
 __all__ = ["CONTENT", "Classification", "PageKind", "PageView", "classify"]
@@ -95,6 +96,7 @@ CONTENT = Classification(PageKind.CONTENT)
 SHORT_WORDS = 150  # a CAPTCHA frame on a page with more main text than this is part of the page
 EMPTY_WORDS = 3
 SHELL_WORDS = 25
+HEADLINE_WORDS = 15  # a first line of the main text this short is a headline, not prose
 
 _ROOT_PATHS = re.compile(r"^/?((index|default|home|start)(\.\w{2,5})?|[a-z]{2}([-_][a-z]{2})?)?/?$", re.I)
 _PATH_RULES: tuple[tuple[PageKind, re.Pattern[str]], ...] = (
@@ -170,20 +172,37 @@ def _by_emptiness(page: PageView, words: int) -> Classification | None:
 
 
 def _by_model(page: PageView, model: PageModel) -> Classification:
-    """Is the page a wall (the first regression), and if so which kind (the second), among the kinds the page
-    shows a clue of: a page is never called "removed" without a word or sign of removal on it, nor a wall
-    without a sign of any."""
+    """Is the page a wall (the first regression, which also weighs the n-gram model's reading of its
+    wording), and if so which kind (the second), among the kinds the page shows a clue of. A page with no
+    clue of any kind is a wall only when it is a web page (a plain-text document wraps no site's wall) and the
+    n-gram model alone reads it as one (a short page is still the page); it is then named by its wording (the
+    n-gram model's kind), its headline as the evidence."""
     found = read_clues(page)
     values = page_features(page, found)
-    if model.wall.probabilities(wall_features(values))[CONTENT_KIND] >= 0.5:
+    wording = page_wording(page)
+    wall_values = wall_features(values) | {TEXT_WALL: model.text.wall_log_odds(wording)}
+    if model.wall.probabilities(wall_values)[CONTENT_KIND] >= 0.5:
         return CONTENT
     clues = {kind: best_clue(page, kind, found) for kind in LEXICONS}
     shown = [kind for kind, clue in clues.items() if clue is not None]
-    if not shown:  # short, but with no word or sign of any wall: a short page is still the page
-        return CONTENT
+    if not shown:  # no word or sign of any wall: a wall only if it is a web page whose wording reads as one
+        if not page.signals.visible_text or wall_values[TEXT_WALL] < 0.0:
+            return CONTENT
+        chances = model.text.kind_chances(wording)
+        return Classification(PageKind(max(chances, key=chances.__getitem__)), _headline(page))
     chances = model.kind.probabilities(values)
     kind = max(shown, key=lambda k: chances.get(k, 0.0))
     return Classification(PageKind(kind), str(clues[kind]))
+
+
+def _headline(page: PageView) -> str:
+    """What a reader sees first of a wall the lexicon has no word for: its first heading, else the first line
+    of its main text when that is a headline, else its title."""
+    heading = next((h.strip() for h in page.signals.headings if h.strip()), "")
+    lines = [x.strip() for x in (page.text or page.signals.visible_text or "").splitlines() if x.strip()]
+    first = lines[0] if lines and len(lines[0].split()) <= HEADLINE_WORDS else ""
+    shown = heading or first or page.signals.title.strip()
+    return f"its wording: {shown[:80]!r}" if shown else "its wording"
 
 
 def _by_redirect(page: PageView, words: int) -> Classification | None:

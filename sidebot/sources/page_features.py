@@ -139,7 +139,7 @@ def read_clues(page: PageView) -> PageClues:
     main = _scanned(page.text or "")
     visible = _scanned(s.visible_text or page.text or "")
     main_lower, visible_lower = main.lower(), visible.lower()
-    titles, headings = _titles(page), [h[:TITLE_CHARS] for h in s.headings[:8]]
+    titles, headings = page_titles(page), [h[:TITLE_CHARS] for h in s.headings[:8]]
     hosts = tuple(h.lower() for h in s.frame_sources + s.link_hosts)
     hits: dict[str, _Hits] = {}
     starts: list[int] = []
@@ -195,7 +195,7 @@ def page_features(page: PageView, clues: PageClues | None = None) -> dict[str, f
         "http_error": float(page.http_status is not None and page.http_status >= 400),
         "asks_for_js": float(bool(ASKS_FOR_JS.search(s.noscript_text + " " + visible[:2000]))),
         "truncated": float(clues.truncated),
-        "title_is_domain": float(any(_DOMAIN.match(t.strip().lower()) for t in _titles(page)[:2])),
+        "title_is_domain": float(any(_DOMAIN.match(t.strip().lower()) for t in page_titles(page)[:2])),
     }
     return features
 
@@ -229,7 +229,8 @@ def is_search_address(url: str) -> bool:
     return bool(_SEARCH_PATH.search(parts.path) or keys & _SEARCH_KEYS)
 
 
-def _titles(page: PageView) -> list[str]:
+def page_titles(page: PageView) -> list[str]:
+    """The page's titles: its ``<title>``, the extracted title, its first heading (each once)."""
     found = [page.signals.title, page.title or ""] + [h for h in page.signals.headings[:1]]
     return list(dict.fromkeys(t.strip()[:TITLE_CHARS] for t in found if t and t.strip()))
 

@@ -1,14 +1,16 @@
-"""The page-kind model: two logistic regressions over :mod:`sidebot.sources.page_features`.
+"""The page-kind model: two logistic regressions over :mod:`sidebot.sources.page_features`, and the n-gram
+model of the page's wording (:mod:`sidebot.sources.page_text`).
 
 The first asks *is this page a wall (or a dead page), or the page itself?* from a few numbers: each place's
-strongest clue of any kind, each kind's clues summed, and how much prose the page has. Few weights, so it
-cannot learn a site template by heart, and a clue counts the same in a language or a wording it has not
-seen. The second, asked only of walls, says *which kind* from every clue place by place.
+strongest clue of any kind, each kind's clues summed, how much prose the page has, and what the n-gram model
+makes of its wording. Few weights, so it cannot learn a site template by heart, and a clue counts the same in
+a language or a wording it has not seen. The second, asked only of walls, says *which kind* from every clue
+place by place; the n-gram model names the kind of a wall that shows no clue of the lexicon.
 
 Both are fitted with scikit-learn by ``sidebot train page-kinds`` on the ``fit`` split of the page corpus in
 ``tests/data/pages`` (the other split is held out for ``sidebot eval sources``) and shipped as JSON in
-``sidebot/data/models/page-kinds.json``: feature names, scaling, weights. Reading them needs numpy only, and a
-weighted sum is what makes a verdict explainable (:meth:`Regression.pushes`).
+``sidebot/data/models/page-kinds.json``: feature names, scaling, weights, n-grams. A weighted sum is what
+makes a verdict explainable (:meth:`Regression.pushes`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from sidebot.sources.page_text import TEXT_WALL, TextModel
 
 CONTENT = "content"
 WALL = "wall"
@@ -91,14 +95,25 @@ class Regression:
 class PageModel:
     wall: Regression  # classes: content, wall
     kind: Regression  # classes: the kinds of walls and dead pages
+    text: TextModel  # the page's wording as character n-grams
     card: dict[str, Any] = field(default_factory=dict)  # how and on what it was fitted
 
     def to_json(self) -> dict[str, Any]:
-        return {"wall": self.wall.to_json(), "kind": self.kind.to_json(), "card": self.card}
+        return {
+            "wall": self.wall.to_json(),
+            "kind": self.kind.to_json(),
+            "text": self.text.to_json(),
+            "card": self.card,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PageModel:
-        return cls(Regression.from_json(data["wall"]), Regression.from_json(data["kind"]), dict(data["card"]))
+        return cls(
+            Regression.from_json(data["wall"]),
+            Regression.from_json(data["kind"]),
+            TextModel.from_json(data["text"]),
+            dict(data["card"]),
+        )
 
 
 def fit_regression(
@@ -119,7 +134,7 @@ def fit_regression(
 
 
 def save_page_model(model: PageModel, path: Path) -> None:
-    path.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
+    path.write_text(json.dumps(model.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 @cache
@@ -134,7 +149,8 @@ def shipped_page_model() -> PageModel:
         raise PageModelError(
             f"the page-kind model {MODEL_FILE} cannot be read: {exc}; reinstall sidebot"
         ) from exc
-    if list(model.kind.features) != feature_names() or list(model.wall.features) != wall_feature_names():
+    wall_inputs = [*wall_feature_names(), TEXT_WALL]
+    if list(model.kind.features) != feature_names() or list(model.wall.features) != wall_inputs:
         raise PageModelError(
             f"the page-kind model {MODEL_FILE} was fitted on other features than this version computes: "
             "refit it with `sidebot train page-kinds`"
