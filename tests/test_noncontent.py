@@ -117,6 +117,23 @@ def _small_corpus(folder: Path) -> list:
     return chosen
 
 
+def test_a_case_whose_address_has_a_query_is_served_its_page_not_a_404(loopback) -> None:
+    """``/viewtopic.php?t=42`` is a page of its own on forums and catalogues, ``/app/#/a/1`` an app's: the
+    corpus server answers them (it once answered 404, and the page was graded by its status)."""
+    topic = Answer(ARTICLE.encode())
+    index_page = Answer(b"<p>index</p>")
+    routes = {"/forum/viewtopic.php?t=42": topic, "/forum/index.php": index_page, "/app/#/a/1": topic}
+    with SiteServer(routes) as site:
+        found = fetch(site.url("/forum/viewtopic.php?t=42"), loopback)
+        app = fetch(site.url("/app/#/a/1"), loopback)  # a single-page app's route: the fragment is not sent
+        other = fetch(site.url("/forum/viewtopic.php?t=43"), loopback)
+        index = fetch(site.url("/forum/index.php?sid=9"), loopback)
+    assert found.status is FetchStatus.OK and "council" in (found.text or "").lower()
+    assert app.status is FetchStatus.OK
+    assert other.http_status == 404
+    assert index.http_status == 200  # a query that does not pick the page still finds it by its path
+
+
 def test_a_broken_corpus_is_a_clear_error(tmp_path) -> None:
     (tmp_path / "corpus.toml").write_text('[[case]]\nkind = "gone"\npath = "/x"\nfile = "nope.html"\n')
     result = CliRunner().invoke(app, ["eval", "sources", "--corpus", str(tmp_path), "--wice", "/nonexistent"])

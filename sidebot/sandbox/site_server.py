@@ -49,9 +49,11 @@ Handler = Callable[[str, str], Answer | None]  # (path without query, query) →
 class SiteServer:
     """``with SiteServer(routes, folders) as site: site.url("/x")``.
 
-    ``routes`` maps exact paths (no query) to answers; ``folders`` maps a path prefix (``"/gazette/"``) to
-    the answer for every other address under it (a soft-404 site answers all with one page); ``handler``
-    answers what neither covers (e.g. a JSON API reading the query); anything else is an honest 404.
+    ``routes`` maps exact addresses to answers: a path, or a path with its query when the query picks the
+    page (``/viewtopic.php?t=42``); a ``#fragment`` is the browser's and never sent. ``folders`` maps a path
+    prefix (``"/gazette/"``) to the answer for every other address under it (a soft-404 site answers all with
+    one page); ``handler`` answers what neither covers (e.g. a JSON API reading the query); anything else is
+    an honest 404.
     """
 
     def __init__(
@@ -61,7 +63,7 @@ class SiteServer:
         handler: Handler | None = None,
         host: str = "127.0.0.1",
     ) -> None:
-        self.routes = dict(routes or {})
+        self.routes = {address.split("#", 1)[0]: answer for address, answer in (routes or {}).items()}
         self.folders = dict(folders or {})
         self.handler = handler
         self.requests: list[Request] = []
@@ -80,8 +82,9 @@ class SiteServer:
     def answer(self, target: str) -> Answer:
         parts = urlsplit(target)
         path = parts.path or "/"
-        if path in self.routes:
-            return self.routes[path]
+        for address in (f"{path}?{parts.query}", path):
+            if address in self.routes:
+                return self.routes[address]
         if self.handler is not None and (found := self.handler(path, parts.query)) is not None:
             return found
         folder = max((f for f in self.folders if path.startswith(f)), key=len, default=None)
