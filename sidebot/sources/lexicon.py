@@ -880,7 +880,21 @@ PAYWALL = Lexicon(
         r"acceso a través de (su|tu) institución",
         r"recordarme",
         r"riservato agli abbonati",
-        r"alleen voor abonnees",
+        # general forms of batches 5–7's teaser walls (fr, es, pt, it, nl)
+        r"(vous avez|tu as) déjà un compte",
+        r"pour (poursuivre|continuer) (votre|la) lecture",
+        r"¿ya tienes (una )?cuenta",
+        r"(leíste|has leído|ha leído) (tus|sus) \d+ (notas|artículos|noticias) gratis",
+        r"quiero suscribirme",
+        r"já (tem|tens) (uma )?conta",
+        r"torne-se assinante",
+        r"(exclusivo|reservado) (para|a|aos) assinantes",
+        r"sei già abbonato",
+        r"(abbonati|accedi) per (continuare|leggere)",
+        r"lees verder met",
+        r"heb je al een abonnement",
+        r"log in om (verder )?te lezen",
+        r"alleen voor (abonnees|leden)",
     ),
     control=_p(
         r"^(subscribe|sign in|sign up|log ?in|register|join|get access|buy (article|pdf|access)|"
@@ -1060,6 +1074,10 @@ TRUNCATED = _p(
     r"le quedan? \d+ ?%",
     r"per continuare a leggere",
     r"verder lezen",
+    r"pour (poursuivre|continuer) (votre|la) lecture",
+    r"para continuar (a ler|lendo)",
+    r"lees verder met",
+    r"continua a leggere",
 )
 
 # The kinds a page's words and markup can show, in the order their wording is most specific.

@@ -16,6 +16,7 @@ makes a verdict explainable (:meth:`Regression.pushes`).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -117,16 +118,22 @@ class PageModel:
 
 
 def fit_regression(
-    rows: Sequence[Mapping[str, float]], labels: Sequence[str], features: Sequence[str], c: float
+    rows: Sequence[Mapping[str, float]],
+    labels: Sequence[str],
+    features: Sequence[str],
+    c: float,
+    weights: Mapping[str, float] | None = None,
 ) -> Regression:
     """A logistic regression on ``rows`` labelled ``labels``, balanced class weights (a kind with few pages
-    counts as much as one with many)."""
+    counts as much as one with many), each then multiplied by its factor in ``weights`` (default 1)."""
     from sklearn.linear_model import LogisticRegression
 
     x = np.array([[row.get(name, 0.0) for name in features] for row in rows], dtype=float)
     mean, scale = x.mean(axis=0), x.std(axis=0)
     scale[scale == 0] = 1.0
-    model = LogisticRegression(C=c, class_weight="balanced", max_iter=5000)
+    counts = Counter(labels)
+    balanced = {k: len(labels) / (len(counts) * n) * (weights or {}).get(k, 1.0) for k, n in counts.items()}
+    model = LogisticRegression(C=c, class_weight=balanced, max_iter=5000)
     model.fit((x - mean) / scale, list(labels))
     return Regression(
         tuple(str(k) for k in model.classes_), tuple(features), mean, scale, model.coef_, model.intercept_
