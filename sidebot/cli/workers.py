@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Annotated
 
@@ -29,7 +30,7 @@ def worker(
     """Take page jobs from the PostgreSQL queue and check the pages, until SIGTERM or Ctrl-C (the page in
     hand is finished first). Start one per CPU core, on as many machines as you like."""
     from sidebot.workers.jobs import WorkersError, conninfo
-    from sidebot.workers.outage import DatabaseGone
+    from sidebot.workers.outage import DatabaseGone, stop_on_signals
     from sidebot.workers.worker import run_worker
 
     settings = settings_of(ctx)
@@ -39,16 +40,19 @@ def worker(
         raise fail(str(exc), 2) from exc
     require_operator_contact(settings)
     _one_core_each(settings.verify.threads)
-    db = open_database(settings)
-    wiki = _connect(settings)
-    scorer = load_scorer(settings)
-    console.print(f"worker {name or 'host:pid'} taking {wiki.name} page jobs (SIGTERM or Ctrl-C stops it)")
-    try:
-        summary = run_worker(settings, db, wiki, scorer, name=name, burst=burst)
-    except DatabaseGone as exc:
-        raise fail(str(exc), 2) from exc
-    finally:
-        db.dispose()
+    stop = threading.Event()
+    with stop_on_signals(stop):  # a SIGTERM while the model and the wiki load stops the worker, not kills it
+        db = open_database(settings)
+        wiki = _connect(settings)
+        scorer = load_scorer(settings)
+        who = name or "host:pid"
+        console.print(f"worker {who} taking {wiki.name} page jobs (SIGTERM or Ctrl-C stops it)")
+        try:
+            summary = run_worker(settings, db, wiki, scorer, name=name, burst=burst, stop=stop)
+        except DatabaseGone as exc:
+            raise fail(str(exc), 2) from exc
+        finally:
+            db.dispose()
     c = summary.counts
     console.print(
         f"worker run {summary.run_id} {summary.status}: {c['jobs_done']} jobs, {c['pages_checked']} pages "

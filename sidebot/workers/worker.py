@@ -91,11 +91,19 @@ class WorkerState:
 
 
 def run_worker(
-    settings: Settings, db: Database, wiki, scorer: Scorer, name: str | None = None, burst: bool = False
+    settings: Settings,
+    db: Database,
+    wiki,
+    scorer: Scorer,
+    name: str | None = None,
+    burst: bool = False,
+    stop: threading.Event | None = None,
 ) -> PatrolSummary:
     """Take page jobs of ``wiki`` (a sidebot.wiki.reader.PywikibotWiki) until stopped, or, ``burst``, until
     the queue is empty. Returns the worker's run summary; DatabaseGone when the queue database stayed away
-    longer than ``workers.database_outage_wait``."""
+    longer than ``workers.database_outage_wait``. ``stop``, when already set (a SIGTERM while the worker
+    was starting), ends the run before it takes a job."""
+    stop = stop or threading.Event()
     ensure_schema(settings)
     name = name or default_name()
     site = getattr(wiki, "site", None)
@@ -123,7 +131,7 @@ def run_worker(
     app = build_app(settings, state.handle)
     try:
         with quiet_outages(outage):
-            _take_jobs(app, settings, wiki.name, name, burst, outage)
+            _take_jobs(app, settings, wiki.name, name, burst, outage, stop)
     except BaseException as exc:
         stop_beating.set()
         status = RunStatus.INTERRUPTED if isinstance(exc, KeyboardInterrupt) else RunStatus.FAILED
@@ -135,11 +143,16 @@ def run_worker(
 
 
 def _take_jobs(
-    app: App, settings: Settings, wiki: str, name: str, burst: bool, outage: DatabaseOutage
+    app: App,
+    settings: Settings,
+    wiki: str,
+    name: str,
+    burst: bool,
+    outage: DatabaseOutage,
+    stop: threading.Event,
 ) -> None:
     """procrastinate's worker loop until SIGTERM or SIGINT (or, in a burst, an empty queue), started again
     each time the database comes back after an outage."""
-    stop = threading.Event()
     options = {
         "queues": [page_queue(wiki), MAINTENANCE_QUEUE],
         "name": name,
@@ -150,7 +163,7 @@ def _take_jobs(
         "stalled_worker_timeout": settings.workers.stalled_after,
         "install_signal_handlers": False,  # ours: a stop asked for is then told from a stop on an error
     }
-    while True:
+    while not stop.is_set():
         noticed = outage.noticed
         try:
             asyncio.run(_run_until_stopped(app, stop, options))
