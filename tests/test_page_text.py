@@ -15,7 +15,14 @@ from sidebot.sources.classify import PageKind, PageView, classify
 from sidebot.sources.extract import html_main_text
 from sidebot.sources.lexicon import LEXICONS
 from sidebot.sources.page_features import best_clue
-from sidebot.sources.page_text import HEAD_WORDS, NGRAMS, TextModel, fit_text_model, page_wording
+from sidebot.sources.page_text import (
+    HEAD_WORDS,
+    NGRAMS,
+    WORDING_CHARS,
+    TextModel,
+    fit_text_model,
+    page_wording,
+)
 from sidebot.sources.signals import page_signals
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "pages"
@@ -87,3 +94,11 @@ def test_a_short_article_in_a_language_with_few_listed_phrases_stays_content() -
     Rui Matos, que fala no sábado sobre a história das tipografias da região.</p></main></body></html>"""
 
     assert classify(_view(html, "http://jornal.example/2026/11/feira-do-livro")).is_content
+
+
+def test_a_hostile_page_of_one_endless_word_is_read_only_as_far_as_a_wall_needs() -> None:
+    token = "x" * 3_000_000
+    html = f"<html><head><title>{token}</title></head><body><h1>{token}</h1><p>{token}</p></body></html>"
+    page = _view(html, "http://hostile.example/one-word")
+    assert len(page_wording(page)) <= WORDING_CHARS
+    assert classify(page).kind in set(PageKind)  # a verdict, not a hang on millions of n-grams

@@ -24,11 +24,12 @@ from typing import Any
 
 import numpy as np
 
-from sidebot.sources.page_features import PageView, page_titles
+from sidebot.sources.page_features import SCAN_CHARS, PageView, page_titles
 
 HEAD_WORDS = 60  # a wall says what it is in its first words; an article's opening reads like an article
 NGRAMS = (3, 5)
 MAX_NGRAMS = 10_000  # the most frequent n-grams of the fit pages: enough, and a model file under a megabyte
+WORDING_CHARS = 4000  # a hostile page's one 5 MB "word" is not cut into millions of n-grams
 TEXT_WALL = "text_wall"  # the wall regression's input: the log-odds this model gives the page being a wall
 
 
@@ -36,8 +37,8 @@ def page_wording(page: PageView) -> str:
     """What the n-gram model reads of a page: its titles, first headings and the head of its main text."""
     signals = page.signals
     heads = [*page_titles(page), *(h[:200] for h in signals.headings[:4])]
-    words = (page.text or signals.visible_text or "").split()[:HEAD_WORDS]
-    return " | ".join(heads) + " || " + " ".join(words)
+    words = (page.text or signals.visible_text or "")[:SCAN_CHARS].split()[:HEAD_WORDS]
+    return (" | ".join(heads) + " || " + " ".join(words))[:WORDING_CHARS]
 
 
 @dataclass(frozen=True)
