@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from sidebot.datasets.wice import read_wice
+from sidebot.queue.support import Support
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands, threshold_for_precision
 from sidebot.verify.facts.changes import changed_facts, settled_by_source
@@ -287,5 +288,8 @@ def test_a_verdict_names_the_failing_fact(wice: dict) -> None:
     (item,) = wice_items([replace(claim, claim=claim.claim.replace("2003", "2006"))])
     verdict = verifier.verify(*item)
     assert verdict.fact_note and "the claim says 2006" in verdict.fact_note
-    assert verdict.probability < 0.9
+    support = Support.of(
+        verdict.probability, verdict.every_part_probability, verdict.fact_note, verdict.failed_part, None
+    )
+    assert "likely backs" not in support.text and "the claim says 2006" in support.text
     assert {f.text: f.status for f in verdict.facts}["2006"] == "contradicted"

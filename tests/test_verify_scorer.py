@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from sidebot.datasets.wice import WiceLabel, read_wice
+from sidebot.queue.support import Support
 from sidebot.sources.passages import Passage, split_passages
-from sidebot.verify.calibration import expected_calibration_error, fit_platt
+from sidebot.verify.calibration import calibration_noise_floor, expected_calibration_error, fit_platt
 from sidebot.verify.combiner import FEATURES, Combiner
 from sidebot.verify.coverage import content_stems, coverage_features
 from sidebot.verify.crossencoder import SCORING_REVISION, STANCES, CrossEncoderScorer, _failed_part
@@ -175,11 +176,17 @@ def test_stance_agrees_with_the_probability_on_real_sentences():
 def test_probability_is_calibration_of_score_bounded_by_the_fact_rule(scorer, verdicts):
     calibration = scorer.model.manifest.calibration
     assert calibration.slope > 0 and "WiCE dev" in calibration.fitted_on
+    missing_a_fact = 0
     for v in verdicts:
         calibrated = calibration.probability(v.score)
         assert v.probability == pytest.approx(scorer.fact_rule.apply(calibrated, v.facts))
         if any(f.status == "missing" and not f.subject for f in v.facts):
-            assert v.probability < 0.9  # never "likely supports" while a fact is missing
+            missing_a_fact += 1
+            # never "likely backs" while a fact is missing: the words say the source backs only part
+            support = Support.of(v.probability, v.every_part_probability, v.fact_note, v.failed_part, None)
+            assert support.words == "source backs only part of the claim" or v.probability < 0.5
+            assert v.every_part_probability < 0.5
+    assert missing_a_fact
 
 
 def test_platt_fit_recovers_a_known_logistic_curve():
@@ -261,3 +268,20 @@ def test_shown_window_weighs_word_coverage_against_the_reader():
     reader = [2.0, 1.5]  # the reader prefers the first window
     assert shown_window(claim, windows, reader, coverage_weight=0.0) == 0
     assert shown_window(claim, windows, reader, coverage_weight=8.0) == 1
+
+
+def test_calibration_noise_floor_tells_sampling_noise_from_miscalibration():
+    """On 190 citations a perfectly calibrated figure reads a calibration error well above zero; an error is
+    evidence of miscalibration only above that floor."""
+    rng = np.random.default_rng(1)
+    shown = rng.uniform(0.0, 1.0, 190)
+    calibrated = rng.random(190) < shown
+    error = expected_calibration_error(shown, calibrated)
+    floor = calibration_noise_floor(shown, error, draws=500)
+    assert 0.04 < floor["mean"] < 0.12 and floor["p95"] > floor["mean"]
+    assert floor["share_at_or_above"] > 0.05  # a calibrated figure is not called miscalibrated
+    overconfident = np.clip(shown + 0.25, 0.0, 1.0)
+    error = expected_calibration_error(overconfident, calibrated)
+    assert calibration_noise_floor(overconfident, error, draws=500)["share_at_or_above"] < 0.01
+    many = rng.uniform(0.0, 1.0, 5000)
+    assert calibration_noise_floor(many, 0.0, draws=100)["mean"] < floor["mean"] / 3  # shrinks with n

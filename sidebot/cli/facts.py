@@ -19,6 +19,14 @@ from sidebot.cli.verify import DataDirOption, ModelDirOption, show_two_figures, 
 def train_fact_check(
     data_dir: DataDirOption = None,
     model_dir: ModelDirOption = None,
+    keep_combiner: Annotated[
+        bool,
+        typer.Option(
+            "--keep-combiner",
+            help="Keep the model's claim-level combiner; refit only the calibration, fact rule, bands and "
+            "the every-part figure (after a change to them, not to the combiner's features).",
+        ),
+    ] = False,
 ) -> None:
     """Fit the fact check into an existing model: refit its claim-level combiner with the fact check's
     features (held-out WiCE train sub-claims), then choose its calibration, fact rule and the two bands on
@@ -28,13 +36,14 @@ def train_fact_check(
     from sidebot.verify.training.factfit import fit_fact_check
     from sidebot.verify.training.publish import fit_claim_combiner
 
-    _, folder, dev_file, seed, held = trained_model(data_dir, model_dir, with_held_out=True)
-    fit_claim_combiner(
-        folder,
-        claim_examples(held),
-        f"{len(held)} WiCE train sub-claims x (page as cited, page without evidence)",
-        console.print,
-    )
+    _, folder, dev_file, seed, held = trained_model(data_dir, model_dir, with_held_out=not keep_combiner)
+    if not keep_combiner:
+        fit_claim_combiner(
+            folder,
+            claim_examples(held),
+            f"{len(held)} WiCE train sub-claims x (page as cited, page without evidence)",
+            console.print,
+        )
     figures = fit_fact_check(folder, read_wice(dev_file), int(seed), console.print)
     console.print(f"{folder}: fact check fitted; report half ({figures['claims']} WiCE dev claims):")
     console.print_json(json.dumps(figures))

@@ -52,10 +52,14 @@ def show_two_figures(figures: dict) -> None:
         f"(at-least-part figure {figures['auroc_not_fully_supported_at_least_part']:.3f}); "
         f"AUROC not supported, at-least-part figure {part:.3f}"
     )
-    console.print(
-        f"  calibration error: at least part {figures['ece_at_least_part']:.3f}, "
-        f"every part {figures['ece_every_part']:.3f}"
-    )
+    for figure in ("at_least_part", "every_part"):
+        floor = figures[f"ece_floor_{figure}"]
+        console.print(
+            f"  calibration error, {figure.replace('_', '-')} figure: {figures[f'ece_{figure}']:.3f} "
+            f"(a perfectly calibrated figure would read {floor['mean']:.3f} on these {figures['n']} "
+            f"citations, 95th percentile {floor['p95']:.3f}; share of its draws at or above: "
+            f"{floor['share_at_or_above']:.2f})"
+        )
     named = ", ".join(f"{label} {share:.3f}" for label, share in figures["gap_named_share"].items())
     console.print(f"  a part or fact named as not backed, share per WiCE label: {named}")
     for figure in ("at_least_part", "every_part"):

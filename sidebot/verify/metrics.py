@@ -32,7 +32,11 @@ from sklearn.metrics import average_precision_score, precision_recall_curve, roc
 from sidebot.datasets.wice import WiceClaim, WiceLabel
 from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.bands import Bands
-from sidebot.verify.calibration import expected_calibration_error, reliability_table
+from sidebot.verify.calibration import (
+    calibration_noise_floor,
+    expected_calibration_error,
+    reliability_table,
+)
 from sidebot.verify.types import Claim, Scorer, Verdict
 
 RECALL_POINT = 0.15
@@ -236,8 +240,11 @@ def two_figures(claims: Sequence[WiceClaim], verdicts: Sequence[Verdict]) -> dic
         "auroc_not_supported_at_least_part": auroc(~backs_part, -part),
         "auroc_not_fully_supported_every_part": auroc(~backs_all, -whole),
         "auroc_not_fully_supported_at_least_part": auroc(~backs_all, -part),
-        "ece_at_least_part": expected_calibration_error(part, backs_part),
-        "ece_every_part": expected_calibration_error(whole, backs_all),
+        "ece_at_least_part": (ece_part := expected_calibration_error(part, backs_part)),
+        "ece_every_part": (ece_whole := expected_calibration_error(whole, backs_all)),
+        # the error a perfectly calibrated figure would read on these citations (calibration.py says why)
+        "ece_floor_at_least_part": calibration_noise_floor(part, ece_part),
+        "ece_floor_every_part": calibration_noise_floor(whole, ece_whole),
         "reliability_at_least_part": reliability_table(part, backs_part, backs_all),
         "reliability_every_part": reliability_table(whole, backs_part, backs_all),
         # how often a part or fact is named as not backed (the words then say "backs only part"), per label

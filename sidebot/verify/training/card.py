@@ -73,6 +73,11 @@ RELIABILITY_HEADER = (
 )
 
 
+def _floor(floor: dict | None) -> str:
+    """A calibration noise floor (calibration.calibration_noise_floor) as "0.068; 0.097"."""
+    return "–" if not floor else f"{floor['mean']:.3f}; {floor['p95']:.3f}"
+
+
 def _every_part_section(every: dict | None) -> str:
     if not every:
         return ""
@@ -92,6 +97,8 @@ part or a fact of the claim is named as not backed. Measured on the report half 
 | AUROC, not fully supported | {_fmt(held.get("auroc_not_fully_supported_at_least_part"))} | \
 {_fmt(held.get("auroc_not_fully_supported_every_part"))} |
 | expected calibration error | {_fmt(held.get("ece_at_least_part"))} | {_fmt(held.get("ece_every_part"))} |
+| the same error of a perfectly calibrated figure on these claims (mean; 95th percentile) | \
+{_floor(held.get("ece_floor_at_least_part"))} | {_floor(held.get("ece_floor_every_part"))} |
 
 Reliability of the at-least-part figure:
 

@@ -186,7 +186,7 @@ def fit_fact_check(
     combiner already fitted), store them in its manifest and return the report half's figures."""
     fit_claims, report_claims = dev_split(dev)
     scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.BF16))
-    scorer.fact_rule = FactRule(missing=None)  # raw probabilities: the rule is applied here, per candidate
+    scorer.fact_rule = FactRule()  # raw probabilities: the rule is applied here, per candidate
 
     def score(claims: Sequence[WiceClaim], what: str) -> list[Verdict]:
         progress(f"fact check: verifying {len(claims)} {what}")
