@@ -83,7 +83,7 @@ def test_eval_sources_command_prints_per_kind_figures_for_both_splits(tmp_path) 
         app, ["eval", "sources", "--corpus", str(corpus), "--wice", str(claims), "--json"]
     )
     assert result.exit_code == 0, result.output
-    figures = json.loads(result.output[result.output.index("{") :])
+    figures = json.loads(result.stdout)  # JSON alone: notes go to stderr
     held = figures["splits"][HELD_OUT]
     assert set(held["per_kind"]) == {c.kind for c in chosen if c.split == HELD_OUT}
     assert held["content_pages"] == sum(c.kind == "content" for c in chosen if c.split == HELD_OUT)
@@ -183,6 +183,24 @@ def test_a_moved_notice_refreshing_to_another_site_is_moved_and_names_where_it_s
     assert verdict.kind is PageKind.MOVED and "https://www.millfriends.example/" in verdict.reason
     same_site = notice.replace("https://www.millfriends.example/", "http://mill.test/")
     assert classify(_view(same_site, "http://mill.test/events/2019/open-day")).kind is PageKind.SITE_ROOT
+
+
+def test_a_shell_whose_only_words_ask_for_javascript_in_any_language_is_a_script_shell() -> None:
+    """The request around the word differs in every language; the word does not."""
+    shell = (
+        "<html><head><title>Catálogo en línea | Biblioteca Municipal</title>"
+        "<script src='/static/js/main.4f2a.js'></script></head><body><div id='catalogo'></div>"
+        "<noscript>{}</noscript></body></html>"
+    )
+    for request in (
+        "Per consultare il catalogo serve JavaScript: attivalo nelle impostazioni del browser.",
+        "Zonder JavaScript kunt u de catalogus niet gebruiken. Zet het aan en laad de pagina opnieuw.",
+        "Para navegar pelo catálogo, ligue o JavaScript do seu navegador e recarregue a página.",
+    ):
+        verdict = classify(_view(shell.format(request)))
+        assert verdict.kind is PageKind.SCRIPT_SHELL, (request, verdict)
+    comments = "<noscript>Please turn on JavaScript to see the comments.</noscript>"
+    assert classify(_view(ARTICLE.replace("</body>", comments + "</body>"))).is_content
 
 
 # --- the soft-404 probe ---

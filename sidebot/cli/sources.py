@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from sidebot.cli.common import console, fail, settings_of
+from sidebot.cli.common import console, err, fail, settings_of
 from sidebot.cli.verify import default_data_dir
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "tests" / "data" / "pages"
@@ -38,7 +38,7 @@ def eval_sources(
 
     wice = wice or default_data_dir() / "wice" / "claims-dev.jsonl"
     if not wice.is_file():
-        console.print(f"no WiCE claims at {wice}: content pages skipped (give --wice FILE)")
+        err.print(f"no WiCE claims at {wice}: content pages skipped (give --wice FILE)")  # --json stays JSON
     fetch = settings_of(ctx).fetch.model_copy(
         update={"allow_networks": ["127.0.0.1/32"], "per_host_delay": 0.0, "per_host_concurrency": 8}
     )  # one loopback server stands in for many sites: the per-host limits would only slow the run

@@ -165,10 +165,19 @@ def _by_emptiness(page: PageView, words: int) -> Classification | None:
     if (
         words <= SHELL_WORDS
         and signals.script_count
-        and _SHELL_NOSCRIPT.search(signals.noscript_text + " " + (page.text or ""))
+        and (
+            _SHELL_NOSCRIPT.search(signals.noscript_text + " " + (page.text or ""))
+            or _only_noscript_names_javascript(signals)
+        )
     ):
         return Classification(PageKind.SCRIPT_SHELL, "the page asks for JavaScript and shows no text")
     return None
+
+
+def _only_noscript_names_javascript(signals: PageSignals) -> bool:
+    """Nothing shows outside ``<noscript>``, and what it says names JavaScript: a shell in any language (the
+    word is the same in all of them, the request around it is not)."""
+    return _visible_words(signals) <= EMPTY_WORDS and "javascript" in signals.noscript_text.lower()
 
 
 def _by_model(page: PageView, model: PageModel) -> Classification:
