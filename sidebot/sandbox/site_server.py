@@ -82,7 +82,7 @@ class SiteServer:
     def answer(self, target: str) -> Answer:
         parts = urlsplit(target)
         path = parts.path or "/"
-        for address in (f"{path}?{parts.query}" if parts.query else path, path):
+        for address in (f"{path}?{parts.query}", path) if parts.query else (path,):
             if address in self.routes:
                 return self.routes[address]
         if self.handler is not None and (found := self.handler(path, parts.query)) is not None:

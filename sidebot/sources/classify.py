@@ -156,27 +156,22 @@ def _by_emptiness(page: PageView, words: int) -> Classification | None:
         return None
     if words <= EMPTY_WORDS and _visible_words(signals) <= SHELL_WORDS:
         if signals.script_count and (
-            _SHELL_NOSCRIPT.search(signals.noscript_text)
-            or signals.names & _SHELL_ROOTS
-            or signals.script_chars
+            _asks_for_javascript(page) or signals.names & _SHELL_ROOTS or signals.script_chars
         ):
             return Classification(PageKind.SCRIPT_SHELL, f"{signals.script_count} scripts, no text")
         return Classification(PageKind.EMPTY, "no text")
-    if (
-        words <= SHELL_WORDS
-        and signals.script_count
-        and (
-            _SHELL_NOSCRIPT.search(signals.noscript_text + " " + (page.text or ""))
-            or _only_noscript_names_javascript(signals)
-        )
-    ):
+    if signals.script_count and _asks_for_javascript(page):
         return Classification(PageKind.SCRIPT_SHELL, "the page asks for JavaScript and shows no text")
     return None
 
 
-def _only_noscript_names_javascript(signals: PageSignals) -> bool:
-    """Nothing shows outside ``<noscript>``, and what it says names JavaScript: a shell in any language (the
-    word is the same in all of them, the request around it is not)."""
+def _asks_for_javascript(page: PageView) -> bool:
+    """The page asks for JavaScript in a listed wording, or nothing shows outside its ``<noscript>`` and what
+    that says names JavaScript: a shell in any language (the word is the same in all of them, the request
+    around it is not)."""
+    signals = page.signals
+    if _SHELL_NOSCRIPT.search(signals.noscript_text + " " + (page.text or "")):
+        return True
     return _visible_words(signals) <= EMPTY_WORDS and "javascript" in signals.noscript_text.lower()
 
 

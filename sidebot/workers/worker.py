@@ -202,6 +202,8 @@ async def _run_until_stopped(app: App, stop: threading.Event, options: dict) -> 
 
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, on_signal)
+        if stop.is_set():  # a signal that came while the connection opened, before these handlers
+            worker.cancel()
         try:
             await worker
         except asyncio.CancelledError:
