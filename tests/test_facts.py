@@ -8,15 +8,19 @@ data set's provenance and license).
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from sidebot.cli.app import app
 from sidebot.datasets.wice import read_wice
 from sidebot.queue.support import Support
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands, threshold_for_precision
+from sidebot.verify.factory import shipped_model_dir
 from sidebot.verify.facts.changes import changed_facts, settled_by_source
 from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
 from sidebot.verify.facts.extract import claim_facts
@@ -293,3 +297,19 @@ def test_a_verdict_names_the_failing_fact(wice: dict) -> None:
     )
     assert "likely backs" not in support.text and "the claim says 2006" in support.text
     assert {f.text: f.status for f in verdict.facts}["2006"] == "contradicted"
+
+
+def test_train_fact_check_on_a_model_without_its_training_seed_is_one_clear_error(tmp_path: Path) -> None:
+    """The sneaky edits are made with the model's training seed: without it, one line says so, even when
+    the combiner is kept (no held-out sub-claims are read then)."""
+    model = tmp_path / "model"
+    model.mkdir()
+    manifest = json.loads((shipped_model_dir() / "verifier.json").read_text(encoding="utf-8"))
+    manifest.pop("training", None)
+    (model / "verifier.json").write_text(json.dumps(manifest), encoding="utf-8")
+    data = tmp_path / "data"
+    (data / "wice").mkdir(parents=True)
+    (data / "wice" / "claims-dev.jsonl").write_bytes(WICE.read_bytes())
+    args = ["train", "fact-check", "--keep-combiner", "--model-dir", str(model), "--data-dir", str(data)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1 and "names no training seed" in result.output, result.output

@@ -37,6 +37,8 @@ def train_fact_check(
     from sidebot.verify.training.publish import fit_claim_combiner
 
     _, folder, dev_file, seed, held = trained_model(data_dir, model_dir, with_held_out=not keep_combiner)
+    if seed is None:  # the sneaky edits are made with the model's training seed
+        raise fail(f"{folder}/verifier.json names no training seed: retrain it with `train verifier`")
     if not keep_combiner:
         fit_claim_combiner(
             folder,
