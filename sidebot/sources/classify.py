@@ -18,6 +18,7 @@ Each verdict carries its reason in words, with what gave it away (a title, a phr
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -97,6 +98,10 @@ SHORT_WORDS = 150  # a CAPTCHA frame on a page with more main text than this is 
 EMPTY_WORDS = 3
 SHELL_WORDS = 25
 HEADLINE_WORDS = 15  # a first line of the main text this short is a headline, not prose
+# A page whose text stops at "continue reading with…" after less prose than this is a paywall's teaser however
+# much it reads like the article (which it is, the first paragraphs of it): every paywall of the fit split has
+# less, and no article of it with such words has.
+TEASER_WORDS = 150
 
 _ROOT_PATHS = re.compile(r"^/?((index|default|home|start)(\.\w{2,5})?|[a-z]{2}([-_][a-z]{2})?)?/?$", re.I)
 _PATH_RULES: tuple[tuple[PageKind, re.Pattern[str]], ...] = (
@@ -180,15 +185,20 @@ def _by_model(page: PageView, model: PageModel) -> Classification:
     wording), and if so which kind (the second), among the kinds the page shows a clue of. A page with no
     clue of any kind is a wall only when it is a web page (a plain-text document wraps no site's wall) and the
     n-gram model alone reads it as one (a short page is still the page); it is then named by its wording (the
-    n-gram model's kind), its headline as the evidence."""
+    n-gram model's kind), its headline as the evidence. A page whose text stops at an offer to read on is a
+    paywall's teaser: when it is a wall with no other clue, and when read as content but short
+    (:data:`TEASER_WORDS`)."""
     found = read_clues(page)
     values = page_features(page, found)
     wording = page_wording(page)
     wall_values = wall_features(values) | {TEXT_WALL: model.text.wall_log_odds(wording)}
+    cut_off = Classification(PageKind.PAYWALL, f"the text stops at {found.cut_off[:80]!r}")
     if model.wall.probabilities(wall_values)[CONTENT_KIND] >= 0.5:
-        return CONTENT
+        return cut_off if found.cut_off and math.expm1(values["prose"]) < TEASER_WORDS else CONTENT
     clues = {kind: best_clue(page, kind, found) for kind in LEXICONS}
     shown = [kind for kind, clue in clues.items() if clue is not None]
+    if not shown and found.cut_off:
+        return cut_off
     if not shown:  # no word or sign of any wall: a wall only if it is a web page whose wording reads as one
         if not page.signals.visible_text or wall_values[TEXT_WALL] < 0.0:
             return CONTENT

@@ -1078,6 +1078,23 @@ TRUNCATED = _p(
     r"para continuar (a ler|lendo)",
     r"lees verder met",
     r"continua a leggere",
+    r"(this|the) (full )?(post|article|story|piece|report) is (only )?"
+    r"(for|available to|reserved for|exclusive to) (paying |premium |digital )?(subscribers|members)",
+    r"(the )?(rest|remainder) of (this|the) (post|article|story|piece|report) is",
+    r"read on (with|for)",
+    r"you('ve| have) (read|used) (all )?(of )?your \d+ free (articles|stories)",
+    r"end of (what we can show|your free (preview|articles?))",
+    r"lesen sie (jetzt )?(weiter|den (ganzen|vollständigen) (artikel|beitrag))",
+    r"(der|den) (vollständigen|ganzen|kompletten) (artikel|beitrag) (lesen|gibt es|finden sie)",
+    r"la suite (de cet article )?est (accessible|disponible|ouverte)",
+    r"lisez la suite",
+    r"(la suite de )?cet article est réservée? (aux|à nos) abonnés",
+    r"(sigue|siga|continúa|continua) leyendo",
+    r"(el resto|la continuación) de (este|esta|la) (artículo|noticia|información)",
+    r"(continue|continua|continuar) (a ler|lendo)",
+    r"leia (a (matéria|reportagem|notícia) completa|o (artigo|texto) completo)",
+    r"(per )?(leggere|continuare a leggere) (tutto )?l'articolo",
+    r"lees (het (hele|volledige) (artikel|verhaal)|verder)",
 )
 
 # The kinds a page's words and markup can show, in the order their wording is most specific.

@@ -78,12 +78,20 @@ class Clue:
 
 
 PLACES = ("title", "heading", "main", "in_prose", "outside", "ui", "hosts")
+AFTER_CHARS = 500  # of the visible text right after the main text: where a paywall's offer to read on sits
 
 
 def wall_feature_names() -> list[str]:
     """The first question's features (wall or not): each place's strongest clue of any kind, each kind's
     clues summed, and the page as a whole. Few numbers, so that a clue counts the same whatever its kind."""
     return [f"max:{place}" for place in PLACES] + [f"{kind}:all" for kind in KINDS] + list(_GLOBAL)
+
+
+def wall_clue_names() -> set[str]:
+    """The wall features that are clues of a wall: each may only push a page towards being one (a clue inside
+    a long sentence of prose, how much prose and how many links a page has may push either way)."""
+    places = [f"max:{place}" for place in PLACES if place != "in_prose"]
+    return {*places, *(f"{kind}:all" for kind in KINDS), *_WALL_SIGNS}
 
 
 def wall_features(values: dict[str, float]) -> dict[str, float]:
@@ -102,6 +110,8 @@ def feature_names() -> list[str]:
 # markup a page has says more about the site's template than about whether this page is the source.
 _GLOBAL = ("words", "prose", "prose_sentences", "wall_share", "long_paragraphs", "link_density", "password",
            "noindex", "url_search", "http_error", "asks_for_js", "truncated", "title_is_domain")  # fmt: skip
+_WALL_SIGNS = ("password", "noindex", "url_search", "http_error", "asks_for_js", "truncated",
+               "title_is_domain")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +139,8 @@ class PageClues:
     main: str
     visible: str
     wall_starts: tuple[int, ...]  # where any kind's phrase starts in the main text, in order
-    truncated: bool  # a line of the main text (or a heading in it) says the text goes on behind a wall
+    cut_off: str  # what says the text goes on behind a wall (a short line of the main text, a heading in it,
+    # or the words right after it), as written; empty when nothing does
 
 
 def read_clues(page: PageView) -> PageClues:
@@ -156,10 +167,7 @@ def read_clues(page: PageView) -> PageClues:
         host = next((h for h in hosts if lex.hosts.search(h)), None) if lex.hosts is not None else None
         hits[kind] = _Hits(in_main, anywhere, title_cover, title_text, heading_cover, heading_text,
                            _control_hit(lex, s.controls), _name_hit(lex, s.names), host)  # fmt: skip
-    truncated = any(
-        _sentence_words(main_lower, m.start()) <= LINE_WORDS for m in TRUNCATED.finditer(main_lower)
-    ) or any(TRUNCATED.search(h.lower()) for h in headings)
-    return PageClues(hits, main, visible, tuple(sorted(starts)), truncated)
+    return PageClues(hits, main, visible, tuple(sorted(starts)), _cut_off(page, main, headings))
 
 
 def page_features(page: PageView, clues: PageClues | None = None) -> dict[str, float]:
@@ -194,7 +202,7 @@ def page_features(page: PageView, clues: PageClues | None = None) -> dict[str, f
         "url_search": float(is_search_address(page.final_url)),
         "http_error": float(page.http_status is not None and page.http_status >= 400),
         "asks_for_js": float(bool(ASKS_FOR_JS.search(s.noscript_text + " " + visible[:2000]))),
-        "truncated": float(clues.truncated),
+        "truncated": float(bool(clues.cut_off)),
         "title_is_domain": float(any(_DOMAIN.match(t.strip().lower()) for t in page_titles(page)[:2])),
     }
     return features
@@ -285,6 +293,32 @@ def _sentence_words(text: str, at: int) -> int:
     begin = starts[-1] if starts else 0
     following = _SENTENCE.search(text, at)
     return len(text[begin : following.start() if following else len(text)].split())
+
+
+def _cut_off(page: PageView, main: str, headings: list[str]) -> str:
+    """The words saying the text goes on behind a wall ("continue reading with…"): in a short line of the main
+    text (in a long one it is an article's prose about paywalls), a heading, or right after the main text."""
+    main_lower = main.lower()
+    for match in TRUNCATED.finditer(main_lower):
+        if _sentence_words(main_lower, match.start()) <= LINE_WORDS:
+            return main[match.start() : match.end()] if len(main) == len(main_lower) else match.group(0)
+    for heading in headings:
+        if TRUNCATED.search(heading.lower()):
+            return heading
+    after = _after_main_text(page.text or "", page.signals.visible_text or "")
+    match = TRUNCATED.search(after.lower())
+    if match is None:
+        return ""
+    return after[match.start() : match.end()] if len(after) == len(after.lower()) else match.group(0)
+
+
+def _after_main_text(main: str, visible: str) -> str:
+    """What the page shows right after its main text: where a teaser is cut off, the offer to read on is
+    often outside what trafilatura keeps as the article."""
+    last_line = next((line for line in reversed(main.splitlines()) if line.strip()), "")
+    anchor = " ".join(last_line.split())[-60:]
+    at = visible.rfind(anchor) if len(anchor) >= 20 else -1
+    return visible[at + len(anchor) : at + len(anchor) + AFTER_CHARS] if at >= 0 else ""
 
 
 def _prose(text: str, wall_starts: tuple[int, ...]) -> tuple[int, int, int]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -123,9 +123,14 @@ def fit_regression(
     features: Sequence[str],
     c: float,
     weights: Mapping[str, float] | None = None,
+    towards_second: Collection[str] = (),
 ) -> Regression:
     """A logistic regression on ``rows`` labelled ``labels``, balanced class weights (a kind with few pages
-    counts as much as one with many), each then multiplied by its factor in ``weights`` (default 1)."""
+    counts as much as one with many), each then multiplied by its factor in ``weights`` (default 1).
+
+    With two classes, the features named in ``towards_second`` may only push towards the second one (their
+    weights are held at zero or above): a wall's clue never makes a page *more* likely to be an article,
+    however often a site template put a "Search" button on the articles it was fitted on."""
     from sklearn.linear_model import LogisticRegression
 
     x = np.array([[row.get(name, 0.0) for name in features] for row in rows], dtype=float)
@@ -133,11 +138,45 @@ def fit_regression(
     scale[scale == 0] = 1.0
     counts = Counter(labels)
     balanced = {k: len(labels) / (len(counts) * n) * (weights or {}).get(k, 1.0) for k, n in counts.items()}
+    scaled = (x - mean) / scale
+    if towards_second:
+        classes = tuple(sorted(counts))
+        if len(classes) != 2:
+            raise ValueError("weights held to one sign need two classes")
+        sample_weights = np.array([balanced[label] for label in labels])
+        second = np.array([label == classes[1] for label in labels])
+        bounds = [(0.0, None) if name in towards_second else (None, None) for name in features]
+        coef, intercept = _bounded_logistic(scaled, second, sample_weights, c, bounds)
+        return Regression(classes, tuple(features), mean, scale, coef[None, :], np.array([intercept]))
     model = LogisticRegression(C=c, class_weight=balanced, max_iter=5000)
-    model.fit((x - mean) / scale, list(labels))
+    model.fit(scaled, list(labels))
     return Regression(
         tuple(str(k) for k in model.classes_), tuple(features), mean, scale, model.coef_, model.intercept_
     )
+
+
+def _bounded_logistic(
+    x: np.ndarray, positive: np.ndarray, sample_weights: np.ndarray, c: float, bounds: list
+) -> tuple[np.ndarray, float]:
+    """scikit-learn's L2 logistic regression objective (``0.5·|w|² + C·Σ weighted log-loss``, the intercept
+    not penalised), minimised by L-BFGS-B within ``bounds`` on the weights."""
+    from scipy.optimize import minimize
+    from scipy.special import expit
+
+    sign = np.where(positive, 1.0, -1.0)
+
+    def loss(params: np.ndarray) -> tuple[float, np.ndarray]:
+        w, b = params[:-1], params[-1]
+        margin = sign * (x @ w + b)
+        weighted = c * sample_weights
+        value = 0.5 * w @ w + float(weighted @ np.logaddexp(0.0, -margin))
+        slope = -weighted * sign * expit(-margin)
+        return value, np.append(w + x.T @ slope, slope.sum())
+
+    start = np.zeros(x.shape[1] + 1)
+    found = minimize(loss, start, jac=True, method="L-BFGS-B", bounds=[*bounds, (None, None)],
+                     options={"maxiter": 5000})  # fmt: skip
+    return found.x[:-1], float(found.x[-1])
 
 
 def save_page_model(model: PageModel, path: Path) -> None:

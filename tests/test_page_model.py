@@ -1,0 +1,118 @@
+"""The page-kind model's wall regression: its clue weights only ever point towards a wall, fitted by the same
+objective as scikit-learn's; the offer to read on that follows a teaser outside its main text is read, and a
+short text stopping at it is a paywall's teaser."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+
+from sidebot.eval.sources import FIT, corpus_views
+from sidebot.sources.classify import TEASER_WORDS, PageKind, classify
+from sidebot.sources.extract import html_main_text
+from sidebot.sources.page_features import (
+    PageView,
+    page_features,
+    wall_clue_names,
+    wall_feature_names,
+    wall_features,
+)
+from sidebot.sources.page_model import _bounded_logistic, fit_regression, shipped_page_model
+from sidebot.sources.signals import page_signals
+
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "pages"
+
+
+def _wall_rows() -> tuple[list[dict[str, float]], list[str]]:
+    views, cases = corpus_views(CORPUS, FIT)
+    rows = [wall_features(page_features(v)) for v in views[::3]]
+    return rows, ["content" if c.kind == "content" else "wall" for c in cases[::3]]
+
+
+def test_the_bounded_fit_without_bounds_is_scikit_learns_logistic_regression() -> None:
+    rows, labels = _wall_rows()
+    names = wall_feature_names()
+    x = np.array([[row[n] for n in names] for row in rows])
+    x = (x - x.mean(axis=0)) / np.where(x.std(axis=0) == 0, 1.0, x.std(axis=0))
+    weights = {"content": 2.0, "wall": 0.7}
+    expected = LogisticRegression(C=0.1, class_weight=weights, max_iter=5000).fit(x, labels)
+    coef, intercept = _bounded_logistic(
+        x,
+        np.array([label == "wall" for label in labels]),
+        np.array([weights[label] for label in labels]),
+        0.1,
+        [(None, None)] * len(names),
+    )
+    assert np.allclose(coef, expected.coef_[0], atol=2e-3)
+    assert abs(intercept - expected.intercept_[0]) < 2e-3
+
+
+def test_a_clue_of_a_wall_never_counts_for_an_article() -> None:
+    rows, labels = _wall_rows()
+    names = wall_feature_names()
+    free = fit_regression(rows, labels, names, c=0.1, weights={"content": 3.0})
+    clue_names = wall_clue_names()
+    held = fit_regression(rows, labels, names, c=0.1, weights={"content": 3.0}, towards_second=clue_names)
+    clues = [i for i, name in enumerate(names) if name in wall_clue_names()]
+    assert min(free.coef[0][clues]) < 0  # left free, some clue (a "Search" button…) counts for articles
+    assert min(held.coef[0][clues]) >= 0
+    shipped = shipped_page_model().wall
+    assert all(w >= 0 for name, w in zip(shipped.features, shipped.coef[0]) if name in wall_clue_names())
+    assert json.loads(json.dumps(held.to_json()))["classes"] == ["content", "wall"]
+
+
+TEASER = """<html><head><title>Harbour dues rise for the third year | The Coastline Courier</title></head>
+<body>
+<nav><a href="/">Home</a> <a href="/news">News</a></nav>
+<article><h1>Harbour dues rise for the third year</h1>
+<p>Fishing crews using the east quay will pay eleven per cent more in berthing dues from April, the harbour
+board decided on Thursday evening after a two-hour meeting.</p>
+<p>The board's chair, Morag Keillor, said the rise would pay for dredging the channel, which silted up after
+the winter storms and has kept the larger boats out at low tide since January.</p></article>
+<div class="offer"><p>Continue reading with a Courier subscription.</p><button>Subscribe</button></div>
+<footer><p>Coastline Courier Ltd</p></footer></body></html>"""
+
+
+def test_an_offer_to_read_on_right_after_the_main_text_marks_the_page_cut_off() -> None:
+    url = "http://courier.test/news/harbour-dues"
+    extracted = html_main_text(TEASER, url)
+    assert "continue reading" not in (extracted.text or "").lower()  # the offer is outside the article
+    view = PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(TEASER))
+    assert page_features(view)["truncated"] == 1.0
+
+    whole = TEASER.replace("Continue reading with a Courier subscription.", "Our newsletter, every Friday.")
+    extracted = html_main_text(whole, url)
+    view = PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(whole))
+    assert page_features(view)["truncated"] == 0.0
+
+
+MORE = """<p>Skippers said the channel had been a worry for years. At spring tides the larger trawlers wait
+outside the bar for up to three hours, and the fish market, which opens at six, has twice had to hold its
+first sale for boats that could not get in. The board's engineer told the meeting that a full dredge every
+second winter would cost about as much as the new dues raise in three years.</p>"""
+EVEN_MORE = """<p>Not everyone on the quay was persuaded. The fishermen's association, which speaks for
+forty-one boats, said its members had been promised a freeze when the ice plant was sold last spring, and
+that the board had never published what the sale raised. Its secretary asked for the accounts before any
+rise is applied.</p><p>The ferry company, which pays separate dues for the west berth, is not affected. A
+public consultation on the dredging plan opens in January and runs for six weeks; the board will take a
+final decision at its March meeting, after the harbour master's survey of the bar is in.</p>"""
+
+
+def test_a_short_text_that_stops_at_an_offer_to_read_on_is_a_teaser_and_a_long_one_the_article() -> None:
+    url = "http://courier.test/news/harbour-dues"
+    offer = TEASER.replace("Continue reading with", "Read on with")  # words of no kind's lexicon
+    teaser = offer.replace("</article>", MORE + "</article>")
+    extracted = html_main_text(teaser, url)
+    verdict = classify(PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(teaser)))
+    assert verdict.kind is PageKind.PAYWALL
+    assert verdict.reason.endswith("(the text stops at 'Read on with')")
+
+    article = offer.replace("</article>", MORE + EVEN_MORE + "</article>")
+    extracted = html_main_text(article, url)
+    assert len((extracted.text or "").split()) > TEASER_WORDS
+    view = PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(article))
+    assert page_features(view)["truncated"] == 1.0  # the same offer, after an article's worth of text
+    assert classify(view).is_content
