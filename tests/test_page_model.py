@@ -13,6 +13,7 @@ from sklearn.linear_model import LogisticRegression
 from sidebot.eval.sources import FIT, corpus_views
 from sidebot.sources.classify import TEASER_WORDS, PageKind, classify
 from sidebot.sources.extract import html_main_text
+from sidebot.sources.lexicon import CONSENT
 from sidebot.sources.page_features import (
     PageView,
     page_features,
@@ -116,3 +117,10 @@ def test_a_short_text_that_stops_at_an_offer_to_read_on_is_a_teaser_and_a_long_o
     view = PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(article))
     assert page_features(view)["truncated"] == 1.0  # the same offer, after an article's worth of text
     assert classify(view).is_content
+
+
+def test_open_journal_systems_component_names_are_not_a_consent_platforms() -> None:
+    names = CONSENT.names
+    assert names is not None
+    assert not names.search("cmp_breadcrumbs")
+    assert all(names.search(name) for name in ("cmpbox", "cmp-container", "cmpwrapper"))

@@ -99,8 +99,8 @@ EMPTY_WORDS = 3
 SHELL_WORDS = 25
 HEADLINE_WORDS = 15  # a first line of the main text this short is a headline, not prose
 # A page whose text stops at "continue reading with…" after less prose than this is a paywall's teaser however
-# much it reads like the article (which it is, the first paragraphs of it): every paywall of the fit split has
-# less, and no article of it with such words has.
+# much it reads like the article (which it is, the first paragraphs of it): on the fit split, 83 of the 85
+# paywalls whose text stops so have less, and none of its 557 articles with less stops so.
 TEASER_WORDS = 150
 
 _ROOT_PATHS = re.compile(r"^/?((index|default|home|start)(\.\w{2,5})?|[a-z]{2}([-_][a-z]{2})?)?/?$", re.I)
@@ -185,19 +185,20 @@ def _by_model(page: PageView, model: PageModel) -> Classification:
     wording), and if so which kind (the second), among the kinds the page shows a clue of. A page with no
     clue of any kind is a wall only when it is a web page (a plain-text document wraps no site's wall) and the
     n-gram model alone reads it as one (a short page is still the page); it is then named by its wording (the
-    n-gram model's kind), its headline as the evidence. A page whose text stops at an offer to read on is a
-    paywall's teaser: when it is a wall with no other clue, and when read as content but short
-    (:data:`TEASER_WORDS`)."""
+    n-gram model's kind), its headline as the evidence. A short page (:data:`TEASER_WORDS`) whose text stops
+    at an offer to read on is a paywall's teaser, whether the model reads it as content or as a wall with no
+    other clue."""
     found = read_clues(page)
     values = page_features(page, found)
     wording = page_wording(page)
     wall_values = wall_features(values) | {TEXT_WALL: model.text.wall_log_odds(wording)}
+    teaser = bool(found.cut_off) and math.expm1(values["prose"]) < TEASER_WORDS
     cut_off = Classification(PageKind.PAYWALL, f"the text stops at {found.cut_off[:80]!r}")
     if model.wall.probabilities(wall_values)[CONTENT_KIND] >= 0.5:
-        return cut_off if found.cut_off and math.expm1(values["prose"]) < TEASER_WORDS else CONTENT
+        return cut_off if teaser else CONTENT
     clues = {kind: best_clue(page, kind, found) for kind in LEXICONS}
     shown = [kind for kind, clue in clues.items() if clue is not None]
-    if not shown and found.cut_off:
+    if not shown and teaser:
         return cut_off
     if not shown:  # no word or sign of any wall: a wall only if it is a web page whose wording reads as one
         if not page.signals.visible_text or wall_values[TEXT_WALL] < 0.0:

@@ -719,7 +719,7 @@ CONSENT = Lexicon(
         r"consent-?(banner|wall|dialog|overlay|modal|manager|layer|popup|box)",
         r"onetrust",
         r"didomi",
-        r"^cmp",
+        r"^cmp(?!_)",  # a consent-management platform's box; "cmp_…" names Open Journal Systems' components
         r"-cmp\b",
         r"qc-cmp",
         r"sp_message",
