@@ -7,10 +7,11 @@ makes of its wording. Few weights, so it cannot learn a site template by heart, 
 a language or a wording it has not seen. The second, asked only of walls, says *which kind* from every clue
 place by place; the n-gram model names the kind of a wall that shows no clue of the lexicon.
 
-Both are fitted with scikit-learn by ``sidebot train page-kinds`` on the ``fit`` split of the page corpus in
-``tests/data/pages`` (the other split is held out for ``sidebot eval sources``) and shipped as JSON in
-``sidebot/data/models/page-kinds.json``: feature names, scaling, weights, n-grams. A weighted sum is what
-makes a verdict explainable (:meth:`Regression.pushes`).
+Both are fitted by ``sidebot train page-kinds`` on the ``fit`` split of the page corpus in
+``tests/data/pages`` (the other split is held out for ``sidebot eval sources``): the kind regression by
+scikit-learn, the wall regression by the same objective with its clues' weights held at zero or above
+(:func:`fit_regression`).
+They are shipped as JSON in ``sidebot/data/models/page-kinds.json``: feature names, scaling, weights, n-grams.
 """
 
 from __future__ import annotations
@@ -59,16 +60,6 @@ class Regression:
         logits = logits - logits.max()
         odds = np.exp(logits)
         return dict(zip(self.classes, (odds / odds.sum()).tolist()))
-
-    def pushes(self, values: Mapping[str, float], towards: str, top: int = 3) -> list[str]:
-        """The features that pushed the page most towards class ``towards``."""
-        x = self.vector(values)
-        if len(self.classes) == 2:
-            row = self.coef[0] if towards == self.classes[1] else -self.coef[0]
-        else:
-            row = self.coef[self.classes.index(towards)] - self.coef.mean(axis=0)
-        pushes = row * x
-        return [self.features[i] for i in np.argsort(-pushes)[:top] if pushes[i] > 0]
 
     def to_json(self) -> dict[str, Any]:
         return {
