@@ -116,11 +116,11 @@ def train_page_kinds(
     """Fit the page-kind model (logistic regression over words and markup clues) on the fit split of the page
     corpus and write it; `sidebot eval sources` then measures it on the held-out split. Seconds on a CPU."""
     from sidebot.eval.sources import CorpusError, fit_corpus_model
-    from sidebot.sources.page_model import save_page_model
+    from sidebot.sources.page_model import PageModelError, save_page_model
 
     try:
         model = fit_corpus_model(corpus, c=c)
-    except CorpusError as exc:
+    except (CorpusError, PageModelError) as exc:
         raise fail(str(exc)) from None
     save_page_model(model, out)
     pages = model.card["pages"]

@@ -192,14 +192,15 @@ def _by_model(page: PageView, model: PageModel) -> Classification:
     values = page_features(page, found)
     wording = page_wording(page)
     wall_values = wall_features(values) | {TEXT_WALL: model.text.wall_log_odds(wording)}
-    teaser = bool(found.cut_off) and math.expm1(values["prose"]) < TEASER_WORDS
-    cut_off = Classification(PageKind.PAYWALL, f"the text stops at {found.cut_off[:80]!r}")
+    teaser = None
+    if found.cut_off and math.expm1(values["prose"]) < TEASER_WORDS:
+        teaser = Classification(PageKind.PAYWALL, f"the text stops at {found.cut_off[:80]!r}")
     if model.wall.probabilities(wall_values)[CONTENT_KIND] >= 0.5:
-        return cut_off if teaser else CONTENT
+        return teaser or CONTENT
     clues = {kind: best_clue(page, kind, found) for kind in LEXICONS}
     shown = [kind for kind, clue in clues.items() if clue is not None]
     if not shown and teaser:
-        return cut_off
+        return teaser
     if not shown:  # no word or sign of any wall: a wall only if it is a web page whose wording reads as one
         if not page.signals.visible_text or wall_values[TEXT_WALL] < 0.0:
             return CONTENT

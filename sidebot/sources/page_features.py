@@ -301,15 +301,14 @@ def _cut_off(page: PageView, main: str, headings: list[str]) -> str:
     main_lower = main.lower()
     for match in TRUNCATED.finditer(main_lower):
         if _sentence_words(main_lower, match.start()) <= LINE_WORDS:
-            return main[match.start() : match.end()] if len(main) == len(main_lower) else match.group(0)
+            return _as_written(main, main_lower, match)
     for heading in headings:
         if TRUNCATED.search(heading.lower()):
             return heading
     after = _after_main_text(page.text or "", page.signals.visible_text or "")
-    match = TRUNCATED.search(after.lower())
-    if match is None:
-        return ""
-    return after[match.start() : match.end()] if len(after) == len(after.lower()) else match.group(0)
+    after_lower = after.lower()
+    match = TRUNCATED.search(after_lower)
+    return _as_written(after, after_lower, match) if match else ""
 
 
 def _after_main_text(main: str, visible: str) -> str:

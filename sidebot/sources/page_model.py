@@ -35,7 +35,8 @@ MODEL_FILE = "page-kinds.json"
 
 
 class PageModelError(Exception):
-    """The shipped page-kind model is missing or does not match the features this version computes."""
+    """The shipped page-kind model is missing or does not match the features this version computes, or a fit
+    did not converge."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,8 @@ def _bounded_logistic(
     start = np.zeros(x.shape[1] + 1)
     found = minimize(loss, start, jac=True, method="L-BFGS-B", bounds=[*bounds, (None, None)],
                      options={"maxiter": 5000})  # fmt: skip
+    if not found.success:  # a half-fitted model must not be written over the shipped one
+        raise PageModelError(f"the wall regression did not converge: {found.message}")
     return found.x[:-1], float(found.x[-1])
 
 
