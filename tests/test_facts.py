@@ -219,6 +219,19 @@ def test_changed_facts_only_when_nothing_else_changed() -> None:
     assert not changed_facts("The town had 1,234 people.", "The village had 1,334 people.")
 
 
+def test_a_replaced_name_is_read_from_the_words_diff_when_the_facts_do_not_line_up() -> None:
+    # spaCy reads "Earth" as no entity of the new claim, so the two claims' facts do not line up
+    [change] = changed_facts(
+        "She lived in Airdrie, North Lanarkshire.", "She lived in Earth, North Lanarkshire."
+    )
+    assert (change.old.text, change.new.text, change.new.label) == ("Airdrie", "Earth", "LOC")
+    claim = "The game ended in a 5–3 victory for the Kings."
+    [change] = changed_facts(claim, claim.replace("Kings", "Leicester Tigers"))
+    assert (change.old.text, change.new.text) == ("Kings", "Leicester Tigers")
+    # a name made a common noun is a rewording, not a changed fact
+    assert not changed_facts(claim, claim.replace("Kings", "team"))
+
+
 def test_a_change_is_settled_when_the_source_gives_the_old_value(wice: dict) -> None:
     claim = wice["dev01665"]
     doc = claim.source()

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 
 from sidebot.sources.passages import Passage
 from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
 from sidebot.verify.facts.extract import Fact, FactKind, claim_facts
-from sidebot.verify.facts.numbers import NumberKind, same_fact
+from sidebot.verify.facts.names import normal_name
+from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 
 _SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"\w+|[^\w\s]")
+MAX_NEW_WORDS = 6  # a name or number written in more words is a rewrite
 _DATES = {NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH, NumberKind.DECADE}
 _PLACES = {"GPE", "LOC", "FAC"}
 
@@ -54,9 +58,58 @@ def changed_facts(old_claim: str, new_claim: str, article_title: str = "") -> li
         return []
     old = claim_facts(old_claim, article_title)
     new = claim_facts(new_claim, article_title)
-    if len(old) != len(new) or _skeleton(old_claim, old) != _skeleton(new_claim, new):
-        return []
-    return [FactChange(a, b) for a, b in zip(old, new) if not _same(a, b)]
+    if len(old) == len(new) and _skeleton(old_claim, old) == _skeleton(new_claim, new):
+        return [FactChange(a, b) for a, b in zip(old, new) if not _same(a, b)]
+    return _replaced_facts(old_claim, new_claim, old, new, article_title)
+
+
+def _replaced_facts(
+    old_claim: str, new_claim: str, old: list[Fact], new: list[Fact], article_title: str
+) -> list[FactChange]:
+    """The facts an edit replaced word for word, read from the words' diff, when the two claims' facts do
+    not line up: spaCy often does not read the new value as a name of the same kind, or at all ("She lived
+    in Airdrie" → "She lived in Earth"). Each replaced run of words must lie inside one fact of the old claim,
+    overlap at most one of the new and be at most ``MAX_NEW_WORDS`` long; an insertion, a deletion or a
+    replacement of other words is an ordinary rewrite ("in Northamptonshire" → "in Munich, Germany" adds a
+    fact)."""
+    old_words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(old_claim)]
+    new_words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(new_claim)]
+    matcher = SequenceMatcher(a=[w for w, _, _ in old_words], b=[w for w, _, _ in new_words], autojunk=False)
+    changes = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        if op != "replace":
+            return []
+        a0, a1 = old_words[i1][1], old_words[i2 - 1][2]
+        b0, b1 = new_words[j1][1], new_words[j2 - 1][2]
+        inside = [f for f in old if f.start <= a0 and a1 <= f.end]
+        if len(inside) != 1 or j2 - j1 > MAX_NEW_WORDS or sum(f.start < b1 and b0 < f.end for f in new) > 1:
+            return []
+        fact = inside[0]
+        start, end = b0 - (a0 - fact.start), b1 + (fact.end - a1)
+        replacement = _stand_in(fact, new_claim[start:end], start, end, article_title)
+        if replacement is None:
+            return []
+        changes.append(FactChange(fact, replacement))
+    return changes
+
+
+def _stand_in(fact: Fact, text: str, start: int, end: int, article_title: str) -> Fact | None:
+    """``text`` as a fact of ``fact``'s kind at ``start``–``end`` of the new claim (None: a name replaced by
+    words without a capital, "the Kings" → "the team", or a number by words that hold none)."""
+    if fact.number is None:
+        if text.islower() or not any(ch.isalpha() for ch in text):
+            return None
+        title = normal_name(article_title)
+        base = normal_name(text)
+        subject = bool(title and base) and (base in title or title in base)
+        return replace(fact, text=text, start=start, end=end, subject=subject)
+    number = next(iter(number_facts(text)), None)
+    if number is None:
+        return None
+    number = replace(number, start=number.start + start, end=number.end + start)
+    return Fact(FactKind.NUMBER, number.kind.value, number.text, number.start, number.end, number=number)
 
 
 def is_checkable(change: FactChange) -> bool:
