@@ -1,6 +1,6 @@
 """The page-kind model's wall regression: its clue weights only ever point towards a wall, fitted by the same
 objective as scikit-learn's; the offer to read on that follows a teaser outside its main text is read, and a
-short text stopping at it is a paywall's teaser."""
+short text stopping at it, or with a paywall's line of its own, is a paywall."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 from sidebot.eval.sources import FIT, corpus_views
-from sidebot.sources.classify import TEASER_WORDS, PageKind, classify
+from sidebot.sources.classify import MEMBERS_WORDS, TEASER_WORDS, PageKind, classify
 from sidebot.sources.extract import html_main_text
 from sidebot.sources.lexicon import CONSENT
 from sidebot.sources.page_features import (
     PageView,
     page_features,
+    read_clues,
     wall_clue_names,
     wall_feature_names,
     wall_features,
@@ -124,3 +125,36 @@ def test_open_journal_systems_component_names_are_not_a_consent_platforms() -> N
     assert names is not None
     assert not names.search("cmp_breadcrumbs")
     assert all(names.search(name) for name in ("cmpbox", "cmp-container", "cmpwrapper"))
+
+
+MEMBERS_PAGE = """<!doctype html><html><head><title>Spring survey results – Dale Valley Beekeepers</title>
+</head><body><header><a href="/">Dale Valley Beekeepers</a><nav><a href="/about">About</a>
+<a href="/courses">Courses</a> <a href="/members">Members</a></nav></header><main><article>
+<h1>Spring survey results</h1>
+<p>This page is for association members.</p>
+<p>Our survey results and apiary visit notes are a benefit of membership. Log in with the email address you
+used when you joined.</p>
+<p>Not a member yet? Membership is £30 a year. Join the association.</p>
+</article></main><footer>Registered charity · Privacy</footer></body></html>"""
+SURVEY = """<p>Forty-two members sent in their spring counts this year, up from thirty last year. Colonies
+that were treated in December came through the winter in far better shape: fewer than one in ten was lost,
+against nearly a third of the untreated ones. The wet April kept most bees in for a fortnight, and several
+members fed syrup into May. Swarming started late, in the first week of June, and the swarm line took
+twenty-six calls. Next year's survey will ask about queen age as well, since several of the losses were
+colonies headed by three-year-old queens that failed in March.</p>"""
+
+
+def test_a_short_page_with_a_paywall_line_is_a_members_page_and_a_long_one_the_article() -> None:
+    url = "http://dale-bees.test/members/spring-survey"
+    extracted = html_main_text(MEMBERS_PAGE, url)
+    view = PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(MEMBERS_PAGE))
+    verdict = classify(view)
+    assert verdict.kind is PageKind.PAYWALL
+    assert "'This page is for association members'" in verdict.reason
+    assert read_clues(view).paywall_line == "This page is for association members"
+
+    article = MEMBERS_PAGE.replace("<p>This page is for", SURVEY + "<p>This page is for")
+    extracted = html_main_text(article, url)
+    view = PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(article))
+    assert len((extracted.text or "").split()) > MEMBERS_WORDS
+    assert classify(view).is_content

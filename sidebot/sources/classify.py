@@ -102,6 +102,11 @@ HEADLINE_WORDS = 15  # a first line of the main text this short is a headline, n
 # much it reads like the article (which it is, the first paragraphs of it): on the fit split, 83 of the 85
 # paywalls whose text stops so have less, and none of its 557 articles with less stops so.
 TEASER_WORDS = 150
+# A page with less prose than this and a paywall's words in a short line of its main text ("this page is for
+# association members", "Questo articolo è riservato agli abbonati") is a members' page or a teaser: on the
+# fit split 119 paywalls have both (9 of which the model read as content) and one article, which it already
+# takes for a wall (an abstract with an access box); at 150 words five more articles would.
+MEMBERS_WORDS = 100
 
 _ROOT_PATHS = re.compile(r"^/?((index|default|home|start)(\.\w{2,5})?|[a-z]{2}([-_][a-z]{2})?)?/?$", re.I)
 _PATH_RULES: tuple[tuple[PageKind, re.Pattern[str]], ...] = (
@@ -187,14 +192,16 @@ def _by_model(page: PageView, model: PageModel) -> Classification:
     n-gram model alone reads it as one (a short page is still the page); it is then named by its wording (the
     n-gram model's kind), its headline as the evidence. A short page (:data:`TEASER_WORDS`) whose text stops
     at an offer to read on is a paywall's teaser, whether the model reads it as content or as a wall with no
-    other clue."""
+    other clue; so is a shorter one (:data:`MEMBERS_WORDS`) with a paywall's words in a line of its own."""
     found = read_clues(page)
     values = page_features(page, found)
     wording = page_wording(page)
     wall_values = wall_features(values) | {TEXT_WALL: model.text.wall_log_odds(wording)}
-    teaser = None
-    if found.cut_off and math.expm1(values["prose"]) < TEASER_WORDS:
+    teaser, prose = None, math.expm1(values["prose"])
+    if found.cut_off and prose < TEASER_WORDS:
         teaser = Classification(PageKind.PAYWALL, f"the text stops at {found.cut_off[:80]!r}")
+    elif found.paywall_line and prose < MEMBERS_WORDS:
+        teaser = Classification(PageKind.PAYWALL, f"a short text, then {found.paywall_line[:80]!r}")
     if model.wall.probabilities(wall_values)[CONTENT_KIND] >= 0.5:
         return teaser or CONTENT
     clues = {kind: best_clue(page, kind, found) for kind in LEXICONS}

@@ -781,7 +781,15 @@ PAYWALL = Lexicon(
         r"to continue reading",
         r"continue reading (this article|with|for)",
         r"(for|exclusive to|available "
-        r"(only )?to|reserved for) (paying |premium |digital |our )?subscribers",
+        r"(only )?to|reserved for) (paying |paid |premium |digital |our )?subscribers",
+        r"(this|the) (page|article|post|story|content|piece|one|issue|section)('s| is) (only )?(for|reserved "
+        r"for|open to|available to) ([\w+-]+ ){0,2}(members|subscribers|supporters)\b",
+        r"not a (member|subscriber) yet",
+        r"noch kein (mitglied|abonnent)",
+        r"pas encore (membre|abonné)",
+        r"¿no eres (socio|suscriptor|miembro)",
+        r"(alleen|uitsluitend) (zichtbaar |beschikbaar |toegankelijk )?voor (leden|abonnees)",
+        r"nog geen (lid|abonnee)",
         r"(only|exclusively) "
         r"(available )?(for|to) (registered |paying )?members",
         r"members[- ]only",

@@ -141,6 +141,7 @@ class PageClues:
     wall_starts: tuple[int, ...]  # where any kind's phrase starts in the main text, in order
     cut_off: str  # what says the text goes on behind a wall (a short line of the main text, a heading in it,
     # or the words right after it), as written; empty when nothing does
+    paywall_line: str  # a paywall's words in a short line of the main text, as written; empty when none
 
 
 def read_clues(page: PageView) -> PageClues:
@@ -167,7 +168,9 @@ def read_clues(page: PageView) -> PageClues:
         host = next((h for h in hosts if lex.hosts.search(h)), None) if lex.hosts is not None else None
         hits[kind] = _Hits(in_main, anywhere, title_cover, title_text, heading_cover, heading_text,
                            _control_hit(lex, s.controls), _name_hit(lex, s.names), host)  # fmt: skip
-    return PageClues(hits, main, visible, tuple(sorted(starts)), _cut_off(page, main, headings))
+    after = _after_main_text(page.text or "", s.visible_text or "")
+    cut_off, paywall_line = _cut_off(main, headings, after), _paywall_line(main)
+    return PageClues(hits, main, visible, tuple(sorted(starts)), cut_off, paywall_line)
 
 
 def page_features(page: PageView, clues: PageClues | None = None) -> dict[str, float]:
@@ -295,20 +298,32 @@ def _sentence_words(text: str, at: int) -> int:
     return len(text[begin : following.start() if following else len(text)].split())
 
 
-def _cut_off(page: PageView, main: str, headings: list[str]) -> str:
+def _cut_off(main: str, headings: list[str], after: str) -> str:
     """The words saying the text goes on behind a wall ("continue reading with…"): in a short line of the main
     text (in a long one it is an article's prose about paywalls), a heading, or right after the main text."""
-    main_lower = main.lower()
-    for match in TRUNCATED.finditer(main_lower):
-        if _sentence_words(main_lower, match.start()) <= LINE_WORDS:
-            return _as_written(main, main_lower, match)
-    for heading in headings:
-        if TRUNCATED.search(heading.lower()):
-            return heading
-    after = _after_main_text(page.text or "", page.signals.visible_text or "")
-    after_lower = after.lower()
-    match = TRUNCATED.search(after_lower)
-    return _as_written(after, after_lower, match) if match else ""
+    heading = next((h for h in headings if TRUNCATED.search(h.lower())), "")
+    return _in_a_short_line(TRUNCATED, main) or heading or _first_hit(TRUNCATED, after)
+
+
+def _paywall_line(main: str) -> str:
+    """A paywall's words ("this page is for members", "already a subscriber?") in a short line of the main
+    text: with little prose before it, that is a members' page or a teaser. (Right after the main text they
+    are too often an article's comment box, "you must be logged in to post a comment".)"""
+    return _in_a_short_line(LEXICONS["paywall"].text, main)
+
+
+def _in_a_short_line(pattern: re.Pattern[str], text: str) -> str:
+    lower = text.lower()
+    for match in pattern.finditer(lower):
+        if _sentence_words(lower, match.start()) <= LINE_WORDS:
+            return _as_written(text, lower, match)
+    return ""
+
+
+def _first_hit(pattern: re.Pattern[str], text: str) -> str:
+    lower = text.lower()
+    match = pattern.search(lower)
+    return _as_written(text, lower, match) if match else ""
 
 
 def _after_main_text(main: str, visible: str) -> str:
