@@ -158,3 +158,56 @@ def test_a_short_page_with_a_paywall_line_is_a_members_page_and_a_long_one_the_a
     view = PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(article))
     assert len((extracted.text or "").split()) > MEMBERS_WORDS
     assert classify(view).is_content
+
+
+def _page(body: str, title: str) -> str:
+    return (
+        f"<!doctype html><html><head><title>{title}</title></head><body><header><a href='/'>Start</a>"
+        f"<nav><a href='/a'>Aktualności</a> <a href='/b'>Kontakt</a></nav></header><main>{body}</main>"
+        "<footer>© 2026</footer></body></html>"
+    )
+
+
+POLISH_AND_SWEDISH = [
+    (
+        _page(
+            "<h1>Ups!</h1><p>Nie znaleziono strony o podanym adresie. Mogła zostać usunięta albo adres jest"
+            " błędny.</p><p><a href='/'>Wróć na stronę główną</a></p>",
+            "Nie znaleziono strony – Gmina Lipno",
+        ),
+        PageKind.GONE,
+    ),
+    (
+        _page(
+            "<h1>Szanujemy Twoją prywatność</h1><p>Potrzebujemy Twojej zgody na przetwarzanie danych"
+            " osobowych zapisanych w plikach cookies przez nas i naszych zaufanych partnerów.</p>"
+            "<button>Akceptuję i przechodzę do serwisu</button><button>Ustawienia</button>",
+            "Portal Kujawy",
+        ),
+        PageKind.CONSENT,
+    ),
+    (
+        _page(
+            "<h1>Årsmötet 2026</h1><p>Den här sidan är bara tillgänglig för medlemmar i föreningen.</p>"
+            "<p>Inte medlem än? Bli medlem för 200 kronor om året.</p><button>Logga in</button>",
+            "Årsmötet 2026 – Hembygdsföreningen",
+        ),
+        PageKind.PAYWALL,
+    ),
+    (
+        _page(
+            "<h1>Artikeln har avpublicerats</h1><p>Den här artikeln har tagits bort av redaktionen efter"
+            " att uppgifter i den visat sig vara felaktiga.</p>",
+            "Artikeln har avpublicerats – Västerbladet",
+        ),
+        PageKind.REMOVED,
+    ),
+]
+
+
+def test_walls_in_polish_and_swedish_are_named() -> None:
+    for html, kind in POLISH_AND_SWEDISH:
+        url = "http://example.test/sida/123"
+        extracted = html_main_text(html, url)
+        verdict = classify(PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(html)))
+        assert verdict.kind is kind, (kind, verdict)

@@ -1,5 +1,5 @@
 """The words and markup of pages that are not the source, by kind, in English, German, French and Spanish (and
-the commonest Italian, Dutch and Portuguese forms): what an error page, a "moved" or "removed" notice, an
+the commonest Italian, Dutch, Portuguese, Polish and Swedish forms): what an error page, a "moved" or "removed" notice, an
 unavailable video, a search page, a parked domain, a consent wall, a paywall or login wall and a bot check
 say and look like.
 
@@ -72,6 +72,11 @@ GONE = Lexicon(
         r"non trovata",
         r"niet gevonden",
         r"não encontrada",
+        # Polish and Swedish (general forms)
+        r"nie znaleziono",
+        r"strona nie istnieje",
+        r"błąd 404",
+        r"sidan (hittades inte|kunde inte hittas|finns inte)",
     ),
     text=_p(
         r"(page|article|content|story|recipe|post|item|product) (seems to have|has|appears to have) "
@@ -170,6 +175,16 @@ GONE = Lexicon(
         r"la pagina (che cerchi|richiesta) non",
         r"pagina niet gevonden",
         r"página não encontrada",
+        # Polish and Swedish (general forms)
+        r"(nie znaleziono|nie odnaleziono) (strony|artykułu|pliku|produktu|wpisu|podstrony|szukanej)",
+        r"strony nie (znaleziono|odnaleziono)",
+        r"(ta |taka |szukana |żądana )?strona (nie istnieje|nie została (znaleziona|odnaleziona))",
+        r"(nie możemy|nie mogliśmy|nie udało (nam )?się) (znaleźć|odnaleźć)",
+        r"(podany|wpisany) adres (jest )?(nieprawidłowy|błędny)",
+        r"sidan (du (söker|letar efter|försökte nå) )?(kunde inte hittas|hittades inte|finns inte)",
+        r"(vi )?(kunde inte|kan inte|hittade inte|hittar inte) (hitta )?(sidan|det du|någon sida|något på)",
+        r"hittade (ingenting|inget) på (den här|denna) adress",
+        r"(den här|denna) sida(n)? finns inte",
     ),
     control=_p(
         r"^(back to|go to|return to) (the )?home",
@@ -253,6 +268,12 @@ MOVED = Lexicon(
         r"(a|has|have) (a )?(shiny |brand )?new home (at|on)",
         r"(i've|we've|i have|we have) stopped (posting|publishing|updating) (here|this)",
         r"is verhuisd",
+        # Polish and Swedish (general forms)
+        r"(strona|artykuł|serwis|treść|podstrona) (został[aoy]? |jest )?przeniesion[aoy]",
+        r"(znajdziesz|znajdzie pan|znajdą państwo) (go|ją|je|nas) (teraz )?pod (nowym )?adresem",
+        r"(sidan|artikeln|innehållet|webbplatsen|tjänsten) har flyttats",
+        r"(vi|sidan) har flyttat (till|hit)",
+        r"(hittar|finner) du (nu |numera )?på (vår nya|den nya|adressen)",
     ),
     control=_p(
         r"^(go to|visit|continue to) (the )?new", r"^zur neuen", r"^vers (le )?nouveau", r"^ir (al|a la) nuev"
@@ -316,6 +337,13 @@ REMOVED = Lexicon(
         r"derecho al olvido",
         r"(removed|taken down|withdrawn) (following|after|in compliance with|under) (a |the )?(court|legal|"
         r"judicial)",
+        # Polish and Swedish (general forms)
+        r"(artykuł|materiał|wpis|tekst|treść|post|publikacja) (został[aoy]? |jest )?(usunięt[yaeo]|"
+        r"wycofan[yaeo]|zdjęt[yaeo])",
+        r"(usunęliśmy|wycofaliśmy) (ten|tę|to) (artykuł|materiał|wpis|tekst|publikację)",
+        r"(artikeln|sidan|inlägget|innehållet|texten|nyheten) har (tagits bort|avpublicerats|raderats|"
+        r"dragits tillbaka|plockats bort)",
+        r"(artikeln|inlägget) (är|har) (avpublicerad|borttagen|raderad|raderat|borttaget)",
     ),
 )
 
@@ -375,6 +403,16 @@ MEDIA_UNAVAILABLE = Lexicon(
         rf"no se (puede|pudo) reproducir (el|este) {_MEDIA}",
         r"video non disponibile",
         r"video niet beschikbaar",
+        # Polish and Swedish (general forms)
+        r"(materiał|film|wideo|nagranie|odcinek|audycja|podcast|transmisja) (jest )?(niedostępn[yaeo]|"
+        r"nie jest (już )?dostępn[yaeo]|został[aoy]? usunięt[yaeo])",
+        r"niedostępn[yaeo] w (twojej lokalizacji|twoim kraju|tym regionie)",
+        r"(można|da się) oglądać (wyłącznie|tylko) (na terytorium|w)",
+        r"(avsnittet|klippet|videon|programmet|filmen|sändningen|inslaget) (är|"
+        r"har) (inte (längre )?tillgängligt?|tagits bort|slutat sändas)",
+        r"(det )?går inte (längre )?att (lyssna på|titta på|se|spela upp) "
+        r"(det|den|avsnittet|klippet|programmet)",
+        r"(inte tillgängligt?|kan inte visas) (i ditt land|utanför sverige|där du befinner dig)",
     ),
     names=_p(
         r"player-?error",
@@ -404,6 +442,10 @@ SEARCH_RESULTS = Lexicon(
         r"risultati della ricerca",
         r"zoekresultaten",
         r"resultados da pesquisa",
+        # Polish and Swedish (general forms)
+        r"wyniki wyszukiwania",
+        r"sökresultat",
+        r"sök på webbplatsen",
     ),
     text=_p(
         r"search results (for|matching)",
@@ -457,6 +499,15 @@ SEARCH_RESULTS = Lexicon(
         r"risultati (della ricerca|per)",
         r"zoekresultaten",
         r"resultados da pesquisa",
+        # Polish and Swedish (general forms)
+        r"wyniki wyszukiwania( dla)?",
+        r"(znaleziono|brak) (\d+ )?wynik(ów|i)? (dla|wyszukiwania)",
+        r"(dla|na) (zapytania|hasła|frazy) [\"„”]?",
+        r"sökresultat( för)?",
+        r"\d+ (träffar|träff|resultat) (för|på)",
+        r"visar \d+[–-]\d+ av \d+",
+        r"(din sökning|sökningen) (på|efter|gav)",
+        r"(inga|fler) (träffar|sökresultat)",
     ),
     control=_p(
         r"^(search|suchen|rechercher|buscar|cerca|zoeken)$",
@@ -552,6 +603,15 @@ PARKED = Lexicon(
         r"en construcción",
         r"questo dominio è in vendita",
         r"dit domein is te koop",
+        # Polish and Swedish (general forms)
+        r"(ta |niniejsza )?domena (jest |może być )?(na sprzedaż|do kupienia|wystawiona na sprzedaż)",
+        r"(ta )?domena (została zarejestrowana|jest zaparkowana|wygasła|jest utrzymywana)",
+        r"(kup|zakup) (tę|tą) domenę",
+        r"strona (jest )?w budowie",
+        r"(domänen|den här domänen|denna domän) (är )?(till salu|registrerad (hos|via|av)|parkerad|"
+        r"har gått ut|har löpt ut)",
+        r"köp (den här|denna) domän",
+        r"(webbplatsen|sidan) är under (uppbyggnad|konstruktion)",
     ),
     control=_p(
         r"buy (now|this domain|domain)",
@@ -613,6 +673,11 @@ CONSENT = Lexicon(
         r"datenschutz(einstellungen|hinweis)?|einwilligung|zustimmung|ihre privatsphäre|cookie-einstellungen|"
         r"gestion des cookies|vos choix|votre vie privée|paramètres (des cookies|de confidentialité)|"
         r"consentement|configuración de cookies|tu privacidad|su privacidad|consentimiento|privacy)",
+        # Polish and Swedish (general forms)
+        r"(szanujemy|dbamy o) (twoją )?prywatność",
+        r"ustawienia (prywatności|cookies)",
+        r"(vi|vi och våra partner) (värnar om|bryr oss om) din integritet",
+        r"cookie-?inställningar",
     ),
     text=_p(
         r"we use cookies",
@@ -694,6 +759,18 @@ CONSENT = Lexicon(
         r"wij gebruiken cookies",
         r"alles accepteren",
         r"utilizamos cookies",
+        # Polish and Swedish (general forms)
+        r"(szanujemy|dbamy o) (twoją )?prywatność",
+        r"(potrzebujemy|prosimy o) (twojej )?zgod",
+        r"(plików|pliki|plikach) cookies?",
+        r"(naszych )?(\d+ )?zaufanych partnerów",
+        r"przetwarzanie (twoich )?danych osobowych",
+        r"(akceptuję|zgadzam się|wyrażam zgodę)( i przechodzę)?",
+        r"(vi|vi och våra (\d+ )?partner(s)?) (använder|lagrar|behöver) (cookies|kakor)",
+        r"(godkänn|acceptera|neka) (alla )?(cookies|kakor)",
+        r"(ditt|ert) samtycke",
+        r"hantera (dina )?(inställningar|cookies|kakor|val)",
+        r"(behandla|behandling av) (dina )?personuppgifter",
     ),
     control=_p(
         r"^(accept|agree|i agree|allow|ok|got it)( all| cookies| and (continue|close))?[.!]?$",
@@ -713,6 +790,9 @@ CONSENT = Lexicon(
         r"^configurar",
         r"^accetta",
         r"^rifiuta",
+        # Polish and Swedish (general forms)
+        r"^(akceptuję|zaakceptuj|zgadzam się|przejdź do serwisu|odrzuć wszystkie)",
+        r"^(godkänn|acceptera|jag godkänner|neka|avvisa alla)",
     ),  # fmt: skip
     names=_p(
         r"cookie-?(banner|consent|wall|notice|dialog|overlay|bar|popup|modal|law|box|layer)",
@@ -785,6 +865,12 @@ PAYWALL = Lexicon(
         r"(this|the) (page|article|post|story|content|piece|one|issue|section)('s| is) (only )?(for|reserved "
         r"for|open to|available to) ([\w+-]+ ){0,2}(members|subscribers|supporters)\b",
         r"not a (member|subscriber) yet",
+        r"unlock (this|the) (post|report|piece|feature|interview|episode)",
+        r"(unseren |den )?(vereins)?mitgliedern vorbehalten",
+        r"(débloquez|débloquer) (cet|l'|ce) (article|reportage|contenu)",
+        r"devenez (membre|abonné)",
+        r"desbloquea (este|esta|el|la) (artículo|reportaje|noticia|contenido)",
+        r"(hazte|hágase) (socio|suscriptor|miembro)",
         r"noch kein (mitglied|abonnent)",
         r"pas encore (membre|abonné)",
         r"¿no eres (socio|suscriptor|miembro)",
@@ -903,6 +989,29 @@ PAYWALL = Lexicon(
         r"heb je al een abonnement",
         r"log in om (verder )?te lezen",
         r"alleen voor (abonnees|leden)",
+        # Polish and Swedish (general forms)
+        r"(dostępn[yaeo] |tylko |wyłącznie )+dla (naszych )?(prenumeratorów|abonentów|subskrybentów|"
+        r"zalogowanych|zarejestrowanych|członków)",
+        r"(wykup|kup|zamów) (dostęp|prenumeratę|abonament|subskrypcję)",
+        r"mam już (abonament|prenumeratę|konto|subskrypcję)",
+        r"masz już (abonament|prenumeratę|konto|subskrypcję)",
+        r"(zaloguj się|zarejestruj się|zaloguj),? (aby|by|żeby) (przeczytać|czytać|zobaczyć|kontynuować|"
+        r"uzyskać)",
+        r"musisz (się zalogować|być zalogowany|być zarejestrowany)",
+        r"(nie pamiętasz|zapomniałeś|zapomniałaś) hasła",
+        r"zapamiętaj mnie",
+        r"(treść|artykuł|materiał|analiza) (premium|płatn[yaeo]|dostępn[yaeo] dla)",
+        r"nie (jesteś|masz) jeszcze (członkiem|abonentem|prenumeratorem|konta)",
+        r"bli (vår )?prenumerant",
+        r"(är du redan|redan) (prenumerant|medlem|kund)",
+        r"logga in (för att|och) (läsa|fortsätta|se|ta del)",
+        r"(bara|endast) (tillgänglig(t|a)? )?(för|till) (medlemmar|prenumeranter|inloggade|betalande)",
+        r"(den här|denna) (artikel(n)?|sida(n)?|text(en)?|nyhet(en)?) (ingår i|är (bara|"
+        r"endast) (tillgänglig )?för)",
+        r"inte medlem (än|ännu)",
+        r"glömt (ditt )?lösenord(et)?",
+        r"kom ihåg mig",
+        r"köp (en )?(prenumeration|artikeln|tillgång|medlemskap)",
     ),
     control=_p(
         r"^(subscribe|sign in|sign up|log ?in|register|join|get access|buy (article|pdf|access)|"
@@ -914,6 +1023,9 @@ PAYWALL = Lexicon(
         r"compte)",
         r"^(suscr[ií]birse|suscr[ií]bete|iniciar sesión|inicia sesión|entrar|"
         r"registrarse|regístrate)",
+        # Polish and Swedish (general forms)
+        r"^(zaloguj|zarejestruj|wykup|kup dostęp|subskrybuj|zamów prenumeratę)",
+        r"^(logga in|bli prenumerant|prenumerera|registrera|köp)",
     ),  # fmt: skip
     names=_p(
         r"paywall",
@@ -1012,6 +1124,14 @@ BOT_CHECK = Lexicon(
         r"tráfico inusual",
         r"non sono un robot",
         r"geen robot",
+        # Polish and Swedish (general forms)
+        r"(potwierdź|udowodnij),? że (jesteś człowiekiem|nie jesteś robotem)",
+        r"nie jestem robotem",
+        r"sprawdzamy (twoją przeglądarkę|twoje połączenie|połączenie)",
+        r"weryfikacja (bezpieczeństwa|przeglądarki|człowieka)",
+        r"(bekräfta|verifiera|visa) att du (är en människa|inte är en robot)",
+        r"jag är inte en robot",
+        r"vi (kontrollerar|verifierar) (din webbläsare|din anslutning|anslutningen)",
     ),
     control=_p(
         r"^(i'?m not a robot|verify|i am human|continue|submit|try again)$",
@@ -1103,6 +1223,15 @@ TRUNCATED = _p(
     r"leia (a (matéria|reportagem|notícia) completa|o (artigo|texto) completo)",
     r"(per )?(leggere|continuare a leggere) (tutto )?l'articolo",
     r"lees (het (hele|volledige) (artikel|verhaal)|verder)",
+    # Polish and Swedish (general forms); the rest of a paid post
+    r"(upgrade|subscribe) to read the rest",
+    r"read the rest of (this|the) (post|article|story)",
+    r"(czytaj|przeczytaj) (dalej|całość|cały artykuł|więcej) (z|w|po)",
+    r"(aby|by|żeby) (przeczytać|czytać) (dalej|całość|cały (artykuł|tekst)|resztę)",
+    r"(dalsza|pozostała) część (artykułu|tekstu|materiału)",
+    r"(läs|fortsätt läsa) (hela |resten av )?(artikeln|texten) (med|som|genom)",
+    r"för att (läsa|fortsätta läsa) (vidare|hela|resten)",
+    r"resten av (artikeln|texten)",
 )
 
 # The kinds a page's words and markup can show, in the order their wording is most specific.
