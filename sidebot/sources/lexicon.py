@@ -1,7 +1,7 @@
 """The words and markup of pages that are not the source, by kind, in English, German, French and Spanish (and
-the commonest Italian, Dutch, Portuguese, Polish and Swedish forms): what an error page, a "moved" or "removed" notice, an
-unavailable video, a search page, a parked domain, a consent wall, a paywall or login wall and a bot check
-say and look like.
+the commonest Italian, Dutch, Portuguese, Polish and Swedish forms): what an error page, a "moved" or
+"removed" notice, an unavailable video, a search page, a parked domain, a consent wall, a paywall or login
+wall and a bot check say and look like.
 
 Each kind has patterns for five places: the page's titles and headings (``title``), its text (``text``),
 what its buttons say (``control``), its element ids and classes (``names``) and the hosts its scripts, frames
@@ -185,6 +185,7 @@ GONE = Lexicon(
         r"(vi )?(kunde inte|kan inte|hittade inte|hittar inte) (hitta )?(sidan|det du|någon sida|något på)",
         r"hittade (ingenting|inget) på (den här|denna) adress",
         r"(den här|denna) sida(n)? finns inte",
+        r"här finns (inget|ingenting)( att se)?",
     ),
     control=_p(
         r"^(back to|go to|return to) (the )?home",
@@ -272,8 +273,9 @@ MOVED = Lexicon(
         r"(strona|artykuł|serwis|treść|podstrona) (został[aoy]? |jest )?przeniesion[aoy]",
         r"(znajdziesz|znajdzie pan|znajdą państwo) (go|ją|je|nas) (teraz )?pod (nowym )?adresem",
         r"(sidan|artikeln|innehållet|webbplatsen|tjänsten) har flyttats",
-        r"(vi|sidan) har flyttat (till|hit)",
+        r"(sidan|vi|bloggen|webbplatsen|forumet) har flyttat",
         r"(hittar|finner) du (nu |numera )?på (vår nya|den nya|adressen)",
+        r"(ben|zijn|is) (ik |we |wij )?verhuisd",
     ),
     control=_p(
         r"^(go to|visit|continue to) (the )?new", r"^zur neuen", r"^vers (le )?nouveau", r"^ir (al|a la) nuev"
@@ -344,6 +346,10 @@ REMOVED = Lexicon(
         r"(artikeln|sidan|inlägget|innehållet|texten|nyheten) har (tagits bort|avpublicerats|raderats|"
         r"dragits tillbaka|plockats bort)",
         r"(artikeln|inlägget) (är|har) (avpublicerad|borttagen|raderad|raderat|borttaget)",
+        r"(inlägg(et)?|tråden|kommentaren) (är |har )?(borttaget|borttagen|raderat|raderad|dolts)",
+        r"borttaget av (en )?(moderator|administratör|redaktionen)",
+        r"(is|werd|wordt) (op [\w ]+ )?ingetrokken",
+        r"niet meer van toepassing",
     ),
 )
 
@@ -413,6 +419,8 @@ MEDIA_UNAVAILABLE = Lexicon(
         r"(det )?går inte (längre )?att (lyssna på|titta på|se|spela upp) "
         r"(det|den|avsnittet|klippet|programmet)",
         r"(inte tillgängligt?|kan inte visas) (i ditt land|utanför sverige|där du befinner dig)",
+        r"går inte att (se|titta på|lyssna på) utomlands",
+        r"(bara|endast) (ses|visas|spelas upp) i sverige",
     ),
     names=_p(
         r"player-?error",
@@ -876,6 +884,8 @@ PAYWALL = Lexicon(
         r"¿no eres (socio|suscriptor|miembro)",
         r"(alleen|uitsluitend) (zichtbaar |beschikbaar |toegankelijk )?voor (leden|abonnees)",
         r"nog geen (lid|abonnee)",
+        r"heb je al een account",
+        r"maak (een )?gratis (een )?account aan",
         r"(only|exclusively) "
         r"(available )?(for|to) (registered |paying )?members",
         r"members[- ]only",
@@ -1222,7 +1232,7 @@ TRUNCATED = _p(
     r"(continue|continua|continuar) (a ler|lendo)",
     r"leia (a (matéria|reportagem|notícia) completa|o (artigo|texto) completo)",
     r"(per )?(leggere|continuare a leggere) (tutto )?l'articolo",
-    r"lees (het (hele|volledige) (artikel|verhaal)|verder)",
+    r"lees (het (hele|volledige) (artikel|verhaal)|(gratis |nu )?verder)",
     # Polish and Swedish (general forms); the rest of a paid post
     r"(upgrade|subscribe) to read the rest",
     r"read the rest of (this|the) (post|article|story)",
