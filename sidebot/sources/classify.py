@@ -104,8 +104,8 @@ HEADLINE_WORDS = 15  # a first line of the main text this short is a headline, n
 TEASER_WORDS = 150
 # A page with less prose than this and a paywall's words in a short line of its main text ("this page is for
 # association members", "Questo articolo è riservato agli abbonati") is a members' page or a teaser: on the
-# fit split 119 paywalls have both (9 of which the model read as content) and one article, which it already
-# takes for a wall (an abstract with an access box); at 150 words five more articles would.
+# fit split 124 paywalls have both and one article, which the model already takes for a wall (an abstract
+# with an access box); at 150 words five more articles would.
 MEMBERS_WORDS = 100
 
 _ROOT_PATHS = re.compile(r"^/?((index|default|home|start)(\.\w{2,5})?|[a-z]{2}([-_][a-z]{2})?)?/?$", re.I)
