@@ -301,6 +301,13 @@ REMOVED = Lexicon(
         r"borrad[oa]",
         r"rimoss[oa]",
         r"verwijderd",
+        # retraction notices of journals
+        r"^retracted( article)?:",
+        r"rétractation",
+        r"ritrattazione",
+        r"retractación",
+        r"retratação",
+        r"^(avis de retrait|avviso di ritiro|nota de retirada|retractie|intrekking)",
     ),
     text=_p(
         rf"(this|the) ({_ART}|publication|guidance|report|page|statement|release|notice|listing|profile|"
@@ -350,6 +357,22 @@ REMOVED = Lexicon(
         r"borttaget av (en )?(moderator|administratör|redaktionen)",
         r"(is|werd|wordt) (op [\w ]+ )?ingetrokken",
         r"niet meer van toepassing",
+        # retraction notices of journals (en, fr, it, es, pt, de, nl)
+        r"(this|the) (article|paper|chapter|study|review) (has been|was|is) (retracted|withdrawn) "
+        r"(at the request|by|following|because|after|due to|on)",
+        r"retraction (notice|note|statement)",
+        r"(the )?(editors?|publisher|journal|authors?) (has|have) retracted",
+        r"(avis|note) de (retrait|rétractation)",
+        r"(cet|l')article (a été |est )?(rétracté|retiré)",
+        r"(la )?rétractation de (cet|l')article",
+        r"(avviso|nota) di (ritrattazione|ritiro)",
+        r"(questo|l')articolo (è stato|viene) (ritirato|ritrattato)",
+        r"è stat[oa] ritirat[oa]",
+        r"(nota|aviso) de (retractación|retirada|retratação)",
+        r"(este|el|o) (artículo|artigo) (ha sido|fue|foi|é) (retractado|retirado|retratado|despublicado)",
+        r"(rückzug|zurückziehung) (des|dieses) (artikels|beitrags)",
+        r"(dit|het) artikel is (ingetrokken|teruggetrokken)",
+        r"(intrekking|terugtrekking) van (dit|het) artikel",
     ),
 )
 
