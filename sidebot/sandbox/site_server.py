@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Self
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +82,11 @@ class SiteServer:
     def answer(self, target: str) -> Answer:
         parts = urlsplit(target)
         path = parts.path or "/"
-        for address in (f"{path}?{parts.query}", path) if parts.query else (path,):
-            if address in self.routes:
-                return self.routes[address]
+        written = unquote(path)  # "/Fábrica" arrives as "/F%C3%A1brica"; a route may be either
+        for address in dict.fromkeys((path, written)):
+            for routed in (f"{address}?{parts.query}", address) if parts.query else (address,):
+                if routed in self.routes:
+                    return self.routes[routed]
         if self.handler is not None and (found := self.handler(path, parts.query)) is not None:
             return found
         folder = max((f for f in self.folders if path.startswith(f)), key=len, default=None)
