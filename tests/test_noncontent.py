@@ -296,3 +296,11 @@ def test_each_new_kind_is_recognised_with_its_reason_in_words(kind: str, loopbac
         result = fetch(site.url("/news/2019/story.html"), loopback)
     assert result.status is FetchStatus.NOT_SOURCE and result.page_kind == kind, result.error
     assert result.error.startswith(reason + " (") and result.text is None  # what gave it away follows
+
+
+def test_the_test_site_server_finds_an_address_written_outside_ascii(loopback: FetchSettings) -> None:
+    # the fetcher sends "/wiki/Fábrica" percent-encoded; the corpus names the page as it is written
+    page = "<html><head><title>Fábrica</title></head><body><p>" + "A cannery. " * 40 + "</p></body></html>"
+    with SiteServer({"/wiki/Fábrica_de_Conservas": Answer(page.encode())}) as site:
+        result = fetch(site.url("/wiki/Fábrica_de_Conservas"), loopback, probe=False)
+    assert result.status is FetchStatus.OK and result.http_status == 200

@@ -169,7 +169,7 @@ def read_clues(page: PageView) -> PageClues:
         hits[kind] = _Hits(in_main, anywhere, title_cover, title_text, heading_cover, heading_text,
                            _control_hit(lex, s.controls), _name_hit(lex, s.names), host)  # fmt: skip
     after = _after_main_text(page.text or "", s.visible_text or "")
-    cut_off, paywall_line = _cut_off(main, headings, after), _paywall_line(main)
+    cut_off, paywall_line = _cut_off(main, headings, after), _paywall_line(hits["paywall"], main, main_lower)
     return PageClues(hits, main, visible, tuple(sorted(starts)), cut_off, paywall_line)
 
 
@@ -305,11 +305,14 @@ def _cut_off(main: str, headings: list[str], after: str) -> str:
     return _in_a_short_line(TRUNCATED, main) or heading or _first_hit(TRUNCATED, after)
 
 
-def _paywall_line(main: str) -> str:
+def _paywall_line(paywall: _Hits, main: str, main_lower: str) -> str:
     """A paywall's words ("this page is for members", "already a subscriber?") in a short line of the main
-    text: with little prose before it, that is a members' page or a teaser. (Right after the main text they
-    are too often an article's comment box, "you must be logged in to post a comment".)"""
-    return _in_a_short_line(LEXICONS["paywall"].text, main)
+    text, as written: with little prose before it, that is a members' page or a teaser. (Right after the main
+    text they are too often an article's comment box, "you must be logged in to post a comment".)"""
+    for phrase, at in sorted(paywall.main.items(), key=lambda hit: hit[1]):
+        if _sentence_words(main_lower, at) <= LINE_WORDS:
+            return main[at : at + len(phrase)] if len(main) == len(main_lower) else phrase
+    return ""
 
 
 def _in_a_short_line(pattern: re.Pattern[str], text: str) -> str:

@@ -98,12 +98,17 @@ def _in_a_name(number: NumberFact, text: str) -> bool:
     )
 
 
+def names_the_subject(name: str, article_title: str) -> bool:
+    """Whether ``name`` is (part of) the article's subject, its title ("Smith" in "John Smith")."""
+    title, base = normal_name(article_title), normal_name(name)
+    return bool(title and base) and (base in title or title in base)
+
+
 def claim_facts(text: str, article_title: str = "") -> list[Fact]:
     """The facts of ``text`` in order of appearance."""
     numbers = [n for n in number_facts(text) if not _in_a_name(n, text)]
     facts = [Fact(FactKind.NUMBER, n.kind.value, n.text, n.start, n.end, number=n) for n in numbers]
     taken = [(n.start, n.end) for n in numbers]
-    title = normal_name(article_title)
     seen: list[str] = []
     for name, label, start, end in entity_spans(text):
         if any(a < end and start < b for a, b in taken):
@@ -114,6 +119,7 @@ def claim_facts(text: str, article_title: str = "") -> list[Fact]:
         if any(base == s or (label == "PERSON" and s.endswith(" " + base)) for s in seen):
             continue  # the same name again, or a surname after the full name
         seen.append(base)
-        subject = bool(title) and (base in title or title in base)
-        facts.append(Fact(FactKind.NAME, label, name, start, end, subject=subject))
+        facts.append(
+            Fact(FactKind.NAME, label, name, start, end, subject=names_the_subject(name, article_title))
+        )
     return sorted(facts, key=lambda f: f.start)
