@@ -26,7 +26,7 @@ from sidebot.verify.training.config import TrainConfig
 from sidebot.verify.training.data import fever_symmetric_pairs, scifact_pairs, wice_pairs
 from sidebot.verify.training.loop import Stage, make_batches, pair_loss, ranking_loss, train
 from sidebot.verify.training.negatives import generated_negatives
-from sidebot.verify.training.nli_mix import to_train_pair
+from sidebot.verify.training.nli_mix import NliSource, mixture_pairs, to_train_pair
 from sidebot.verify.training.publish import (
     EVIDENCE_WEIGHTS,
     calibrate,
@@ -149,6 +149,23 @@ def test_a_spent_budget_ends_the_stage_early(tmp_path):
     stages = [replace(tiny_stages(tmp_path)[0], max_minutes=0.0)]
     _, _, cut = train(stages, CONFIG, progress=lambda _: None)
     assert cut[0].steps == 0 < cut[0].planned_steps
+
+
+def test_a_stage_of_two_passes_plans_twice_the_steps(tmp_path):
+    nli = replace(tiny_stages(tmp_path)[0], max_minutes=0.0)
+    _, _, once = train([nli], CONFIG, progress=lambda _: None)
+    _, _, twice = train([replace(nli, epochs=2)], CONFIG, progress=lambda _: None)
+    assert twice[0].planned_steps == 2 * once[0].planned_steps > 0
+
+
+def test_without_quotas_stage_one_reads_every_trainable_pair(tmp_path):
+    (tmp_path / "nli").mkdir()
+    shutil.copy(DATA / "nli-sample.jsonl.gz", tmp_path / "nli" / "sample.jsonl.gz")
+    sources = (NliSource("nli/sample.jsonl.gz", 3),)
+    every = read_nli(DATA / "nli-sample.jsonl.gz")
+    assert len(mixture_pairs(tmp_path, sources, seed=3)) == 3 < len(every)
+    unquoted = mixture_pairs(tmp_path, sources, seed=3, quotas=False)
+    assert sorted(p.claim.text for p in unquoted) == sorted(p.hypothesis for p in every)
 
 
 def test_binary_pairs_train_p_supports_only():

@@ -141,6 +141,16 @@ def train_verifier(
     nli_stage: Annotated[
         bool, typer.Option("--nli-stage/--no-nli-stage", help="Train stage 1 on NLI pairs (ablation: off).")
     ] = True,
+    nli_all_pairs: Annotated[
+        bool,
+        typer.Option(
+            "--nli-all-pairs",
+            help="Stage 1 reads every trainable NLI pair (~89k), not each file's quota (24.5k): a GPU run.",
+        ),
+    ] = False,
+    nli_epochs: Annotated[
+        int, typer.Option(help="Passes over stage 1's pairs.", min=1)
+    ] = TrainConfig.nli_epochs,
     generated: Annotated[
         bool,
         typer.Option(
@@ -168,6 +178,8 @@ def train_verifier(
         nli_minutes=nli_minutes or None,
         claim_minutes=claim_minutes or None,
         nli_stage=nli_stage,
+        nli_quotas=not nli_all_pairs,
+        nli_epochs=nli_epochs,
         generated_negatives=generated,
     )
     started = time.monotonic()

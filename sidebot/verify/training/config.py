@@ -13,7 +13,11 @@ WINDOW_LIMITS = PairLimits(claim_tokens=72, max_tokens=176, claim_only_tokens=56
 @dataclass(frozen=True)
 class TrainConfig:
     seed: int = 13
-    epochs: int = 1  # passes over each stage's pairs
+    epochs: int = 1  # passes over stage 2's pairs (claims)
+    nli_epochs: int = 1  # passes over stage 1's pairs (NLI)
+    # Stage 1 samples each NLI file down to its quota (nli_mix.NLI_STAGE: 24.5k pairs, what the 2 CPU cores
+    # of the development machine read in ~10 min); False reads every trainable pair (~89k), a GPU run's size.
+    nli_quotas: bool = True
     batch_size: int = 16
     nli_learning_rate: float = 5e-5  # stage 1: reading (NLI pairs)
     claim_learning_rate: float = 3e-5  # stage 2: Wikipedia claims vs source windows

@@ -100,12 +100,13 @@ def new_model(layers: int = 6) -> tuple[PairClassifier, object]:
 
 @dataclass(frozen=True)
 class Stage:
-    """One training stage: its pairs, peak learning rate and wall-clock budget (None: no budget)."""
+    """One training stage: its pairs, peak learning rate, wall-clock budget (None: no budget) and passes."""
 
     name: str
     pairs: Sequence[TrainPair]
     learning_rate: float
     max_minutes: float | None = None
+    epochs: int = 1
 
 
 @dataclass
@@ -161,7 +162,7 @@ def train(
     """Train a fresh cross-encoder through ``stages`` in order; returns (model in eval mode, tokenizer,
     per-stage results).
 
-    Each stage has its own warm-up and linear decay over one pass of its pairs (``config.epochs`` passes),
+    Each stage has its own warm-up and linear decay over its passes (``Stage.epochs``) of its pairs,
     and stops early when its wall-clock budget is spent. With ``checkpoint_dir``, the full training state is
     saved every ``config.checkpoint_every`` steps and at each stage's end, and a later call with the same
     stages resumes from it (batches are rebuilt from the seed, so the resumed run sees the same batches).
@@ -225,7 +226,7 @@ def _run_stage(
     binary = torch.tensor([p.binary for p in pairs], dtype=torch.bool, device=device)
     rng = random.Random(config.seed + index)
     lengths = [len(ids) for ids, _ in rows]
-    batches = [b for _ in range(config.epochs) for b in make_batches(pairs, lengths, config.batch_size, rng)]
+    batches = [b for _ in range(stage.epochs) for b in make_batches(pairs, lengths, config.batch_size, rng)]
     total = len(batches)
     optimizer = torch.optim.AdamW(
         model.parameters(), lr=stage.learning_rate, weight_decay=config.weight_decay

@@ -109,8 +109,11 @@ def missing_files(data_dir: Path, sources: tuple[NliSource, ...]) -> list[str]:
     return [str(data_dir / s.path) for s in sources if not (data_dir / s.path).is_file()]
 
 
-def mixture_pairs(data_dir: Path, sources: tuple[NliSource, ...], seed: int) -> list[TrainPair]:
-    """The trainable pairs of ``sources``, each sampled down to its quota with ``seed``."""
+def mixture_pairs(
+    data_dir: Path, sources: tuple[NliSource, ...], seed: int, quotas: bool = True
+) -> list[TrainPair]:
+    """The trainable pairs of ``sources``, each sampled down to its quota with ``seed`` (all of them, shuffled
+    with ``seed``, without ``quotas``)."""
     missing = missing_files(data_dir, sources)
     if missing:
         raise FileNotFoundError(f"training data missing under {data_dir}: {', '.join(missing)}")
@@ -118,7 +121,7 @@ def mixture_pairs(data_dir: Path, sources: tuple[NliSource, ...], seed: int) -> 
     out: list[TrainPair] = []
     for source in sources:
         trainable, _ = split_file(data_dir / source.path, source.path)
-        chosen = rng.sample(trainable, min(source.pairs, len(trainable)))
+        chosen = rng.sample(trainable, min(source.pairs, len(trainable)) if quotas else len(trainable))
         origin = "nli:" + source.path.split("/")[1]
         out += [to_train_pair(p, origin) for p in chosen]
     return out

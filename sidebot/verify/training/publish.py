@@ -240,6 +240,8 @@ def publish(
             "training": {
                 "seed": config.seed,
                 "epochs": config.epochs,
+                "nli_epochs": config.nli_epochs,
+                "nli_quotas": config.nli_quotas,
                 "layers": config.layers,
                 "rank_weight": config.rank_weight,
                 "wice_negatives": config.wice_negatives,

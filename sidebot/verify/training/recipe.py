@@ -65,7 +65,7 @@ def build_recipe(data_dir: Path, config: TrainConfig) -> Recipe:
     if missing:
         raise FileNotFoundError(f"training data missing under {data_dir}: {', '.join(missing)}")
     seed = config.seed
-    nli = mixture_pairs(data_dir, NLI_STAGE, seed) if config.nli_stage else []
+    nli = mixture_pairs(data_dir, NLI_STAGE, seed, config.nli_quotas) if config.nli_stage else []
     kept, held = split_by_page(read_train_subclaims(data_dir), COMBINER_SHARE, seed)
     claims = training_pairs(data_dir, seed, kept, config.wice_negatives)
     claims += mixture_pairs(data_dir, CLAIM_STAGE, seed)
@@ -75,9 +75,11 @@ def build_recipe(data_dir: Path, config: TrainConfig) -> Recipe:
         claims += generated
     claims += repeated_wice_groups(claims, config.wice_passes)
     replay = random.Random(seed).sample(nli, min(config.replay_pairs, len(nli)))
-    stages = [Stage("claims", claims + replay, config.claim_learning_rate, config.claim_minutes)]
+    stages = [
+        Stage("claims", claims + replay, config.claim_learning_rate, config.claim_minutes, config.epochs)
+    ]
     if nli:
-        stages.insert(0, Stage("nli", nli, config.nli_learning_rate, config.nli_minutes))
+        stages.insert(0, Stage("nli", nli, config.nli_learning_rate, config.nli_minutes, config.nli_epochs))
     return Recipe(stages=stages, combiner_claims=held)
 
 
