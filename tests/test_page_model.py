@@ -211,3 +211,70 @@ def test_walls_in_polish_and_swedish_are_named() -> None:
         extracted = html_main_text(html, url)
         verdict = classify(PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(html)))
         assert verdict.kind is kind, (kind, verdict)
+
+
+DANISH_AND_NORWEGIAN = [
+    (
+        _page(
+            "<h1>Hov!</h1><p>Vi kunne ikke finde siden, du leder efter. Måske er adressen stavet forkert.</p>"
+            "<p><a href='/'>Til forsiden</a></p>",
+            "Siden findes ikke – Roskilde Roklub",
+        ),
+        PageKind.GONE,
+    ),
+    (
+        _page(
+            "<h1>Ny bru over fjorden kan bli dyrere</h1><p>Kommunestyret får saken i juni.</p>"
+            "<p>Denne saken er kun for abonnenter.</p><p>Allerede abonnent? Logg inn for å lese videre.</p>",
+            "Ny bru over fjorden kan bli dyrere – Fjordavisa",
+        ),
+        PageKind.PAYWALL,
+    ),
+    (
+        _page(
+            "<h1>Indlægget er fjernet</h1><p>Indlægget er blevet fjernet af redaktionen, fordi det brød"
+            " debatreglerne.</p>",
+            "Debat – Vestegnens Avis",
+        ),
+        PageKind.REMOVED,
+    ),
+    (
+        _page(
+            "<h1>Kveldsnytt 14. mars</h1><p>Programmet er ikke lenger tilgjengelig. Vi har rettigheter i 30"
+            " dager etter sending.</p>",
+            "Kveldsnytt – Nett-TV",
+        ),
+        PageKind.MEDIA_UNAVAILABLE,
+    ),
+]
+
+
+def test_walls_in_danish_and_norwegian_are_named() -> None:
+    for html, kind in DANISH_AND_NORWEGIAN:
+        url = "http://example.test/side/123"
+        extracted = html_main_text(html, url)
+        verdict = classify(PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(html)))
+        assert verdict.kind is kind, (kind, verdict)
+
+
+QUOTING_ARTICLE = """<!doctype html><html><head>
+<title>Why local papers lock their stories – The Ink Blot</title></head>
+<body><header><a href="/">The Ink Blot</a></header><main><article>
+<h1>Why local papers lock their stories</h1>
+<p>“Continue reading with a subscription.” Few readers notice the line any more. Behind it, three county
+papers are trying three ways of paying for reporters, and we asked each of them how it is going.</p>
+<p>The first locked almost everything in 2022 and now has nine thousand digital subscribers, but a third of
+its old audience. The second keeps council news and obituaries free and charges for investigations. The third
+charges nothing, asks for donations and runs two festivals a year. None of them is clearly winning: the hard
+wall earns most per reader, the open one keeps the young readers who arrive from social media and leave at the
+first box that asks for money.</p>
+</article></main><footer>© 2026 The Ink Blot</footer></body></html>"""
+
+
+def test_an_article_that_opens_with_a_paywalls_words_is_the_article() -> None:
+    url = "http://inkblot.test/2026/why-local-papers-lock-their-stories"
+    extracted = html_main_text(QUOTING_ARTICLE, url)
+    view = PageView(url, url, (), 200, extracted.title, extracted.text, page_signals(QUOTING_ARTICLE))
+    assert len((extracted.text or "").split()) < TEASER_WORDS
+    assert read_clues(view).cut_off == ""
+    assert classify(view).is_content

@@ -30,7 +30,7 @@ from sidebot.config import FetchSettings
 from sidebot.sources.address_guard import AddressRefused, HostNotFound
 from sidebot.sources.body import BodyTooLarge, BoundedBody, UndecodableBody, parse_content_encoding
 from sidebot.sources.charset import decode_text
-from sidebot.sources.classify import Classification, PageKind, PageView, classify
+from sidebot.sources.classify import DESCRIPTIONS, Classification, PageKind, PageView, classify
 from sidebot.sources.client import DeadlineExceeded, SourceClient, deadline, extend_deadline
 from sidebot.sources.extract import Extracted, extract
 from sidebot.sources.mirror import iso_date, wikipedia_notice
@@ -46,7 +46,17 @@ ALLOWED_SCHEMES = frozenset({"http", "https"})
 _INVALID_LOCATION = "Invalid URL in location header"  # httpx's message, see _as_failure
 RATE_LIMITED = frozenset({429, 503})
 DEFAULT_BACK_OFF_S = 5.0  # a 429 without a (readable) Retry-After
-_ERROR_PAGE_STATUSES = frozenset({403, 429, 503})  # bot checks answer with these
+# Error pages are read to say what they are, among the kinds that can answer with their status: a bot check
+# answers 403, 429 or 503; a 404 or 410 page may say "removed", "moved" or "this video is gone"; a 401 or 403
+# one "log in". (A 404 page's search box does not make it search results.)
+_BOT_CHECK = frozenset({PageKind.BOT_CHECK})
+_DEAD = frozenset(
+    {PageKind.GONE, PageKind.REMOVED, PageKind.MOVED, PageKind.MEDIA_UNAVAILABLE, PageKind.PARKED}
+)
+_WALLED = frozenset({PageKind.PAYWALL, PageKind.CONSENT, PageKind.BOT_CHECK})
+_ERROR_PAGE_KINDS = {
+    401: _WALLED, 403: _WALLED, 404: _DEAD, 410: _DEAD, 429: _BOT_CHECK, 451: _DEAD, 503: _BOT_CHECK
+}
 _ERROR_PAGE_BYTES = 256_000
 _HOST_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-_:")  # IDNA-encoded names, IP literals
 
@@ -116,7 +126,7 @@ class _Failure(Exception):
         self.final_url = final_url
         self.http_status = http_status
         self.content_type = content_type
-        self.body = body  # an error page's body, when it may be a bot check (see _ERROR_PAGE_STATUSES)
+        self.body = body  # an error page's body, when it may say what it is (see _ERROR_PAGE_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,16 +208,23 @@ def _fetch_source(
     try:
         downloaded = _download(client, _parse_source_url(url), settings)
     except _Failure as failure:
-        bot_check = _bot_check(url, failure)
+        said = _error_page_kind(url, failure)
+        if said is not None and said.kind is PageKind.BOT_CHECK:  # the site is there: we were stopped
+            status, error = FetchStatus.NOT_SOURCE, f"{said.reason} (HTTP {failure.http_status})"
+        elif said is not None and said.kind is not PageKind.GONE:  # "HTTP 404" says "gone" already
+            detail = f" ({said.evidence})" if said.evidence else ""
+            status, error = failure.status, f"{failure}; {DESCRIPTIONS[said.kind]}{detail}"
+        else:
+            status, error = failure.status, str(failure)
         return FetchResult(
             url=url,
             final_url=str(failure.final_url) if failure.final_url else url,
-            status=FetchStatus.NOT_SOURCE if bot_check else failure.status,
+            status=status,
             http_status=failure.http_status,
             content_type=MediaType.parse(failure.content_type).mime or None,
-            error=f"{bot_check.reason} (HTTP {failure.http_status})" if bot_check else str(failure),
+            error=error,
             elapsed_s=time.monotonic() - started,
-            page_kind=str(PageKind.BOT_CHECK) if bot_check else None,
+            page_kind=str(said.kind) if said is not None else None,
         )
     extracted = extract(
         downloaded.body,
@@ -257,9 +274,14 @@ def _signals(downloaded: _Downloaded, extracted: Extracted) -> PageSignals:
     return page_signals(decode_text(downloaded.body, media_type.charset, html=True))
 
 
-def _bot_check(url: str, failure: _Failure) -> Classification | None:
-    """A 403 or 503 whose page is a bot check (Cloudflare, DataDome…): the site is there, we were stopped."""
-    if not failure.body:
+def _error_page_kind(url: str, failure: _Failure) -> Classification | None:
+    """What the page of an HTTP error says it is, when it says so in a kind its status can have (None
+    otherwise): a 403 or 503 bot check (Cloudflare, DataDome…), a 410 "this guidance was withdrawn", a 403
+    login wall, a 404 "not found". The status stays the error's (a dead link is looked up in the archive
+    either way) but for a bot check, where the site is there and we were stopped; the reason says what the
+    page said."""
+    kinds = _ERROR_PAGE_KINDS.get(failure.http_status or 0, frozenset())
+    if not failure.body or not kinds:
         return None
     media_type = MediaType.parse(failure.content_type)
     if sniff(failure.body[:SNIFF_BYTES], media_type).kind is not ContentKind.HTML:
@@ -269,7 +291,7 @@ def _bot_check(url: str, failure: _Failure) -> Classification | None:
     final = str(failure.final_url or url)
     view = PageView(url, final, (), failure.http_status, signals.title, signals.visible_text, signals)
     verdict = classify(view)
-    return verdict if verdict.kind is PageKind.BOT_CHECK else None
+    return verdict if verdict.kind in kinds else None
 
 
 def _classify(
@@ -430,7 +452,7 @@ def _read(response: httpx.Response, settings: FetchSettings, redirects: tuple[st
         if response.status_code in RATE_LIMITED and "retry-after" in response.headers:
             asked = retry_after_seconds(response.headers["retry-after"], DEFAULT_BACK_OFF_S)
             reason += f": rate limited, the site asked to wait {asked:g} s"
-        body = _error_body(response, settings) if response.status_code in _ERROR_PAGE_STATUSES else None
+        body = _error_body(response, settings) if response.status_code in _ERROR_PAGE_KINDS else None
         raise _Failure(FetchStatus.HTTP_ERROR, f"HTTP {response.status_code}{reason}", **known, body=body)
     announced = _content_length(response)
     if announced is not None and announced > settings.max_bytes:
@@ -461,7 +483,7 @@ def _read(response: httpx.Response, settings: FetchSettings, redirects: tuple[st
 
 
 def _error_body(response: httpx.Response, settings: FetchSettings) -> bytes | None:
-    """The start of an error page's body, read only to recognise a bot check; None when unreadable."""
+    """The start of an error page's body, read only to say what the page is; None when unreadable."""
     try:
         body = BoundedBody(
             parse_content_encoding(response.headers.get("content-encoding")),

@@ -1,7 +1,7 @@
 """The words and markup of pages that are not the source, by kind, in English, German, French and Spanish (and
-the commonest Italian, Dutch, Portuguese, Polish and Swedish forms): what an error page, a "moved" or
-"removed" notice, an unavailable video, a search page, a parked domain, a consent wall, a paywall or login
-wall and a bot check say and look like.
+the commonest Italian, Dutch, Portuguese, Polish, Swedish, Danish and Norwegian forms): what an error page, a
+"moved" or "removed" notice, an unavailable video, a search page, a parked domain, a consent wall, a paywall
+or login wall and a bot check say and look like.
 
 Each kind has patterns for five places: the page's titles and headings (``title``), its text (``text``),
 what its buttons say (``control``), its element ids and classes (``names``) and the hosts its scripts, frames
@@ -77,6 +77,9 @@ GONE = Lexicon(
         r"strona nie istnieje",
         r"błąd 404",
         r"sidan (hittades inte|kunde inte hittas|finns inte)",
+        # Danish and Norwegian (general forms)
+        r"siden (blev ikke fundet|findes ikke|kunne ikke findes|ble ikke funnet|finnes ikke|fantes ikke)",
+        r"fant ikke siden",
     ),
     text=_p(
         r"(page|article|content|story|recipe|post|item|product) (seems to have|has|appears to have) "
@@ -186,6 +189,11 @@ GONE = Lexicon(
         r"hittade (ingenting|inget) på (den här|denna) adress",
         r"(den här|denna) sida(n)? finns inte",
         r"här finns (inget|ingenting)( att se)?",
+        r"siden (du (leder efter|søger|leter etter|prøvde å nå) )?(blev ikke fundet|findes ikke|"
+        r"eksisterer ikke|kunne ikke findes|ble ikke funnet|finnes ikke|eksisterer ikke lenger)",
+        r"vi (kunne|kan) ikke finde (siden|den side|det du)",
+        r"vi (fant|finner) ikke (siden|det du)",
+        r"(there is |there's )?nothing (at|on) this (address|url|link|page) any ?more",
     ),
     control=_p(
         r"^(back to|go to|return to) (the )?home",
@@ -276,6 +284,7 @@ MOVED = Lexicon(
         r"(sidan|vi|bloggen|webbplatsen|forumet) har flyttat",
         r"(hittar|finner) du (nu |numera )?på (vår nya|den nya|adressen)",
         r"(ben|zijn|is) (ik |we |wij )?verhuisd",
+        r"(siden|artiklen|artikkelen|indholdet|innholdet|bloggen) (er|har) (blevet |blitt )?flyttet",
     ),
     control=_p(
         r"^(go to|visit|continue to) (the )?new", r"^zur neuen", r"^vers (le )?nouveau", r"^ir (al|a la) nuev"
@@ -355,6 +364,8 @@ REMOVED = Lexicon(
         r"(artikeln|inlägget) (är|har) (avpublicerad|borttagen|raderad|raderat|borttaget)",
         r"(inlägg(et)?|tråden|kommentaren) (är |har )?(borttaget|borttagen|raderat|raderad|dolts)",
         r"borttaget av (en )?(moderator|administratör|redaktionen)",
+        r"(artiklen|artikkelen|siden|indlægget|innlegget|opslaget|innholdet|indholdet) (er|har) "
+        r"(blevet |blitt )?(fjernet|slettet|afpubliceret|avpublisert|trukket tilbage|trukket tilbake)",
         r"(is|werd|wordt) (op [\w ]+ )?ingetrokken",
         r"niet meer van toepassing",
         # retraction notices of journals (en, fr, it, es, pt, de, nl)
@@ -444,6 +455,10 @@ MEDIA_UNAVAILABLE = Lexicon(
         r"(inte tillgängligt?|kan inte visas) (i ditt land|utanför sverige|där du befinner dig)",
         r"går inte att (se|titta på|lyssna på) utomlands",
         r"(bara|endast) (ses|visas|spelas upp) i sverige",
+        r"(video|uitzending|aflevering|opname|fragment|podcast) is (helaas )?(niet meer|niet langer|"
+        r"momenteel niet|niet) (beschikbaar|te (zien|bekijken|beluisteren))",
+        r"(videoen|programmet|udsendelsen|sendingen|episoden|klippet|afsnittet) (er )?"
+        r"(ikke (længere |lenger )?tilgængelig|ikke (lenger )?tilgjengelig|fjernet|slettet)",
     ),
     names=_p(
         r"player-?error",
@@ -477,6 +492,10 @@ SEARCH_RESULTS = Lexicon(
         r"wyniki wyszukiwania",
         r"sökresultat",
         r"sök på webbplatsen",
+        r"søgeresultat",
+        r"søkeresultat",
+        r"^(tag|category|categorie|categoría|kategorie|archives?|schlagwort|étiquette|etiqueta): ",
+        r"^(posts|articles|stories) (tagged|filed under) ",
     ),
     text=_p(
         r"search results (for|matching)",
@@ -539,6 +558,12 @@ SEARCH_RESULTS = Lexicon(
         r"visar \d+[–-]\d+ av \d+",
         r"(din sökning|sökningen) (på|efter|gav)",
         r"(inga|fler) (träffar|sökresultat)",
+        r"søgeresultater( for)?",
+        r"søkeresultater( for)?",
+        r"\d+ (resultater|treff) (for|på)",
+        r"a collection of \d+ (posts|articles|stories|entries)",
+        r"\d+ (posts|articles|stories|entries) (tagged|filed under|in (the )?(category|tag))",
+        r"(tag|category) archives?:",
     ),
     control=_p(
         r"^(search|suchen|rechercher|buscar|cerca|zoeken)$",
@@ -643,6 +668,8 @@ PARKED = Lexicon(
         r"har gått ut|har löpt ut)",
         r"köp (den här|denna) domän",
         r"(webbplatsen|sidan) är under (uppbyggnad|konstruktion)",
+        r"(dette|domænet|domenet|dette domæne|dette domenet) (er )?til salg",
+        r"(køb|kjøp) (dette domæne|dette domenet|domænet|domenet)",
     ),
     control=_p(
         r"buy (now|this domain|domain)",
@@ -802,6 +829,9 @@ CONSENT = Lexicon(
         r"(ditt|ert) samtycke",
         r"hantera (dina )?(inställningar|cookies|kakor|val)",
         r"(behandla|behandling av) (dina )?personuppgifter",
+        r"vi (og vores partnere |og våre partnere )?(bruger|bruker) (cookies|informasjonskapsler)",
+        r"(accepter|tillad|godta|avvis) (alle|alt)( cookies)?",
+        r"(dit|ditt) samtykke",
     ),
     control=_p(
         r"^(accept|agree|i agree|allow|ok|got it)( all| cookies| and (continue|close))?[.!]?$",
@@ -824,6 +854,7 @@ CONSENT = Lexicon(
         # Polish and Swedish (general forms)
         r"^(akceptuję|zaakceptuj|zgadzam się|przejdź do serwisu|odrzuć wszystkie)",
         r"^(godkänn|acceptera|jag godkänner|neka|avvisa alla)",
+        r"^(accepter alle|tillad alle|godta alle|afvis alle|avvis alle)",
     ),  # fmt: skip
     names=_p(
         r"cookie-?(banner|consent|wall|notice|dialog|overlay|bar|popup|modal|law|box|layer)",
@@ -1045,6 +1076,23 @@ PAYWALL = Lexicon(
         r"glömt (ditt )?lösenord(et)?",
         r"kom ihåg mig",
         r"köp (en )?(prenumeration|artikeln|tillgång|medlemskap)",
+        r"(är du redan|redan) [\w-]*(prenumerant|medlem|kund)",
+        r"har du redan (en )?(prenumeration|konto|plus)",
+        r"bli [\w]+-(prenumerant|kund|medlem)\b",
+        # Danish and Norwegian (general forms)
+        r"(er du )?allerede (abonnent|medlem|kunde)",
+        r"(log ind|logg inn) for at (læse|fortsætte|se)",
+        r"(logg inn|log ind) for å (lese|fortsette|se)",
+        r"(kun|bare) for (abonnenter|medlemmer|betalende)",
+        r"(bliv|bli) abonnent",
+        r"(køb|kjøp) (et )?abonnement",
+        # premium boxes of any brand: "Already Premium?", "available to StockWise Premium members"
+        r"already (a )?(paid |paying |premium |plus |digital )(subscriber|member)",
+        r"already (premium|plus|pro|a plus member)\?",
+        r"available (only |exclusively )?to ([\w'-]+ ){0,3}(premium|plus|pro|paying|paid) "
+        r"(members|subscribers|customers)",
+        r"start (a |your )?(\d+[- ]day (free )?|free )trial",
+        r"unlock (this|the) (analysis|research|note|briefing|newsletter|column|story|video|issue|report)",
     ),
     control=_p(
         r"^(subscribe|sign in|sign up|log ?in|register|join|get access|buy (article|pdf|access)|"
@@ -1240,7 +1288,7 @@ TRUNCATED = _p(
     r"lees verder met",
     r"continua a leggere",
     r"(this|the) (full )?(post|article|story|piece|report) is (only )?"
-    r"(for|available to|reserved for|exclusive to) (paying |premium |digital )?(subscribers|members)",
+    r"(for|available to|reserved for|exclusive to) (paying |paid |premium |digital )?(subscribers|members)",
     r"(the )?(rest|remainder) of (this|the) (post|article|story|piece|report) is",
     r"read on (with|for)",
     r"you('ve| have) (read|used) (all )?(of )?your \d+ free (articles|stories)",
@@ -1265,6 +1313,11 @@ TRUNCATED = _p(
     r"(läs|fortsätt läsa) (hela |resten av )?(artikeln|texten) (med|som|genom)",
     r"för att (läsa|fortsätta läsa) (vidare|hela|resten)",
     r"resten av (artikeln|texten)",
+    r"fortsätt (att )?läsa med",
+    r"vill du (fortsätta|läsa) (läsa|vidare|mer)",
+    r"du har läst (alla )?(dina )?(\d+ )?(fria|gratis|kostnadsfria) artiklar",
+    r"(læs|les) (hele |resten af |resten av )?(artiklen|artikkelen|historien) (med|som)",
+    r"(fortsæt med at læse|fortsett å lese|for at læse videre|for å lese videre)",
 )
 
 # The kinds a page's words and markup can show, in the order their wording is most specific.

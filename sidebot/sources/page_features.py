@@ -79,6 +79,10 @@ class Clue:
 
 PLACES = ("title", "heading", "main", "in_prose", "outside", "ui", "hosts")
 AFTER_CHARS = 500  # of the visible text right after the main text: where a paywall's offer to read on sits
+# Words of main text after "continue reading with…" when the text does stop there: the offer (what the
+# subscription gives, its price). On the fit split a teaser's offer runs to 62 words, while articles quoting
+# the phrase go on for 75 and more.
+OFFER_WORDS = 70
 
 
 def wall_feature_names() -> list[str]:
@@ -300,9 +304,11 @@ def _sentence_words(text: str, at: int) -> int:
 
 def _cut_off(main: str, headings: list[str], after: str) -> str:
     """The words saying the text goes on behind a wall ("continue reading with…"): in a short line of the main
-    text (in a long one it is an article's prose about paywalls), a heading, or right after the main text."""
+    text followed by no more than an offer (in a long line, or with the article going on after it, it is an
+    article's prose about paywalls: « "La suite est réservée aux abonnés." The phrase has become…»), a
+    heading, or right after the main text."""
     heading = next((h for h in headings if TRUNCATED.search(h.lower())), "")
-    return _in_a_short_line(TRUNCATED, main) or heading or _first_hit(TRUNCATED, after)
+    return _in_a_short_line(TRUNCATED, main, OFFER_WORDS) or heading or _first_hit(TRUNCATED, after)
 
 
 def _paywall_line(paywall: _Hits, main: str, main_lower: str) -> str:
@@ -315,10 +321,14 @@ def _paywall_line(paywall: _Hits, main: str, main_lower: str) -> str:
     return ""
 
 
-def _in_a_short_line(pattern: re.Pattern[str], text: str) -> str:
+def _in_a_short_line(pattern: re.Pattern[str], text: str, words_after: int) -> str:
+    """The first hit of ``pattern`` in a short line of ``text`` with at most ``words_after`` words after it,
+    as written."""
     lower = text.lower()
     for match in pattern.finditer(lower):
-        if _sentence_words(lower, match.start()) <= LINE_WORDS:
+        if _sentence_words(lower, match.start()) > LINE_WORDS:
+            continue
+        if len(lower[match.end() :].split()) <= words_after:
             return _as_written(text, lower, match)
     return ""
 
