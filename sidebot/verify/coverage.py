@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
@@ -26,19 +27,27 @@ _WORD = re.compile(r"[^\W_]+(?:[.,'’][^\W_]+)*")
 COVERAGE_FEATURES = ("cov_page", "cov_best_passage", "cov_best_window", "cov_numbers", "cov_beyond_title")
 
 
+def _stem(word: str) -> str:
+    return word if any(map(str.isdigit, word)) else word[:STEM]
+
+
 def stems(text: str) -> list[str]:
     """Lower-cased word stems of ``text`` in order (numbers kept whole, so 1,500 never matches 1,501)."""
-    out = []
-    for word in _WORD.findall(text.lower()):
-        out.append(word if any(ch.isdigit() for ch in word) else word[:STEM])
-    return out
+    return [_stem(word) for word in _WORD.findall(text.lower())]
+
+
+@lru_cache(maxsize=16384)
+def stem_set(text: str) -> frozenset[str]:
+    """The set of ``text``'s stems, remembered: a page's windows are read for the claim and again for each
+    of its parts, and for the window choice, the coverage features and the fact check alike."""
+    return frozenset(stems(text))
 
 
 def content_stems(text: str) -> list[str]:
     """The distinct stems of ``text``'s content words (stop words and one-letter words dropped)."""
     kept = [
-        stem
-        for word, stem in zip(_WORD.findall(text.lower()), stems(text))
+        _stem(word)
+        for word in _WORD.findall(text.lower())
         if word not in ENGLISH_STOP_WORDS and len(word) > 1
     ]
     return list(dict.fromkeys(kept))
@@ -48,8 +57,8 @@ def _share(wanted: Sequence[str], found: set[str]) -> float:
     return sum(w in found for w in wanted) / len(wanted) if wanted else 1.0
 
 
-def _passage_sets(passages: Sequence[Passage]) -> list[set[str]]:
-    return [set(stems(p.text)) | set(stems(p.title)) for p in passages]
+def _passage_sets(passages: Sequence[Passage]) -> list[frozenset[str]]:
+    return [stem_set(p.text) | stem_set(p.title) for p in passages]
 
 
 def passage_coverage(claim: Claim, passages: Sequence[Passage]) -> list[float]:
@@ -63,7 +72,7 @@ def window_coverage(wanted: Sequence[str], window: Passage) -> float:
     claim has none."""
     if not wanted:
         return 1.0
-    found = set(stems(window.text)) | set(stems(window.title))
+    found = stem_set(window.text) | stem_set(window.title)
     return sum(w in found for w in wanted) / len(wanted)
 
 

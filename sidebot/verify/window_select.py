@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 
 from sidebot.sources.passages import Passage
-from sidebot.verify.coverage import content_stems, stems
+from sidebot.verify.coverage import content_stems, stem_set
 
 
 def select_windows(claim_text: str, windows: Sequence[Passage], keep: int) -> list[int]:
@@ -24,7 +24,7 @@ def select_windows(claim_text: str, windows: Sequence[Passage], keep: int) -> li
     wanted = content_stems(claim_text)
     if not wanted:
         return list(range(keep))
-    sets = [set(stems(w.text)) for w in windows]
+    sets = [stem_set(w.text) for w in windows]
     idf = {w: math.log((1 + len(sets)) / (1 + sum(w in s for s in sets))) + 1.0 for w in wanted}
     total = sum(idf.values())
     scores = [sum(idf[w] for w in wanted if w in s) / total for s in sets]
