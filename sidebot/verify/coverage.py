@@ -36,7 +36,7 @@ def stems(text: str) -> list[str]:
     return [_stem(word) for word in _WORD.findall(text.lower())]
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)  # a page has tens to hundreds of windows: a few pages
 def stem_set(text: str) -> frozenset[str]:
     """The set of ``text``'s stems, remembered: a page's windows are read for the claim and again for each
     of its parts, and for the window choice, the coverage features and the fact check alike."""
