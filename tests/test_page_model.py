@@ -240,6 +240,13 @@ DANISH_AND_NORWEGIAN = [
     ),
     (
         _page(
+            "<h1>Ny cykelsti langs åen?</h1><p>Dette svar er blevet slettet af en moderator.</p>",
+            "Ny cykelsti langs åen? – Borgerforum Vejle",
+        ),
+        PageKind.REMOVED,
+    ),
+    (
+        _page(
             "<h1>Kveldsnytt 14. mars</h1><p>Programmet er ikke lenger tilgjengelig. Vi har rettigheter i 30"
             " dager etter sending.</p>",
             "Kveldsnytt – Nett-TV",

@@ -366,6 +366,11 @@ REMOVED = Lexicon(
         r"borttaget av (en )?(moderator|administratör|redaktionen)",
         r"(artiklen|artikkelen|siden|indlægget|innlegget|opslaget|innholdet|indholdet) (er|har) "
         r"(blevet |blitt )?(fjernet|slettet|afpubliceret|avpublisert|trukket tilbage|trukket tilbake)",
+        r"(dette|denne|dette her) (indlæg|innlegg|opslag|innlegget|artikel|artikkel|kommentar|tråd|svar) "
+        r"(er|har) (blevet |blitt |været |vært )?(fjernet|slettet|skjult)",
+        r"(fjernet|slettet|skjult) (af|av) (en |et )?"
+        r"(moderator|administrator|redaktionen|redaksjonen|forfatteren)",
+        r"trukket (tilbage af|tilbake av) (forfatteren|redaktionen|redaksjonen)",
         r"(is|werd|wordt) (op [\w ]+ )?ingetrokken",
         r"niet meer van toepassing",
         # retraction notices of journals (en, fr, it, es, pt, de, nl)
