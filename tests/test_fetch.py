@@ -306,6 +306,13 @@ def test_endless_body_is_cut_at_the_cap(source_server, source_fetch_settings) ->
     assert result.size_bytes is None
 
 
+def test_an_endless_error_page_is_read_no_further_than_its_cap(source_server, source_fetch_settings) -> None:
+    """An error page is read to say what it is, at most its first 256 kB: an endless one is a plain 404."""
+    result = fetch(source_server.url("/missing-endless"), source_fetch_settings)
+    assert_failed(result, FetchStatus.HTTP_ERROR, "HTTP 404 Not Found")
+    assert result.error == "HTTP 404 Not Found" and result.page_kind is None
+
+
 def test_announced_oversize_is_refused_before_reading(source_server, source_fetch_settings) -> None:
     result = fetch(source_server.url("/huge-announced"), source_fetch_settings)
     assert_failed(result, FetchStatus.TOO_LARGE, "announces 10,737,418,240 bytes")
