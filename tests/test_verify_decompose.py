@@ -9,7 +9,7 @@ import pytest
 from sidebot.datasets.wice import read_wice
 from sidebot.eval.decompose import best_match_f1, decomposition_agreement
 from sidebot.verify.clause import clause_problem
-from sidebot.verify.decompose import decompose
+from sidebot.verify.decompose import decompose, decompose_all
 
 DATA = Path(__file__).parent / "data" / "verify"
 
@@ -116,3 +116,11 @@ def test_every_part_of_the_wice_claims_reads_as_a_clause():
         parts = decompose(wc.claim)
         if len(parts) > 1:
             assert all(clause_problem(p) is None for p in parts), (wc.id, parts)
+
+
+def test_claims_decomposed_together_split_as_each_alone():
+    """The verifier parses a chunk of claims, then all their candidate parts, in one batch each: the parts are
+    those of each claim decomposed on its own."""
+    claims = [wc.claim for wc in read_wice(DATA / "wice-claims.jsonl")]
+    assert any(len(parts) > 1 for parts in decompose_all(claims))
+    assert decompose_all(claims) == [decompose(claim) for claim in claims]

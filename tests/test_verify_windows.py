@@ -2,10 +2,13 @@
 
 from pathlib import Path
 
+import blingfire
+
 from sidebot.datasets.wice import WiceLabel, read_wice
 from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.metrics import wice_items
 from sidebot.verify.page_windows import page_windows
+from sidebot.verify.sentences import sentence_spans
 from sidebot.verify.window_select import select_windows
 from sidebot.verify.windows import MAX_SENTENCE_WORDS, content_blocks, page_sentences, sentence_windows
 
@@ -23,6 +26,22 @@ def test_windows_are_runs_of_sentences_with_offsets_into_the_page():
         assert max(len(page_sentences(w.text)) for w in windows) <= size
         singles = [w for w in windows if (w.start, w.end) in set(sentences)]
         assert len(singles) == len(sentences)  # every sentence is a window of its own
+
+
+def test_sentence_offsets_are_bling_fires_own_in_every_script():
+    """Bling Fire's C splitter is called directly and its byte offsets mapped in numpy: the spans are the ones
+    its Python wrapper gives, on real pages and on text of several scripts, accents and emoji."""
+    texts = [wc.source().text for wc in read_wice(DATA / "wice-claims.jsonl")]
+    texts += [
+        "Der Präsident trat zurück. Ça a duré trois ans! 東京は日本の首都です。 Next 🎉 sentence here.",
+        "A combining accent: e\u0301te\u0301. Then “curly quotes” end it.",
+        "No full stop at all, just ünïcödé",
+        "  \n ",
+    ]
+    assert any(not t.isascii() for t in texts)
+    for text in texts:
+        expected = [(a, b) for a, b in blingfire.text_to_sentences_and_offsets(text)[1] if text[a:b].strip()]
+        assert sentence_spans(text) == (expected if text.strip() else [])
 
 
 def test_an_over_long_sentence_is_cut():

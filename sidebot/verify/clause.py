@@ -20,10 +20,15 @@ part passes when it has
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from sidebot.verify.language import english
+from sidebot.verify.language import PIPE_BATCH, english
 
 SUBJECTS = {"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"}
+# The rules read one word's lemma and, for a part that says one thing is another, entities: the pipeline's
+# lemmatizer and recogniser (over half of its time) are run for those alone (en_core_web_sm's recogniser has
+# its own token vectors, so its entities are the same either way).
+_ON_DEMAND = ("lemmatizer", "ner")
 PLACES_AND_TIMES = {"GPE", "LOC", "DATE", "TIME", "CARDINAL"}
 _PAIRS = (("(", ")"), ("[", "]"), ("“", "”"))
 _PATTERNS = (
@@ -36,6 +41,20 @@ _PATTERNS = (
 
 def clause_problem(text: str) -> str | None:
     """Why ``text`` does not read as a clause on its own, in a few words; None when it does."""
+    return clause_problems([text])[0]
+
+
+def clause_problems(texts: Sequence[str]) -> list[str | None]:
+    """:func:`clause_problem` of each of ``texts``, the ones that need a parse parsed in one batch."""
+    problems = [_surface_problem(text) for text in texts]
+    unparsed = [text for text, problem in zip(texts, problems) if problem is None]
+    docs = english().pipe(unparsed, disable=_ON_DEMAND, batch_size=PIPE_BATCH)
+    grammar = iter(_grammar_problem(doc) for doc in docs)
+    return [problem if problem is not None else next(grammar) for problem in problems]
+
+
+def _surface_problem(text: str) -> str | None:
+    """What is wrong with ``text`` that shows without a parse: brackets, quotes and punctuation."""
     for opening, closing in _PAIRS:
         if not _balanced(text, opening, closing):
             return f"unbalanced {opening}{closing}"
@@ -44,7 +63,7 @@ def clause_problem(text: str) -> str | None:
     for pattern, problem in _PATTERNS:
         if pattern.search(text):
             return problem
-    return _grammar_problem(english()(text))
+    return None
 
 
 def _balanced(text: str, opening: str, closing: str) -> bool:
@@ -55,10 +74,6 @@ def _balanced(text: str, opening: str, closing: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
-
-
-def reads_as_clause(text: str) -> bool:
-    return clause_problem(text) is None
 
 
 def _grammar_problem(doc) -> str | None:  # type: ignore[no-untyped-def]  # a spaCy Doc
@@ -73,16 +88,24 @@ def _grammar_problem(doc) -> str | None:  # type: ignore[no-untyped-def]  # a sp
     after = subject.right_edge.i + 1
     if after < root.i and doc[after].text == ",":
         return "a comma between the subject and its verb"
-    if root.lemma_ != "be":
+    if _lemma(root) != "be":
         return None
     attribute = next((c for c in root.children if c.dep_ in {"attr", "acomp"}), None)
     if attribute is not None and attribute.tag_ == "PRP":
         return "says nothing (X is itself)"
     if root.lower_ in {"is", "was"} and any(c.dep_ == "conj" for c in subject.children):
         return "a singular verb after two subjects"
-    if attribute is not None and _place_or_time(attribute) and _place_or_time(subject):
-        return "one place or date said to be another"
+    if attribute is not None:
+        english().get_pipe("ner")(doc)
+        if _place_or_time(attribute) and _place_or_time(subject):
+            return "one place or date said to be another"
     return None
+
+
+def _lemma(token) -> str:  # type: ignore[no-untyped-def]  # a spaCy Token
+    """``token``'s lemma as the pipeline's lemmatizer gives it when it runs over the whole text."""
+    lemmatizer = english().get_pipe("lemmatizer")
+    return token.lemma_ if token.lemma and not lemmatizer.overwrite else lemmatizer.lemmatize(token)[0]
 
 
 def _place_or_time(token) -> bool:  # type: ignore[no-untyped-def]  # a spaCy Token

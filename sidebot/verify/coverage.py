@@ -28,12 +28,12 @@ COVERAGE_FEATURES = ("cov_page", "cov_best_passage", "cov_best_window", "cov_num
 
 
 def _stem(word: str) -> str:
-    return word if any(map(str.isdigit, word)) else word[:STEM]
+    return word[:STEM] if word.isalpha() or not any(map(str.isdigit, word)) else word
 
 
 def stems(text: str) -> list[str]:
     """Lower-cased word stems of ``text`` in order (numbers kept whole, so 1,500 never matches 1,501)."""
-    return [_stem(word) for word in _WORD.findall(text.lower())]
+    return [word[:STEM] if word.isalpha() else _stem(word) for word in _WORD.findall(text.lower())]
 
 
 @lru_cache(maxsize=4096)  # a page has tens to hundreds of windows: a few pages

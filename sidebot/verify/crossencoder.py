@@ -27,7 +27,7 @@ import numpy as np
 from sidebot.sources.passages import Passage
 from sidebot.verify.bands import Bands
 from sidebot.verify.combiner import claim_features
-from sidebot.verify.decompose import decompose
+from sidebot.verify.decompose import decompose_all
 from sidebot.verify.every_part import EveryPart
 from sidebot.verify.evidence import evidence_sentences, shown_window
 from sidebot.verify.facts.check import FactCheck, PageIndex, check_facts
@@ -96,25 +96,25 @@ class CrossEncoderScorer:
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
         return self.verify_many([(claim, passages)])[0]
 
-    def parts(self, claim: Claim) -> list[Claim]:
-        """The claim's parts as claims with the same article context (empty: the claim does not split)."""
+    def parts(self, claims: Sequence[Claim]) -> list[list[Claim]]:
+        """Each claim's parts as claims with the same article context (empty: the claim does not split)."""
         if not self.decompose_claims:
-            return []
-        texts = decompose(claim.text)
-        return [replace(claim, text=t) for t in texts] if len(texts) > 1 else []
+            return [[] for _ in claims]
+        return [
+            [replace(claim, text=t) for t in texts] if len(texts) > 1 else []
+            for claim, texts in zip(claims, decompose_all([c.text for c in claims]))
+        ]
 
     def verify_many(
         self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
     ) -> list[Verdict]:
         pages = [page_windows(passages, self.window_sentences) for _, passages in items]
         units: list[list[_Unit]] = []
-        for (claim, _), page in zip(items, pages):
+        claims = [claim for claim, _ in items]
+        for claim, page, parts in zip(claims, pages, self.parts(claims)):
             units.append(
                 [_Unit(claim, select_windows(claim.text, page.windows, self.keep_windows))]
-                + [
-                    _Unit(p, select_windows(p.text, page.windows, self.part_windows))
-                    for p in self.parts(claim)
-                ]
+                + [_Unit(p, select_windows(p.text, page.windows, self.part_windows)) for p in parts]
             )
         self._read(units, pages)
         return [

@@ -19,9 +19,10 @@ with fewer than two parts is returned whole. The split is checked against WiCE's
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from sidebot.verify.clause import reads_as_clause
-from sidebot.verify.language import parse
+from sidebot.verify.clause import clause_problems
+from sidebot.verify.language import parse_all
 
 MIN_WORDS = 4
 MAX_PARTS = 4
@@ -59,12 +60,22 @@ def _sentence(text: str) -> str:
 
 def decompose(claim: str) -> list[str]:
     """The parts of ``claim`` (the claim itself, alone, when it does not split)."""
-    doc = parse(claim)
-    parts: list[str] = []
-    for sent in doc.sents:
-        parts += _split_sentence(sent)
-    parts = [p for p in dict.fromkeys(parts) if len(p.split()) >= MIN_WORDS and reads_as_clause(p)]
-    return parts[:MAX_PARTS] if len(parts) >= 2 else [claim]
+    return decompose_all([claim])[0]
+
+
+def decompose_all(claims: Sequence[str]) -> list[list[str]]:
+    """:func:`decompose` of each of ``claims``: the claims parsed in one batch, then all their candidate
+    parts in another (the clause check)."""
+    candidates = []
+    for doc in parse_all(claims):
+        parts = [p for sent in doc.sents for p in _split_sentence(sent)]
+        candidates.append([p for p in dict.fromkeys(parts) if len(p.split()) >= MIN_WORDS])
+    problems = iter(clause_problems([p for parts in candidates for p in parts]))
+    decomposed = []
+    for claim, parts in zip(claims, candidates):
+        parts = [p for p in parts if next(problems) is None]
+        decomposed.append(parts[:MAX_PARTS] if len(parts) >= 2 else [claim])
+    return decomposed
 
 
 def _split_sentence(sent) -> list[str]:

@@ -29,9 +29,7 @@ def page_windows(passages: Sequence[Passage], max_sentences: int) -> PageWindows
     windows: list[Passage] = []
     owner: list[int] = []
     for j, passage in enumerate(passages):
-        for w in sentence_windows(passage.text, passage.title, max_sentences):
-            windows.append(
-                replace(w, index=len(windows), start=passage.start + w.start, end=passage.start + w.end)
-            )
+        for w in sentence_windows(passage.text, passage.title, max_sentences, offset=passage.start):
+            windows.append(replace(w, index=len(windows)))
             owner.append(j)
     return PageWindows(windows, owner)

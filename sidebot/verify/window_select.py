@@ -11,6 +11,7 @@ each ``keep`` is measured in docs/verifier.md).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 
 from sidebot.sources.passages import Passage
@@ -24,9 +25,11 @@ def select_windows(claim_text: str, windows: Sequence[Passage], keep: int) -> li
     wanted = content_stems(claim_text)
     if not wanted:
         return list(range(keep))
-    sets = [stem_set(w.text) for w in windows]
-    idf = {w: math.log((1 + len(sets)) / (1 + sum(w in s for s in sets))) + 1.0 for w in wanted}
+    wanted_set = set(wanted)
+    held = [stem_set(w.text) & wanted_set for w in windows]  # most windows hold none of the claim's words
+    frequency = Counter(word for words in held for word in words)
+    idf = {w: math.log((1 + len(held)) / (1 + frequency[w])) + 1.0 for w in wanted}
     total = sum(idf.values())
-    scores = [sum(idf[w] for w in wanted if w in s) / total for s in sets]
+    scores = [sum(idf[w] for w in wanted if w in words) / total if words else 0.0 for words in held]
     order = sorted(range(len(windows)), key=lambda i: (-scores[i], len(windows[i].text), i))
     return order[:keep]

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from sidebot.sources.furniture import is_furniture
 from sidebot.sources.passages import Passage
@@ -40,12 +39,10 @@ def page_sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def windows_from_spans(
-    text: str, title: str, spans: Sequence[tuple[int, int]], max_sentences: int
-) -> list[Passage]:
-    """Every run of 1..``max_sentences`` consecutive ``spans`` (at most ``MAX_WINDOW_WORDS`` words, except
-    single sentences), as passages; ``index`` counts windows in order of (first sentence, size)."""
-    out: list[Passage] = []
+def window_spans(text: str, spans: Sequence[tuple[int, int]], max_sentences: int) -> list[tuple[int, int]]:
+    """(start, end) of every run of 1..``max_sentences`` consecutive ``spans`` (at most ``MAX_WINDOW_WORDS``
+    words, except single sentences), in order of (first sentence, size)."""
+    out: list[tuple[int, int]] = []
     for first in range(len(spans)):
         for size in range(1, max_sentences + 1):
             if first + size > len(spans):
@@ -53,18 +50,31 @@ def windows_from_spans(
             start, end = spans[first][0], spans[first + size - 1][1]
             if size > 1 and len(_WORD.findall(text, start, end)) > MAX_WINDOW_WORDS:
                 break
-            out.append(Passage(index=len(out), text=text[start:end], title=title, start=start, end=end))
+            out.append((start, end))
     return out
 
 
-def sentence_windows(text: str, title: str = "", max_sentences: int = 2) -> list[Passage]:
-    """The windows of a page's text, within each run of lines that are not page furniture."""
-    windows: list[Passage] = []
+def windows_from_spans(
+    text: str, title: str, spans: Sequence[tuple[int, int]], max_sentences: int
+) -> list[Passage]:
+    """The :func:`window_spans` of ``spans`` as passages; ``index`` counts them in order."""
+    return [
+        Passage(index=i, text=text[start:end], title=title, start=start, end=end)
+        for i, (start, end) in enumerate(window_spans(text, spans, max_sentences))
+    ]
+
+
+def sentence_windows(text: str, title: str = "", max_sentences: int = 2, offset: int = 0) -> list[Passage]:
+    """The windows of a page's text, within each run of lines that are not page furniture; ``offset`` is
+    added to their start and end (``text`` is a passage that starts there in its document)."""
+    found: list[tuple[int, int]] = []
     for start, end in content_blocks(text):
-        spans = [(start + a, start + b) for a, b in page_sentences(text[start:end])]
-        for window in windows_from_spans(text, title, spans, max_sentences):
-            windows.append(replace(window, index=len(windows)))
-    return windows
+        sentences = [(start + a, start + b) for a, b in page_sentences(text[start:end])]
+        found += window_spans(text, sentences, max_sentences)
+    return [
+        Passage(index=i, text=text[a:b], title=title, start=offset + a, end=offset + b)
+        for i, (a, b) in enumerate(found)
+    ]
 
 
 def content_blocks(text: str) -> list[tuple[int, int]]:

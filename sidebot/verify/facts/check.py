@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
 from sidebot.sources.passages import Passage
-from sidebot.verify.coverage import content_stems, stems
+from sidebot.verify.coverage import content_stems, stem_set, stems
 from sidebot.verify.facts.extract import Fact, claim_facts, entity_spans
 from sidebot.verify.facts.names import fold, name_forms, normal_name
 from sidebot.verify.facts.numbers import NumberFact, NumberKind, number_facts, rival, same_fact, stated_year
@@ -189,19 +190,21 @@ class PageIndex:
         return [i for i, t in enumerate(self._lower) if needle in t]
 
     @cached_property
-    def stems(self) -> list[set[str]]:
-        return [set(stems(t)) for t in self.texts]
+    def stems(self) -> list[frozenset[str]]:
+        return [stem_set(t) for t in self.texts]
 
     def contexts(self, wanted: Sequence[str], keep: int = 1) -> list[tuple[float, list[int]]]:
         """The ``keep`` best runs of one or two adjacent sentences by the IDF-weighted share of ``wanted``
         stems they hold, best first, with that share."""
         if not wanted or not self.texts:
             return []
-        sets = self.stems
+        wanted_set = set(wanted)
+        sets = [words & wanted_set for words in self.stems]  # most sentences hold none of the wanted stems
         n = len(sets)
-        idf = {w: math.log((1 + n) / (1 + sum(w in s for s in sets))) + 1.0 for w in wanted}
+        frequency = Counter(word for words in sets for word in words)
+        idf = {w: math.log((1 + n) / (1 + frequency[w])) + 1.0 for w in wanted}
         total = sum(idf.values())
-        single = [sum(idf[w] for w in wanted if w in s) / total for s in sets]
+        single = [sum(idf[w] for w in wanted if w in s) / total if s else 0.0 for s in sets]
         runs = [(single[i], [i]) for i in range(n)]
         for i in range(n - 1):
             if single[i] > 0 and single[i + 1] > 0:

@@ -79,13 +79,14 @@ _DESCRIPTIONS = {
 
 
 @lru_cache(maxsize=4096)
-def _entities(text: str) -> tuple[tuple[str, str, int, int], ...]:
+def all_entities(text: str) -> tuple[tuple[str, str, int, int], ...]:
+    """spaCy's named entities of ``text``, numeric ones included, remembered."""
     return tuple((e.text, e.label_, e.start_char, e.end_char) for e in parse(text).ents)
 
 
 def entity_spans(text: str) -> list[tuple[str, str, int, int]]:
     """spaCy's named entities of ``text`` as (text, label, start, end), numeric ones left out."""
-    return [e for e in _entities(text) if e[1] in ENTITY_LABELS]
+    return [e for e in all_entities(text) if e[1] in ENTITY_LABELS]
 
 
 def _in_a_name(number: NumberFact, text: str) -> bool:
