@@ -44,6 +44,15 @@ def test_sentence_offsets_are_bling_fires_own_in_every_script():
         assert sentence_spans(text) == (expected if text.strip() else [])
 
 
+def test_a_lone_surrogate_does_not_lose_the_page_its_sentences():
+    text = "A bad escape \ud800 here. The next sentence. Ünï \udfff end."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "A bad escape \ud800 here.",
+        "The next sentence.",
+        "Ünï \udfff end.",
+    ]
+
+
 def test_an_over_long_sentence_is_cut():
     text = " ".join(f"word{i}" for i in range(3 * MAX_SENTENCE_WORDS))  # a flattened list: no full stop
     assert [len(text[a:b].split()) for a, b in page_sentences(text)] == [MAX_SENTENCE_WORDS] * 3

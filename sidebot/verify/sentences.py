@@ -21,7 +21,9 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence in ``text``; a text with no sentence end is one span."""
     if not text.strip():
         return []
-    data = text.encode("utf-8")
+    # a lone surrogate (a bad escape in a PDF's or a JSON's text) becomes "?": one byte for one character,
+    # so the offsets still fit the text, where strict encoding raised and the page lost all its sentences
+    data = text.encode("utf-8", "replace")
     return [(a, b) for a, b in _char_offsets(text, data, _utf8_spans(data)) if text[a:b].strip()]
 
 
