@@ -27,6 +27,7 @@ from sidebot.verify.coverage import content_stems, stem_set, stems
 from sidebot.verify.facts.extract import Fact, claim_facts, entity_spans
 from sidebot.verify.facts.names import fold, name_forms, normal_name
 from sidebot.verify.facts.numbers import NumberFact, NumberKind, number_facts, rival, same_fact, stated_year
+from sidebot.verify.language import parse_all
 from sidebot.verify.types import FactFinding
 from sidebot.verify.windows import page_sentences
 
@@ -299,7 +300,8 @@ def check_facts(
     claim_words = [w for w in content_stems(claim_text) if not any(ch.isdigit() for ch in w)]
     claim_folded = f" {fold(claim_text)} "
     title = normal_name(article_title)
-    results = []
+    results: list[FactResult] = []
+    names_unfound: list[tuple[int, Fact, list[int]]] = []  # (place in results, fact, its context)
     for fact in facts:
         own = _fact_stems(fact)
         wanted = [w for w in claim_words if w not in own]
@@ -313,16 +315,21 @@ def check_facts(
             where = _finds_name(index, fact)
         if where is not None:
             results.append(FactResult(fact, FactStatus.FOUND, *index.located(where)))
-            continue
-        context = index.context(wanted)
-        found_rival = (
-            _number_rival(index, number, context, facts)
-            if number is not None
-            else _name_rival(index, fact, context, claim_folded, title)
-        )
-        if found_rival is not None:
-            i, stated = found_rival
-            results.append(FactResult(fact, FactStatus.CONTRADICTED, *index.located(i), stated=stated))
+        elif number is not None:
+            results.append(_unfound(index, fact, _number_rival(index, number, index.context(wanted), facts)))
         else:
+            names_unfound.append((len(results), fact, index.context(wanted)))
             results.append(FactResult(fact, FactStatus.MISSING))
+    # a rival name is read from spaCy's entities: the sentences it may be in are parsed in one batch
+    parse_all([index.texts[i] for _, _, context in names_unfound for i in context])
+    for at, fact, context in names_unfound:
+        results[at] = _unfound(index, fact, _name_rival(index, fact, context, claim_folded, title))
     return FactCheck(results)
+
+
+def _unfound(index: PageIndex, fact: Fact, found_rival: tuple[int, str] | None) -> FactResult:
+    """A fact the page does not state: contradicted where a rival value stands in its context."""
+    if found_rival is None:
+        return FactResult(fact, FactStatus.MISSING)
+    i, stated = found_rival
+    return FactResult(fact, FactStatus.CONTRADICTED, *index.located(i), stated=stated)
