@@ -17,3 +17,4 @@ test:
 lint:
 	$(NEED_SETUP)
 	.venv/bin/ruff check sidebot tests
+	.venv/bin/ruff format --check sidebot tests

@@ -55,7 +55,13 @@ _DEAD = frozenset(
 )
 _WALLED = frozenset({PageKind.PAYWALL, PageKind.CONSENT, PageKind.BOT_CHECK})
 _ERROR_PAGE_KINDS = {
-    401: _WALLED, 403: _WALLED, 404: _DEAD, 410: _DEAD, 429: _BOT_CHECK, 451: _DEAD, 503: _BOT_CHECK
+    401: _WALLED,
+    403: _WALLED,
+    404: _DEAD,
+    410: _DEAD,
+    429: _BOT_CHECK,
+    451: _DEAD,
+    503: _BOT_CHECK,
 }
 _ERROR_PAGE_BYTES = 256_000
 _HOST_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-_:")  # IDNA-encoded names, IP literals
