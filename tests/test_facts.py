@@ -115,6 +115,57 @@ def test_kinds_and_values_as_read() -> None:
     assert number_facts("10:40 pm25 Mar 2011")[-1].value == (2011, 3, 25)  # glued page text (a WiCE page)
 
 
+def test_fractions_of_a_scale_are_valued() -> None:
+    # dev01662: "… it has had over half a million visitors from every state in the U.S. …"
+    assert one("over half a million visitors").value == (500_000.0,)
+    assert one("a quarter of a million dollars").value == (250_000.0,)
+    assert one("one and a half million people").value == (1_500_000.0,)
+    assert one("2 and a half thousand years").value == (2_500.0,)
+    assert number_facts("he was the third of a family")[0].kind is NumberKind.ORDINAL
+
+
+def test_a_count_is_not_a_sum_of_money() -> None:
+    # dev01662's page: the museum raised $500,000; the claim counts half a million visitors
+    page = "Since 2007, the Seminole Nation Museum has raised over $500,000 to improve the safety"
+    assert not states(page, "over half a million visitors")
+    assert states(page, "raised half a million dollars")
+
+
+def test_a_range_shares_its_currency_and_scale() -> None:
+    # train13599: "projected to gross $10–20 million from 2,847 theaters"; its page, "Death Wish," with
+    # tracking between $15 million and $20 million.
+    low, high, theaters = number_facts(
+        '"Death Wish" was projected to gross $10–20 million from 2,847 theaters'
+    )
+    assert (low.kind, low.value) == (NumberKind.MONEY, (10_000_000.0,))
+    assert (high.kind, high.value) == (NumberKind.MONEY, (20_000_000.0,))
+    assert theaters.kind is NumberKind.NUMBER
+    page = number_facts('and MGM\'s "Death Wish," with tracking between $15 million and $20 million.')
+    assert any(same_fact(high, f) for f in page) and not any(same_fact(low, f) for f in page)
+    assert [f.value for f in number_facts("5-6 million people")] == [(5_000_000.0,), (6_000_000.0,)]
+    assert [f.value for f in number_facts("won 3-1 in 1999")][:2] == [(3.0,), (1.0,)]
+    assert [f.kind for f in number_facts("10 to 20% of voters")] == [NumberKind.PERCENT] * 2
+
+
+def test_a_possessive_is_not_part_of_a_name() -> None:
+    # dev02641: the small model takes "Tim McGraw's" for the person
+    claim = "She provided guest vocals for Tim McGraw's song \"Highway Don't Care\", featuring Keith Urban."
+    person = next(f for f in claim_facts(claim) if f.label == "PERSON")
+    assert person.text == "Tim McGraw" == claim[person.start : person.end]
+    assert normal_name("Tim McGraw's") == normal_name("Tim McGraw’s") == "tim mcgraw"
+    # dev03713: "Jackson's" at the end of the name was read as a rival of the page's "Jackson's MMA Series"
+    claim = (
+        "Young faced Kedzie again in a five-round title rematch at Jackson's MMA Series 4 on April 9, 2011."
+    )
+    page = PageIndex.from_passages(
+        split_passages(
+            "Kaitlin Young vs Julie Kedzie Set For Jackson's MMA Series | MMARising.com", "MMARising"
+        )
+    )
+    statuses = {r.fact.text: r.status for r in check_facts(claim, page, "Kaitlin Young").results}
+    assert statuses["Jackson's"] is FactStatus.FOUND
+
+
 @pytest.mark.parametrize(
     ("written", "form"),
     [

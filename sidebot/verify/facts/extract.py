@@ -9,6 +9,7 @@ repeats part of an earlier one in the claim (the surname after the full name) is
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -99,6 +100,11 @@ def _in_a_name(number: NumberFact, text: str) -> bool:
     )
 
 
+# A person's or a place's name never ends in a possessive ("McDonald's" or "St Macartan's" College may)
+_OWNERS = frozenset({"PERSON", "GPE", "LOC"})
+_POSSESSIVE_END = re.compile(r"\s*['’]s?$")
+
+
 def names_the_subject(name: str, article_title: str) -> bool:
     """Whether ``name`` is (part of) the article's subject, its title ("Smith" in "John Smith")."""
     title, base = normal_name(article_title), normal_name(name)
@@ -114,6 +120,9 @@ def claim_facts(text: str, article_title: str = "") -> list[Fact]:
     for name, label, start, end in entity_spans(text):
         if any(a < end and start < b for a, b in taken):
             continue  # "the 1990s" tagged as an event: numbers.py has it
+        if label in _OWNERS:  # the small model at times takes the possessive in: "Tim McGraw's song"
+            name = _POSSESSIVE_END.sub("", name)
+            end = start + len(name)
         base = normal_name(name)
         if not base or base.isdigit():
             continue

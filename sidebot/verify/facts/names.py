@@ -10,6 +10,7 @@ import re
 import unicodedata
 
 _NON_WORD = re.compile(r"[^\w\s]|_")
+_POSSESSIVE = re.compile(r"['’]s\b")  # "McGraw's" is McGraw, at the end of a text too
 _SPACE = re.compile(r"\s+")
 _ABBREVIATIONS = {"st": "saint", "mt": "mount", "ft": "fort", "&": "and", "dr": "doctor", "jr": "junior"}
 _ALIAS_GROUPS = (
@@ -34,7 +35,7 @@ def fold(text: str) -> str:
     else:
         decomposed = unicodedata.normalize("NFKD", text)
         plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
-    plain = plain.replace("&", " and ").replace("'s ", " ").replace("’s ", " ")
+    plain = _POSSESSIVE.sub(" ", plain.replace("&", " and "))
     return _SPACE.sub(" ", _NON_WORD.sub(" ", plain)).strip()
 
 

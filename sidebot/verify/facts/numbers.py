@@ -12,7 +12,7 @@ a date's year is part of the date, a percentage's number part of the percentage.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from text_to_num import text2num
@@ -70,7 +70,8 @@ MONTHS = {
 _MONTH = r"(?P<{}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<{}>1[0-9]{{3}}|20[0-9]{{2}})(?!\d)"  # extracted text glues words on: "11 Feb 2017Championship"
 _DAY = r"(?<!\d)(?P<{}>[0-3]?[0-9])(?:st|nd|rd|th)?"
-_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "m": 1e6, "bn": 1e9, "k": 1e3}
+_SCALE = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
+          "m": 1e6, "bn": 1e9, "k": 1e3}  # fmt: skip
 _UNITS = (
     "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
@@ -86,6 +87,8 @@ _ORDINAL_WORDS = {
         start=1,
     )
 }
+_BIG = "hundred|thousand|million|billion|trillion"
+_FRACTIONS = {"half": (0.5, 1), "quarter": (0.25, 2), "third": (1 / 3, 1)}  # value, significant digits
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
          "ninety": 90}  # fmt: skip
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -100,6 +103,9 @@ def _number(name: str) -> str:
 _WORDS = rf"(?:{_UNITS})(?:(?:\s+and\s+|[\s-]+)(?:{_UNITS}))*"
 _CURRENCY = r"(?:US\$|A\$|C\$|NZ\$|HK\$|R\$|\$|£|€|¥|₹|Rs\.?\s?)"
 _CURRENCY_WORDS = r"(?:dollars?|pounds?|euros?|rupees?|yen|yuan|francs?|marks?|pesos?)"
+_CURRENCY_UNITS = frozenset(  # a number's unit word (its first five letters) that names a currency
+    w[:5] for w in "dollars pounds euros rupees yen yuan francs marks pesos euro peso mark".split()
+)
 _PERCENT_WORDS = r"(?:\s?%|\s?per\s?cent\b|\s?percent\b)"  # "11.60 %", with a (no-break) space too
 
 # One pattern, alternatives tried in this order at each position: longer, more specific forms first.
@@ -111,6 +117,8 @@ _PATTERN = re.compile(
             rf"(?P<dmy>{_DAY.format('dmy_d')}(?:\s+of)?\s+{_MONTH.format('dmy_m')},?\s+{_YEAR.format('dmy_y')})",
             rf"(?P<my>\b{_MONTH.format('my_m')},?\s+(?:of\s+)?{_YEAR.format('my_y')})",
             r"(?P<decade>\b(?:the\s+)?(?P<decade_y>1[0-9]{2}0|20[0-9]0)'?s\b)",
+            rf"(?P<fraction>\b(?:a\s+)?(?P<frac_f>half|quarter|third)\s+(?:of\s+)?an?\s+(?P<frac_s>{_BIG})\b)",
+            rf"(?P<andhalf>\b(?P<half_n>{_DIGITS}|{_WORDS})\s+and\s+a\s+half\s+(?P<half_s>{_BIG})\b)",
             rf"(?P<money>{_CURRENCY}\s?{_number('money_v')}|\b{_number('money_w')}\s+{_CURRENCY_WORDS}\b)",
             rf"(?P<percent>\b{_number('pct_v')}{_PERCENT_WORDS})",
             r"(?P<ordinal>\b(?P<ord_v>\d+)(?:st|nd|rd|th)\b)",
@@ -179,6 +187,19 @@ def _fact(match: re.Match, text: str) -> NumberFact | None:
         return NumberFact(
             NumberKind.MONEY, (_value(digits, scale),), written, *span, significant=_significant(digits)
         )
+    if kind == "fraction":  # "half a million", "a quarter of a million"
+        share, significant = _FRACTIONS[g("frac_f").lower()]
+        value = share * _SCALE[g("frac_s").lower()]
+        unit = _unit_after(text, span[1])
+        return NumberFact(NumberKind.NUMBER, (value,), written, *span, unit=unit, significant=significant)
+    if kind == "andhalf":  # "one and a half million", "2 and a half thousand"
+        whole = _whole(g("half_n"))
+        if whole is None:
+            return None
+        return NumberFact(
+            NumberKind.NUMBER, ((whole + 0.5) * _SCALE[g("half_s").lower()],), written, *span,
+            unit=_unit_after(text, span[1]), significant=_significant(f"{whole:g}.5"),
+        )  # fmt: skip
     if kind == "percent":
         digits = g("pct_v")
         return NumberFact(
@@ -205,6 +226,16 @@ def _fact(match: re.Match, text: str) -> NumberFact | None:
     return _number_words(g("words"), g("words_scale"), text, span)
 
 
+def _whole(written: str) -> float | None:
+    """Digits or number words as a value (None for words text2num cannot read)."""
+    if written[:1].isdigit():
+        return float(written.replace(",", ""))
+    try:
+        return float(text2num(written.lower().replace("-", " "), "en"))
+    except ValueError:
+        return None
+
+
 def _number_words(written: str, scale: str | None, text: str, span: tuple[int, int]) -> NumberFact | None:
     phrase = written[: -len(scale)].strip() if scale else written
     try:
@@ -227,6 +258,33 @@ def number_facts(text: str) -> list[NumberFact]:
         fact = _fact(match, text)
         if fact is not None:
             facts.append(fact)
+    return _ranges(facts, text)
+
+
+_RANGE_BETWEEN = re.compile(r"\s*(?:[-–—]|to)\s*")
+_RANGE_KINDS = (NumberKind.NUMBER, NumberKind.MONEY, NumberKind.PERCENT)
+_SCALE_AT_END = re.compile(r"[\d\s](thousand|million|billion|trillion|bn|m|k)$", re.IGNORECASE)
+
+
+def _ranges(facts: list[NumberFact], text: str) -> list[NumberFact]:
+    """The two ends of a range share what is written once: "$10–20 million" is $10 million to $20 million,
+    "10 to 20%" two percentages, "5–6 million people" two counts of people."""
+    for i in range(len(facts) - 1):
+        low, high = facts[i], facts[i + 1]
+        if not (
+            low.kind in _RANGE_KINDS
+            and high.kind in _RANGE_KINDS
+            and _RANGE_BETWEEN.fullmatch(text, low.end, high.start)
+        ):
+            continue
+        if low.kind is NumberKind.MONEY and high.kind is NumberKind.NUMBER:
+            high = facts[i + 1] = replace(high, kind=NumberKind.MONEY)
+        if high.kind is NumberKind.PERCENT and low.kind is NumberKind.NUMBER:
+            low = facts[i] = replace(low, kind=NumberKind.PERCENT)
+        scale = _SCALE_AT_END.search(high.text)
+        factor = _SCALE[scale.group(1).lower()] if scale and low.text[-1].isdigit() else 1.0
+        if low.value[0] * factor <= high.value[0]:
+            facts[i] = replace(low, value=(low.value[0] * factor,), unit=low.unit or high.unit)
     return facts
 
 
@@ -266,6 +324,8 @@ def same_fact(claimed: NumberFact, stated: NumberFact) -> bool:
         return False
     if (c is NumberKind.PERCENT) != (s is NumberKind.PERCENT):  # "20 per cent" is not "20 shares"
         return False
+    if s is NumberKind.MONEY and c is NumberKind.NUMBER and claimed.unit not in _CURRENCY_UNITS:
+        return False  # "half a million visitors" is not "$500,000"
     return rounds_to(stated.value[0], claimed.value[0], claimed.significant or 15)
 
 
