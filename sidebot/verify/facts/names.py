@@ -1,7 +1,8 @@
-"""Names normalised so that the same name matches however it is written: case, diacritics and punctuation
-("Zürich" / "Zurich", "U.S." / "US"), common abbreviations ("St." / "Saint"), a few country aliases ("U.S." /
-"United States" / "USA"), a nationality by its country's stem ("Australian" / "Australia"), and a person by
-their surname alone (a page names "Smith" after "John Smith" once, or only as "Mr Smith").
+"""Names normalised so that the same name matches however it is written: case, diacritics, punctuation and
+a possessive ("Zürich" / "Zurich", "U.S." / "US", "McGraw's" / "McGraw"), common abbreviations ("St." /
+"Saint"), a few country aliases ("U.S." / "United States" / "USA"), a nationality by its country's stem
+("Australian" / "Australia"), and a person by their surname alone (a page names "Smith" after "John Smith"
+once, or only as "Mr Smith").
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Numbers, dates, money, percentages and ordinals read out of text and normalised, so that equal facts match
 however they are written: "July 11, 1909" / "11 July 1909" / "1909-07-11"; "1.5 million" / "1,500,000";
-"fifty" / "50"; "45 per cent" / "45%"; "third" / "3rd".
+"fifty" / "50"; "half a million" / "500,000"; "45 per cent" / "45%"; "third" / "3rd". The two ends of a
+range share what is written once ("$10–20 million").
 
 Regular expressions find the spans (their offsets are kept, so a reviewer can be shown the sentence); number
 words are valued by ``text2num`` (a maintained Rust parser of spelled-out numbers, fast enough to run on every
@@ -102,10 +103,10 @@ def _number(name: str) -> str:
 
 _WORDS = rf"(?:{_UNITS})(?:(?:\s+and\s+|[\s-]+)(?:{_UNITS}))*"
 _CURRENCY = r"(?:US\$|A\$|C\$|NZ\$|HK\$|R\$|\$|£|€|¥|₹|Rs\.?\s?)"
-_CURRENCY_WORDS = r"(?:dollars?|pounds?|euros?|rupees?|yen|yuan|francs?|marks?|pesos?)"
-_CURRENCY_UNITS = frozenset(  # a number's unit word (its first five letters) that names a currency
-    w[:5] for w in "dollars pounds euros rupees yen yuan francs marks pesos euro peso mark".split()
-)
+_CURRENCIES = ("dollar", "pound", "euro", "rupee", "yen", "yuan", "franc", "mark", "peso")
+_CURRENCY_WORDS = "(?:" + "|".join(f"{name}s?" for name in _CURRENCIES) + ")"
+# a number's unit word (its first five letters, _unit_after) that names a currency: "two million dollars"
+_CURRENCY_UNITS = frozenset(form[:5] for name in _CURRENCIES for form in (name, name + "s"))
 _PERCENT_WORDS = r"(?:\s?%|\s?per\s?cent\b|\s?percent\b)"  # "11.60 %", with a (no-break) space too
 
 # One pattern, alternatives tried in this order at each position: longer, more specific forms first.
