@@ -73,6 +73,15 @@ def states(page_sentence: str, claim_text: str) -> bool:
         ("A member for forty-four years, he was an honorary", "for 44 years"),
         # dev02563: "begun in the 18th century"
         ("earliest museum collection, begun in the 18th century", "in the eighteenth century"),
+        # dev01523: the claim's day without its year, the page's with it
+        ("— Dale Earnhardt Jr. (@DaleJr) August 10, 2014", "On August 10, Smith was hired"),
+        # dev03965: "and Digital on 12th November."
+        (
+            "in cinemas November 9, DVD, Blu-ray and Digital on 12th November.",
+            "a digital release on 12 November",
+        ),
+        # dev02254: "two exhilarating 24-hour performances"
+        ("will begin and end with two exhilarating 24-hour performances", "the 24-hour performance"),
     ],
 )
 def test_equal_facts_match_however_written(page: str, claim: str) -> None:
@@ -94,6 +103,9 @@ def test_equal_facts_match_however_written(page: str, claim: str) -> None:
         ("Linnean Society of New South Wales for fifty years (1882-1932)", "a member for 51 years"),
         ("earliest museum collection, begun in the 18th century", "in the nineteenth century"),
         ("Jamaica generated US$1.46 billion in tourism earnings", "earned $1.46 million"),
+        ("— Dale Earnhardt Jr. (@DaleJr) August 10, 2014", "On August 11, Smith was hired"),
+        ("— Dale Earnhardt Jr. (@DaleJr) August 10, 2014", "he was hired for 10 races"),  # a day is no count
+        ("Foxtel will be airing episodes weekly in Australia from March 4th", "the 4th season"),
     ],
 )
 def test_different_facts_do_not_match(page: str, claim: str) -> None:
@@ -112,6 +124,8 @@ def test_kinds_and_values_as_read() -> None:
         (NumberKind.ORDINAL, (3,)),
     ]
     assert one("8 saves").unit == "saves"
+    assert one("a 24-hour performance").unit == "hour"
+    assert one("a five-year-old boy").unit == "year"
     assert number_facts("10:40 pm25 Mar 2011")[-1].value == (2011, 3, 25)  # glued page text (a WiCE page)
 
 
@@ -164,6 +178,54 @@ def test_a_possessive_is_not_part_of_a_name() -> None:
     )
     statuses = {r.fact.text: r.status for r in check_facts(claim, page, "Kaitlin Young").results}
     assert statuses["Jackson's"] is FactStatus.FOUND
+
+
+def test_a_day_of_the_month_is_read_without_its_year() -> None:
+    # dev03965's page: "Thursday 18 October 15:30" and "on 12th November." (the stop is not the date's)
+    assert [
+        (f.kind, f.value, f.text) for f in number_facts("Thursday 18 October 15:30, and on 12th November.")
+    ][::3] == [(NumberKind.DAY, (10, 18), "18 October"), (NumberKind.DAY, (11, 12), "12th November")]
+    assert one("On August 10, Smith was hired").kind is NumberKind.DAY
+    assert number_facts("you may 2 be right") == []  # the verb, not the month
+
+
+def test_a_full_date_is_found_by_its_day_when_the_page_gives_the_year_elsewhere() -> None:
+    # dev03713: a news item gives the year in its dateline only, and "2007" in the fighters' records was read
+    # as a rival of the claim's date
+    claim = (
+        "Young faced Kedzie again in a five-round title rematch at Jackson's MMA Series 4 on April 9, 2011."
+    )
+    dateline = "By Robert Sargent on February 22, 2011"
+    story = (
+        "Two of MMA's top 135-pound female fighters will collide in a five-round title fight at Jackson's "
+        "MMA Series 4 on April 9th in Albuquerque, New Mexico. Young captured the HOOKnSHOOT title in 2007."
+    )
+
+    def date_status(*sentences: str) -> FactStatus:
+        page = PageIndex.from_passages(split_passages("\n".join(sentences), "MMARising"))
+        return next(
+            r.status
+            for r in check_facts(claim, page, "Kaitlin Young").results
+            if r.fact.text == "April 9, 2011"
+        )
+
+    assert date_status(dateline, story) is FactStatus.FOUND
+    assert date_status(story) is not FactStatus.FOUND  # no 2011 anywhere: the day is not the claim's date
+
+
+def test_a_name_with_diacritics_is_found_on_the_page() -> None:
+    # dev01296: "Lancôme" on the page was not found, and the author's name was read as its rival
+    claim = "Winslet teamed with Lancôme and the National Literacy Trust in 2018 to launch a programme."
+    page = PageIndex.from_passages(
+        split_passages(
+            "Kate Winslet and Lancôme launch UK literacy programme\nJessica Davis\nSep 10, 2018", ""
+        )
+    )
+    statuses = {r.fact.text: r.status for r in check_facts(claim, page, "Kate Winslet").results}
+    assert statuses["Lancôme"] is FactStatus.FOUND
+    page = PageIndex.from_passages(split_passages("The bank moved its seat to Zürich in 1998.", ""))
+    statuses = {r.fact.text: r.status for r in check_facts("It moved to Zurich in 1998.", page).results}
+    assert statuses["Zurich"] is FactStatus.FOUND
 
 
 @pytest.mark.parametrize(

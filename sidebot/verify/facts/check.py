@@ -18,15 +18,23 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 
 from sidebot.sources.passages import Passage
 from sidebot.verify.coverage import content_stems, stem_set, stems
 from sidebot.verify.facts.extract import Fact, claim_facts, entity_spans
-from sidebot.verify.facts.names import fold, name_forms, normal_name
-from sidebot.verify.facts.numbers import NumberFact, NumberKind, number_facts, rival, same_fact, stated_year
+from sidebot.verify.facts.names import fold, name_forms, normal_name, plain
+from sidebot.verify.facts.numbers import (
+    MONTH_STEMS,
+    NumberFact,
+    NumberKind,
+    number_facts,
+    rival,
+    same_fact,
+    stated_year,
+)
 from sidebot.verify.language import parse_all
 from sidebot.verify.types import FactFinding
 from sidebot.verify.windows import page_sentences
@@ -138,7 +146,7 @@ class PageIndex:
         self.texts = list(texts)
         self._folded: dict[int, str] = {}
         self._numbers: dict[int, list[NumberFact]] = {}
-        self._lower = [t.lower() for t in self.texts]
+        self._plain = [plain(t) for t in self.texts]
 
     @classmethod
     def from_passages(cls, passages: Sequence[Passage]) -> PageIndex:
@@ -184,11 +192,11 @@ class PageIndex:
     @cached_property
     def numeric(self) -> list[int]:
         """Sentences with a digit or a number word."""
-        return [i for i, t in enumerate(self._lower) if _NUMERIC.search(t)]
+        return [i for i, t in enumerate(self._plain) if _NUMERIC.search(t)]
 
     def containing(self, needle: str) -> list[int]:
-        """Sentences whose lower-cased text contains ``needle`` (lower case)."""
-        return [i for i, t in enumerate(self._lower) if needle in t]
+        """Sentences whose plain text (lower case, no diacritics: ``names.plain``) contains ``needle``."""
+        return [i for i, t in enumerate(self._plain) if needle in t]
 
     @cached_property
     def stems(self) -> list[frozenset[str]]:
@@ -230,7 +238,10 @@ def _fact_stems(fact: Fact) -> set[str]:
 
 
 def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
-    """Sentences that can state ``fact``: those holding its year, or any digit or number word."""
+    """Sentences that can state ``fact``: those holding its year or its month's name, or any digit or
+    number word."""
+    if fact.kind is NumberKind.DAY:
+        return index.containing(MONTH_STEMS[int(fact.value[0])])
     year = stated_year(fact)
     if year is not None and fact.kind is not NumberKind.NUMBER:
         return index.containing(str(year)[:3] if fact.kind is NumberKind.DECADE else str(year))
@@ -238,7 +249,21 @@ def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
 
 
 def _finds_number(index: PageIndex, fact: NumberFact, sentences: Sequence[int]) -> int | None:
-    return next((i for i in sentences if any(same_fact(fact, s) for s in index.numbers(i))), None)
+    where = next((i for i in sentences if any(same_fact(fact, s) for s in index.numbers(i))), None)
+    if where is None and fact.kind is NumberKind.DATE:
+        return _finds_day_of_date(index, fact)
+    return where
+
+
+def _finds_day_of_date(index: PageIndex, fact: NumberFact) -> int | None:
+    """A full date the page gives as a day of the month ("on April 9th") while it writes the year elsewhere:
+    news pages put the year in their dateline only. Found where the day is given."""
+    if not index.containing(str(int(fact.value[0]))):
+        return None
+    day = replace(fact, kind=NumberKind.DAY, value=fact.value[1:])
+    return next(
+        (i for i in _number_candidates(index, day) if any(same_fact(day, s) for s in index.numbers(i))), None
+    )
 
 
 def _common_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -> list[int]:
@@ -252,7 +277,7 @@ def _common_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) ->
 
 def _finds_name(index: PageIndex, fact: Fact) -> int | None:
     for form in name_forms(fact.text, fact.label):
-        for i in index.containing(form.split()[0]) if form.isascii() else range(len(index)):
+        for i in index.containing(form.split()[0]):
             if f" {form} " in index.folded(i):
                 return i
     if fact.label == "NORP":  # "Japanese" stated as "Japan", "Italian" as "Italy"
@@ -280,6 +305,8 @@ def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_fold
     labels = _RIVAL_LABELS.get(fact.label, {fact.label})
     for i in context:
         for name, label, _, _ in entity_spans(index.texts[i]):
+            if "\n" in name:  # page furniture read as one name across lines ("Partner\nCommunity Trust")
+                continue
             base = normal_name(name)
             if label in labels and base and f" {base} " not in claim_folded and base not in title:
                 return i, name

@@ -70,6 +70,7 @@ _DESCRIPTIONS = {
     "PRODUCT": "name",
     NumberKind.DATE: "date",
     NumberKind.MONTH: "date",
+    NumberKind.DAY: "date",
     NumberKind.YEAR: "year",
     NumberKind.DECADE: "decade",
     NumberKind.MONEY: "sum",

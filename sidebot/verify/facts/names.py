@@ -29,15 +29,19 @@ _LEADING = ("the ",)
 _PERSON_SUFFIXES = {"junior", "senior", "jr", "sr", "ii", "iii", "iv"}
 
 
+def plain(text: str) -> str:
+    """Lower case without diacritics ("Lancôme" → "lancome"): a folded name's words are substrings of its
+    sentence's plain text, so a page can be searched for them before it is folded."""
+    if text.isascii():
+        return text.lower()
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
 def fold(text: str) -> str:
     """Lower case, no diacritics, punctuation as spaces removed ("U.S." → "u s"), one space between words."""
-    if text.isascii():
-        plain = text.lower()
-    else:
-        decomposed = unicodedata.normalize("NFKD", text)
-        plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
-    plain = _POSSESSIVE.sub(" ", plain.replace("&", " and "))
-    return _SPACE.sub(" ", _NON_WORD.sub(" ", plain)).strip()
+    folded = _POSSESSIVE.sub(" ", plain(text).replace("&", " and "))
+    return _SPACE.sub(" ", _NON_WORD.sub(" ", folded)).strip()
 
 
 def normal_name(text: str) -> str:

@@ -1,7 +1,9 @@
 """Numbers, dates, money, percentages and ordinals read out of text and normalised, so that equal facts match
 however they are written: "July 11, 1909" / "11 July 1909" / "1909-07-11"; "1.5 million" / "1,500,000";
 "fifty" / "50"; "half a million" / "500,000"; "45 per cent" / "45%"; "third" / "3rd". The two ends of a
-range share what is written once ("$10–20 million").
+range share what is written once ("$10–20 million"). A day written without its year ("August 10", "18
+October") is a day of the month, never a count; check.py lets it state a full date when the page gives the
+year elsewhere.
 
 Regular expressions find the spans (their offsets are kept, so a reviewer can be shown the sentence); number
 words are valued by ``text2num`` (a maintained Rust parser of spelled-out numbers, fast enough to run on every
@@ -22,6 +24,7 @@ from text_to_num import text2num
 class NumberKind(StrEnum):
     DATE = "date"  # a full date: (year, month, day)
     MONTH = "month"  # a month of a year: (year, month)
+    DAY = "day"  # a day of a month, its year not written: (month, day)
     YEAR = "year"
     DECADE = "decade"  # "the 1990s": (first year,)
     MONEY = "money"
@@ -68,6 +71,8 @@ MONTHS = {
     )
     for name in names
 }
+# each month's shortest name ("sep"): every way of writing the month holds it
+MONTH_STEMS = {number: min((n for n, m in MONTHS.items() if m == number), key=len) for number in range(1, 13)}
 _MONTH = r"(?P<{}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<{}>1[0-9]{{3}}|20[0-9]{{2}})(?!\d)"  # extracted text glues words on: "11 Feb 2017Championship"
 _DAY = r"(?<!\d)(?P<{}>[0-3]?[0-9])(?:st|nd|rd|th)?"
@@ -117,6 +122,8 @@ _PATTERN = re.compile(
             rf"(?P<mdy>\b{_MONTH.format('mdy_m')}\s+{_DAY.format('mdy_d')},?\s+{_YEAR.format('mdy_y')})",
             rf"(?P<dmy>{_DAY.format('dmy_d')}(?:\s+of)?\s+{_MONTH.format('dmy_m')},?\s+{_YEAR.format('dmy_y')})",
             rf"(?P<my>\b{_MONTH.format('my_m')},?\s+(?:of\s+)?{_YEAR.format('my_y')})",
+            rf"(?P<md>\b{_MONTH.format('md_m')}\s+{_DAY.format('md_d')}(?![\d:]))",
+            rf"(?P<dm>{_DAY.format('dm_d')}(?:\s+of)?\s+{_MONTH.format('dm_m')}(?!\w))",
             r"(?P<decade>\b(?:the\s+)?(?P<decade_y>1[0-9]{2}0|20[0-9]0)'?s\b)",
             rf"(?P<fraction>\b(?:a\s+)?(?P<frac_f>half|quarter|third)\s+(?:of\s+)?an?\s+(?P<frac_s>{_BIG})\b)",
             rf"(?P<andhalf>\b(?P<half_n>{_DIGITS}|{_WORDS})\s+and\s+a\s+half\s+(?P<half_s>{_BIG})\b)",
@@ -132,7 +139,7 @@ _PATTERN = re.compile(
     ),
     re.IGNORECASE,
 )
-_UNIT_WORD = re.compile(r"\s+(?:of\s+)?([a-z][a-z-]{2,})", re.IGNORECASE)
+_UNIT_WORD = re.compile(r"(?:\s+(?:of\s+)?|-)([a-z][a-z-]{2,})", re.IGNORECASE)  # "8 saves", "a 24-hour show"
 _NOT_UNITS = frozenset(
     "and or the a an of in on at to for by with from as than was were is are had has have be been who which "
     "that this these those it its his her their".split()
@@ -156,7 +163,7 @@ def _significant(digits: str) -> int:
 def _unit_after(text: str, end: int) -> str:
     match = _UNIT_WORD.match(text, end)
     if match and match.group(1).lower() not in _NOT_UNITS:
-        return match.group(1).lower()[:5]
+        return match.group(1).lower()[:5].rstrip("-")
     return ""
 
 
@@ -175,6 +182,13 @@ def _fact(match: re.Match, text: str) -> NumberFact | None:
             return None
         month = MONTHS[g(f"{kind}_m").lower()]
         return NumberFact(NumberKind.DATE, (int(g(f"{kind}_y")), month, day), written, *span)
+    if kind in ("md", "dm"):
+        day, month = int(g(f"{kind}_d")), g(f"{kind}_m")
+        if not 1 <= day <= 31 or (month.lower() in ("may", "mar") and month[0].islower()):
+            return None  # "you may 2" is no date
+        if written.endswith("."):  # "on 12th November." ends a sentence
+            written, span = written[:-1], (span[0], span[1] - 1)
+        return NumberFact(NumberKind.DAY, (MONTHS[month.lower()], day), written, *span)
     if kind == "my":
         if g("my_m").lower() in ("may", "mar") and g("my_m")[0].islower():  # "may 2001" is rarely a month
             return None
@@ -308,6 +322,10 @@ def same_fact(claimed: NumberFact, stated: NumberFact) -> bool:
     c, s = claimed.kind, stated.kind
     if c is NumberKind.DATE:
         return s is NumberKind.DATE and stated.value == claimed.value
+    if c is NumberKind.DAY:
+        return (s is NumberKind.DAY and stated.value == claimed.value) or (
+            s is NumberKind.DATE and stated.value[1:] == claimed.value
+        )
     if c is NumberKind.MONTH:
         return s in (NumberKind.MONTH, NumberKind.DATE) and stated.value[:2] == claimed.value
     if c is NumberKind.YEAR:
@@ -321,7 +339,7 @@ def same_fact(claimed: NumberFact, stated: NumberFact) -> bool:
         )
     if c is NumberKind.ORDINAL:
         return s is NumberKind.ORDINAL and stated.value == claimed.value
-    if s in (NumberKind.DATE, NumberKind.MONTH, NumberKind.DECADE, NumberKind.ORDINAL):
+    if s in (NumberKind.DATE, NumberKind.MONTH, NumberKind.DAY, NumberKind.DECADE, NumberKind.ORDINAL):
         return False
     if (c is NumberKind.PERCENT) != (s is NumberKind.PERCENT):  # "20 per cent" is not "20 shares"
         return False
@@ -352,6 +370,8 @@ def rival(claimed: NumberFact, stated: NumberFact) -> bool:
         )
     if c is NumberKind.YEAR:
         return s in (NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH)
+    if c is NumberKind.DAY:  # another day in the claim's context is as often the next event as a rival
+        return False
     if c in (NumberKind.MONEY, NumberKind.PERCENT, NumberKind.ORDINAL, NumberKind.DECADE):
         return s is c
     # a count contradicts a count of the same thing only ("8 saves" vs "5 saves", not "5 years")

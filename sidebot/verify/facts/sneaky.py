@@ -47,6 +47,12 @@ def _number_replacements(fact: Fact, rng: random.Random) -> list[str]:
         return [text.replace(year, str(int(year) + s)) for s in shifts]
     if number.kind is NumberKind.DECADE:
         return []
+    if number.kind is NumberKind.DAY:  # another day of the month: "August 10" → "August 14", "9th" → "2nd"
+        day = re.search(r"(\d+)(st|nd|rd|th)?", text)
+        assert day is not None
+        days = [d for d in range(1, 29) if d != int(day.group(1))]
+        rng.shuffle(days)
+        return [text[: day.start()] + _day(d, bool(day.group(2))) + text[day.end() :] for d in days]
     digits = re.search(r"\d[\d,]*(?:\.\d+)?", text)
     if digits is None:  # a number in words
         words = [w for w in _WORD_NUMBERS if w != text.lower()]
@@ -68,6 +74,12 @@ def _number_replacements(fact: Fact, rng: random.Random) -> list[str]:
         out.append(text.replace(old, written, 1))
     rng.shuffle(out)
     return out
+
+
+def _day(day: int, ordinal: bool) -> str:
+    if not ordinal:
+        return str(day)
+    return f"{day}{'th' if 10 <= day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
 
 
 def make_edit(
