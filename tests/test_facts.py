@@ -9,6 +9,7 @@ data set's provenance and license).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -373,6 +374,18 @@ def test_sneaky_edits_are_deterministic_and_leave_the_page_without_the_new_value
                 edit.changed != edit.original
                 and edit.replacement.casefold() not in claim.source().text.casefold()
             )
+
+
+def test_a_sneaky_edit_of_a_day_gives_another_day_of_the_month() -> None:
+    # dev03965: "with a DVD and digital release on 12 November"; its page says "on 12th November."
+    claim = "It was given a DVD and digital release on 12th November."
+    page = "Bros: After The Screaming Stops in cinemas November 9, DVD, Blu-ray and Digital on 12th November."
+    edits = {make_edit("dev03965", claim, page, {}, seed) for seed in range(20)}
+    assert None not in edits
+    days = {edit.replacement for edit in edits}
+    assert len(days) > 5 and "12th November" not in days
+    assert all(re.fullmatch(r"([1-9]|1\d|2[0-8])(st|nd|rd|th) November", day) for day in days), days
+    assert not any(re.match(r"((?<!1)[123]th|1[123](st|nd|rd)) ", day) for day in days), days  # "2th", "11st"
 
 
 def finding(status: str, strong: bool = True, subject: bool = False):
