@@ -79,7 +79,7 @@ def _number_replacements(fact: Fact, rng: random.Random) -> list[str]:
 def _day(day: int, ordinal: bool) -> str:
     if not ordinal:
         return str(day)
-    return f"{day}{'th' if 10 <= day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
+    return f"{day}{'th' if 10 <= day <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
 
 
 def make_edit(
