@@ -83,6 +83,11 @@ def states(page_sentence: str, claim_text: str) -> bool:
         ),
         # dev02254: "two exhilarating 24-hour performances"
         ("will begin and end with two exhilarating 24-hour performances", "the 24-hour performance"),
+        # the days of a range share their month (and year)
+        ("The festival runs August 5–12 in Edinburgh", "the festival closed on August 12"),
+        ("The festival ran 10–11 May 2019 in Edinburgh", "the festival opened on May 10, 2019"),
+        # a count after a month name stays a count
+        ("In August, 10,000 people attended", "In August 10,000 people attended"),
     ],
 )
 def test_equal_facts_match_however_written(page: str, claim: str) -> None:
@@ -105,7 +110,8 @@ def test_equal_facts_match_however_written(page: str, claim: str) -> None:
         ("earliest museum collection, begun in the 18th century", "in the nineteenth century"),
         ("Jamaica generated US$1.46 billion in tourism earnings", "earned $1.46 million"),
         ("— Dale Earnhardt Jr. (@DaleJr) August 10, 2014", "On August 11, Smith was hired"),
-        ("— Dale Earnhardt Jr. (@DaleJr) August 10, 2014", "he was hired for 10 races"),  # a day is no count
+        ("Smith was hired on August 10 to replace Stewart", "he was hired for 10 races"),  # a day is no count
+        ("held on April 9, 2010", "held on April 9, 2011"),
         ("Foxtel will be airing episodes weekly in Australia from March 4th", "the 4th season"),
     ],
 )
@@ -189,7 +195,9 @@ def test_a_day_of_the_month_is_read_without_its_year() -> None:
         (NumberKind.DAY, (11, 12), "12th November"),
     ]
     assert one("On August 10, Smith was hired").kind is NumberKind.DAY
-    assert number_facts("you may 2 be right") == []  # the verb, not the month
+    for verb in ("you may 2 be right", "the soldiers had to march 9 miles"):  # the verbs, not the months
+        assert [f.kind for f in number_facts(verb)] == [NumberKind.NUMBER]
+    assert [f.text for f in number_facts("In August 10,000 people attended")] == ["10,000"]
 
 
 def test_a_full_date_is_found_by_its_day_when_the_page_gives_the_year_elsewhere() -> None:
@@ -214,6 +222,16 @@ def test_a_full_date_is_found_by_its_day_when_the_page_gives_the_year_elsewhere(
 
     assert date_status(dateline, story) is FactStatus.FOUND
     assert date_status(story) is not FactStatus.FOUND  # no 2011 anywhere: the day is not the claim's date
+    assert date_status("By Robert Sargent, 20110 words", story) is not FactStatus.FOUND
+    # the same day of another year is that year's date, not the claim's
+    other_year = story.replace("on April 9th", "on April 9, 2010")
+    assert date_status(dateline, other_year) is FactStatus.CONTRADICTED
+    # a day the page writes as an ISO date
+    page = PageIndex.from_passages(
+        split_passages("Independence Day 2014-07-04 was marked in Philadelphia.", "")
+    )
+    (result,) = check_facts("It was marked on 4 July in Philadelphia.", page).results[:1]
+    assert result.fact.text == "4 July" and result.status is FactStatus.FOUND
 
 
 def test_a_name_with_diacritics_is_found_on_the_page() -> None:
@@ -333,6 +351,10 @@ def test_changed_facts_only_when_nothing_else_changed() -> None:
         "He was born in 1863 in Northamptonshire.", "He was born in 1863 in Munich, Germany."
     )
     assert not changed_facts("The town had 1,234 people.", "The village had 1,334 people.")
+    # a day of the month changed is a changed fact; its year added is a detail, not a change
+    changes = changed_facts("On 12 July, Reading announced it.", "On 14 July, Reading announced it.")
+    assert [(c.old.text, c.new.text) for c in changes] == [("12 July", "14 July")]
+    assert not changed_facts("On 12 July, Reading announced it.", "On 12 July 2018, Reading announced it.")
 
 
 def test_a_replaced_name_is_read_from_the_words_diff_when_the_facts_do_not_line_up() -> None:
@@ -382,12 +404,13 @@ def test_a_sneaky_edit_of_a_day_gives_another_day_of_the_month() -> None:
     # dev03965: "with a DVD and digital release on 12 November"; its page says "on 12th November."
     claim = "It was given a DVD and digital release on 12th November."
     page = "Bros: After The Screaming Stops in cinemas November 9, DVD, Blu-ray and Digital on 12th November."
-    edits = {make_edit("dev03965", claim, page, {}, seed) for seed in range(20)}
+    edits = {make_edit("dev03965", claim, page, {}, seed) for seed in range(60)}
     assert None not in edits
     days = {edit.replacement for edit in edits}
-    assert len(days) > 5 and "12th November" not in days
+    assert len(days) > 10 and "12th November" not in days
+    assert "9th November" not in days  # the page gives November 9: the edit would be no edit
     assert all(re.fullmatch(r"([1-9]|1\d|2[0-8])(st|nd|rd|th) November", day) for day in days), days
-    assert not any(re.match(r"((?<!1)[123]th|1[123](st|nd|rd)) ", day) for day in days), days  # "2th", "11st"
+    assert not any(re.search(r"(?<!1)[123]th|1[123](st|nd|rd)", day) for day in days), days  # "2th", "11st"
 
 
 def finding(status: str, strong: bool = True, subject: bool = False):

@@ -47,6 +47,8 @@ def _family(fact: Fact) -> str:
 
 def _same(a: Fact, b: Fact) -> bool:
     if a.number is not None and b.number is not None:
+        if NumberKind.DAY in (a.number.kind, b.number.kind):  # "August 10" → "August 10, 2014" adds a year
+            return same_fact(a.number, b.number) or same_fact(b.number, a.number)
         return same_fact(a.number, b.number) and same_fact(b.number, a.number)
     return a.text.casefold() == b.text.casefold()
 

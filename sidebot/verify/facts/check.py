@@ -240,8 +240,10 @@ def _fact_stems(fact: Fact) -> set[str]:
 def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
     """Sentences that can state ``fact``: those holding its year or its month's name, or any digit or
     number word."""
-    if fact.kind is NumberKind.DAY:
-        return index.containing(MONTH_STEMS[int(fact.value[0])])
+    if fact.kind is NumberKind.DAY:  # "July 4", "4th of July", "2014-07-04"
+        month, day = (int(v) for v in fact.value)
+        written = set(index.containing(MONTH_STEMS[month]) + index.containing(f"-{month:02d}-{day:02d}"))
+        return sorted(written)
     year = stated_year(fact)
     if year is not None and fact.kind is not NumberKind.NUMBER:
         return index.containing(str(year)[:3] if fact.kind is NumberKind.DECADE else str(year))
@@ -256,13 +258,19 @@ def _finds_number(index: PageIndex, fact: NumberFact, sentences: Sequence[int]) 
 
 
 def _finds_day_of_date(index: PageIndex, fact: NumberFact) -> int | None:
-    """A full date the page gives as a day of the month ("on April 9th") while it writes the year elsewhere:
-    news pages put the year in their dateline only. Found where the day is given."""
-    if not index.containing(str(int(fact.value[0]))):
+    """A full date the page gives as a day of the month without a year ("on April 9th") while it writes the
+    year elsewhere: news pages put the year in their dateline only. Found where the day is given."""
+    year = str(int(fact.value[0]))
+    if not any(re.search(rf"(?<!\d){year}(?!\d)", index.texts[i]) for i in index.containing(year)):
         return None
     day = replace(fact, kind=NumberKind.DAY, value=fact.value[1:])
     return next(
-        (i for i in _number_candidates(index, day) if any(same_fact(day, s) for s in index.numbers(i))), None
+        (
+            i
+            for i in _number_candidates(index, day)
+            if any(s.kind is NumberKind.DAY and s.value == day.value for s in index.numbers(i))
+        ),
+        None,
     )
 
 

@@ -76,6 +76,7 @@ MONTH_STEMS = {number: min((n for n, m in MONTHS.items() if m == number), key=le
 _MONTH = r"(?P<{}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?P<{}>1[0-9]{{3}}|20[0-9]{{2}})(?!\d)"  # extracted text glues words on: "11 Feb 2017Championship"
 _DAY = r"(?<!\d)(?P<{}>[0-3]?[0-9])(?:st|nd|rd|th)?"
+_CAPITAL = r"(?-i:(?=[A-Z]))"  # a day's month is written with a capital: "you may 2", "they march 9 miles"
 _SCALE = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
           "m": 1e6, "bn": 1e9, "k": 1e3}  # fmt: skip
 _UNITS = (
@@ -122,8 +123,8 @@ _PATTERN = re.compile(
             rf"(?P<mdy>\b{_MONTH.format('mdy_m')}\s+{_DAY.format('mdy_d')},?\s+{_YEAR.format('mdy_y')})",
             rf"(?P<dmy>{_DAY.format('dmy_d')}(?:\s+of)?\s+{_MONTH.format('dmy_m')},?\s+{_YEAR.format('dmy_y')})",
             rf"(?P<my>\b{_MONTH.format('my_m')},?\s+(?:of\s+)?{_YEAR.format('my_y')})",
-            rf"(?P<md>\b{_MONTH.format('md_m')}\s+{_DAY.format('md_d')}(?![\d:]))",
-            rf"(?P<dm>{_DAY.format('dm_d')}(?:\s+of)?\s+{_MONTH.format('dm_m')}(?!\w))",
+            rf"(?P<md>\b{_CAPITAL}{_MONTH.format('md_m')}\s+{_DAY.format('md_d')}(?![\d:]|[.,]\d))",
+            rf"(?P<dm>{_DAY.format('dm_d')}(?:\s+of)?\s+{_CAPITAL}{_MONTH.format('dm_m')}(?!\w))",
             r"(?P<decade>\b(?:the\s+)?(?P<decade_y>1[0-9]{2}0|20[0-9]0)'?s\b)",
             rf"(?P<fraction>\b(?:a\s+)?(?P<frac_f>half|quarter|third)\s+(?:of\s+)?an?\s+(?P<frac_s>{_BIG})\b)",
             rf"(?P<andhalf>\b(?P<half_n>{_DIGITS}|{_WORDS})\s+and\s+a\s+half\s+(?P<half_s>{_BIG})\b)",
@@ -184,8 +185,8 @@ def _fact(match: re.Match, text: str) -> NumberFact | None:
         return NumberFact(NumberKind.DATE, (int(g(f"{kind}_y")), month, day), written, *span)
     if kind in ("md", "dm"):
         day, month = int(g(f"{kind}_d")), g(f"{kind}_m")
-        if not 1 <= day <= 31 or (month.lower() in ("may", "mar") and month[0].islower()):
-            return None  # "you may 2" is no date
+        if not 1 <= day <= 31:
+            return None
         if written.endswith("."):  # "on 12th November." ends a sentence
             written, span = written[:-1], (span[0], span[1] - 1)
         return NumberFact(NumberKind.DAY, (MONTHS[month.lower()], day), written, *span)
@@ -273,7 +274,7 @@ def number_facts(text: str) -> list[NumberFact]:
         fact = _fact(match, text)
         if fact is not None:
             facts.append(fact)
-    return _ranges(facts, text)
+    return _day_ranges(_ranges(facts, text), text)
 
 
 _RANGE_BETWEEN = re.compile(r"\s*(?:[-–—]|to)\s*")
@@ -301,6 +302,25 @@ def _ranges(facts: list[NumberFact], text: str) -> list[NumberFact]:
         if low.value[0] * factor <= high.value[0]:
             facts[i] = replace(low, value=(low.value[0] * factor,), unit=low.unit or high.unit)
     return facts
+
+
+def _day_ranges(facts: list[NumberFact], text: str) -> list[NumberFact]:
+    """The days of a range share their month (and year): "August 5–12" is August 5 to August 12, "10–11 May
+    2019" May 10 to May 11, 2019."""
+    for i in range(len(facts) - 1):
+        low, high = facts[i], facts[i + 1]
+        if not _RANGE_BETWEEN.fullmatch(text, low.end, high.start):
+            continue
+        if low.kind is NumberKind.DAY and _a_day(high) and low.value[1] < high.value[0]:
+            facts[i + 1] = replace(high, kind=NumberKind.DAY, value=(low.value[0], int(high.value[0])))
+        elif high.kind in (NumberKind.DAY, NumberKind.DATE) and _a_day(low) and low.value[0] < high.value[-1]:
+            facts[i] = replace(low, kind=high.kind, value=(*high.value[:-1], int(low.value[0])))
+    return facts
+
+
+def _a_day(fact: NumberFact) -> bool:
+    """A bare whole number that can be a day of the month."""
+    return fact.kind is NumberKind.NUMBER and fact.value[0] in range(1, 32) and fact.text.isdigit()
 
 
 def rounds_to(exact: float, claimed: float, significant: int) -> bool:

@@ -76,6 +76,17 @@ def _number_replacements(fact: Fact, rng: random.Random) -> list[str]:
     return out
 
 
+def _day_on_page(written: str, page: str) -> bool:
+    """Whether the page gives the day ``written`` ("9th November") in another form ("November 9")."""
+    number = re.search(r"\d+", written)
+    month = re.search(r"[^\W\d_]{3,}", written)
+    if number is None or month is None:
+        return False
+    day, name = number.group(), re.escape(month.group().casefold())
+    forms = rf"(?<!\d){day}(?:st|nd|rd|th)?\s+(?:of\s+)?{name}|{name}\.?\s+{day}(?!\d)"
+    return re.search(forms, page) is not None
+
+
 def _day(day: int, ordinal: bool) -> str:
     if not ordinal:
         return str(day)
@@ -103,6 +114,8 @@ def make_edit(
             rng.shuffle(options)
         for replacement in options[:50]:
             if _on_page(replacement, page) or replacement.casefold() in claim.casefold():
+                continue
+            if fact.label == NumberKind.DAY and _day_on_page(replacement, page):
                 continue
             changed = claim[: fact.start] + replacement + claim[fact.end :]
             return SneakyEdit(claim_id, claim, changed, fact.text, replacement, fact.label)
