@@ -15,6 +15,7 @@ at several batch sizes, and compares the support log-odds with the CPU's fp32 on
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import pickle
@@ -102,10 +103,23 @@ def run(pairs: Path, out: Path) -> None:
     print(f"written to {out}")
 
 
-if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "capture":
-        capture(Path(sys.argv[2]))
-    elif len(sys.argv) == 4 and sys.argv[1] == "run":
-        run(Path(sys.argv[2]), Path(sys.argv[3]))
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    steps = parser.add_subparsers(dest="step", required=True)
+    steps.add_parser("capture", help="here: record the pairs and this CPU's logits").add_argument(
+        "pairs", type=Path
+    )
+    run_step = steps.add_parser("run", help="on the GPU machine: read the pairs on CUDA, compare, time")
+    run_step.add_argument("pairs", type=Path)
+    run_step.add_argument("out", type=Path)
+    args = parser.parse_args()
+    if args.step == "capture":
+        capture(args.pairs)
     else:
-        sys.exit(__doc__)
+        run(args.pairs, args.out)
+
+
+if __name__ == "__main__":
+    main()

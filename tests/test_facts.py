@@ -133,6 +133,7 @@ def test_kinds_and_values_as_read() -> None:
     assert one("8 saves").unit == "saves"
     assert one("a 24-hour performance").unit == "hour"
     assert one("a five-year-old boy").unit == "year"
+    assert number_facts("he went 5-for-5 at bat")[0].unit == ""  # "for" names nothing counted
     assert number_facts("10:40 pm25 Mar 2011")[-1].value == (2011, 3, 25)  # glued page text (a WiCE page)
 
 

@@ -240,10 +240,10 @@ def _fact_stems(fact: Fact) -> set[str]:
 def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
     """Sentences that can state ``fact``: those holding its year or its month's name, or any digit or
     number word."""
-    if fact.kind is NumberKind.DAY:  # "July 4", "4th of July", "2014-07-04"
+    if fact.kind is NumberKind.DAY:  # "July 4", "4th of July", "2014-07-04": the month's name and the digits
         month, day = (int(v) for v in fact.value)
-        written = set(index.containing(MONTH_STEMS[month]) + index.containing(f"-{month:02d}-{day:02d}"))
-        return sorted(written)
+        named = set(index.containing(MONTH_STEMS[month])) & set(index.containing(str(day)))
+        return sorted(named | set(index.containing(f"-{month:02d}-{day:02d}")))
     year = stated_year(fact)
     if year is not None and fact.kind is not NumberKind.NUMBER:
         return index.containing(str(year)[:3] if fact.kind is NumberKind.DECADE else str(year))

@@ -163,9 +163,10 @@ def _significant(digits: str) -> int:
 
 def _unit_after(text: str, end: int) -> str:
     match = _UNIT_WORD.match(text, end)
-    if match and match.group(1).lower() not in _NOT_UNITS:
-        return match.group(1).lower()[:5].rstrip("-")
-    return ""
+    word = match.group(1).lower() if match else ""
+    if word.split("-")[0] in _NOT_UNITS:  # "5-for-5" has no unit
+        return ""
+    return word[:5].rstrip("-")
 
 
 def _fact(match: re.Match, text: str) -> NumberFact | None:
@@ -320,7 +321,7 @@ def _day_ranges(facts: list[NumberFact], text: str) -> list[NumberFact]:
 
 def _a_day(fact: NumberFact) -> bool:
     """A bare whole number that can be a day of the month."""
-    return fact.kind is NumberKind.NUMBER and fact.value[0] in range(1, 32) and fact.text.isdigit()
+    return fact.kind is NumberKind.NUMBER and fact.text.isdigit() and 1 <= fact.value[0] <= 31
 
 
 def rounds_to(exact: float, claimed: float, significant: int) -> bool:
