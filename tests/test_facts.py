@@ -24,7 +24,7 @@ from sidebot.verify.bands import Band, Bands, threshold_for_precision
 from sidebot.verify.factory import shipped_model_dir
 from sidebot.verify.facts.changes import changed_facts, settled_by_source
 from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
-from sidebot.verify.facts.extract import claim_facts
+from sidebot.verify.facts.extract import bare_name, claim_facts
 from sidebot.verify.facts.names import name_forms, names_the_subject, normal_name
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 from sidebot.verify.facts.rule import FactRule, fact_note
@@ -88,6 +88,8 @@ def states(page_sentence: str, claim_text: str) -> bool:
         ("The festival ran 10–11 May 2019 in Edinburgh", "the festival opened on May 10, 2019"),
         # a count after a month name stays a count
         ("In August, 10,000 people attended", "In August 10,000 people attended"),
+        # train14483-0: a date after a word ending in "rs" (read as rupees, "Rs 21", until 2026-11-27)
+        ("Hide image\nThe Staggers\n21 June 2016\n# EU referendum debate", "On 21 June 2016, she took part"),
     ],
 )
 def test_equal_facts_match_however_written(page: str, claim: str) -> None:
@@ -135,6 +137,16 @@ def test_kinds_and_values_as_read() -> None:
     assert one("a five-year-old boy").unit == "year"
     assert number_facts("he went 5-for-5 at bat")[0].unit == ""  # "for" names nothing counted
     assert number_facts("10:40 pm25 Mar 2011")[-1].value == (2011, 3, 25)  # glued page text (a WiCE page)
+
+
+def test_a_measure_converted_in_brackets_is_one_fact() -> None:
+    # train15163-1: Wikipedia's {{convert}} writes "50-foot (15 m)"; the page gives "50 foot lengths" only
+    facts = claim_facts("These 50-foot (15\u00a0m) lengths of leather were sewn together like a boot leg.")
+    assert [f.text for f in facts] == ["50"]
+    both = "The tower is 100 km (62 mi) away; it was 30 °C (86 °F); it cost £5 million (US$7 million)."
+    assert [f.text for f in claim_facts(both)] == ["100", "30", "£5 million"]
+    counts = "He scored 3 goals (2 penalties) in 2010 (aged 20) and stands 5 ft 4 in (1.63 m) tall."
+    assert [f.text for f in claim_facts(counts)] == ["3", "2", "2010", "20", "5", "4"]
 
 
 def test_fractions_of_a_scale_are_valued() -> None:
@@ -250,6 +262,19 @@ def test_a_name_with_diacritics_is_found_on_the_page() -> None:
     assert statuses["Zurich"] is FactStatus.FOUND
 
 
+def test_a_determiner_that_starts_the_sentence_is_not_part_of_a_name() -> None:
+    # dev01694: spaCy reads "Each Hurricane Heat" as the event, which no page writes
+    claim = "Each Hurricane Heat event is unique to the others in terms of obstacles and location."
+    names = [f.text for f in claim_facts(claim, "Spartan Race") if f.number is None]
+    assert names == ["Hurricane Heat"]
+    assert claim.index("Hurricane") == claim_facts(claim, "Spartan Race")[0].start
+    page = PageIndex.from_passages(split_passages("The Hurricane Heat was born in August 2011.", ""))
+    assert [r.status for r in check_facts(claim, page, "Spartan Race").results] == [FactStatus.FOUND]
+    assert bare_name("Another Hurricane Heat") == ("Hurricane Heat", 8)
+    assert bare_name("Every Time We Touch", "WORK_OF_ART")[1] == 0  # a title keeps its first word
+    assert bare_name("No Doubt")[1] == bare_name("Eachwell")[1] == 0
+
+
 @pytest.mark.parametrize(
     ("written", "form"),
     [
@@ -258,10 +283,32 @@ def test_a_name_with_diacritics_is_found_on_the_page() -> None:
         ("Zürich", "zurich"),
         ("St. Louis Cardinals", "saint louis cardinals"),  # dev00108's page
         ("the Chicago Board of Trade", "chicago board of trade"),
+        ("ISIL", "islamic state"),  # train37777-0: the page writes "Islamic State militants"
     ],
 )
 def test_names_normalised(written: str, form: str) -> None:
     assert form in name_forms(written, "GPE") or normal_name(written) == form
+
+
+def test_an_abbreviated_name_is_found_where_the_page_writes_it() -> None:
+    # train34638-4: "St. Macartan's College" on the page; a name was spelled out ("saint") and the page not
+    page = PageIndex.from_passages(
+        split_passages(
+            "Educated at St. Macartan's College, Monaghan. He played for the St. Louis Cardinals.", ""
+        )
+    )
+
+    def statuses(claim: str) -> list[tuple[str, FactStatus, str | None]]:
+        return [(r.fact.text, r.status, r.stated) for r in check_facts(claim, page).results]
+
+    assert statuses("He taught English in St. Macartan's College.") == [
+        ("St. Macartan", FactStatus.FOUND, None)
+    ]
+    assert statuses("He played for the Saint Louis Cardinals.")[0][1] is FactStatus.FOUND
+    # the name the claim has is no rival of itself; another team is
+    assert statuses("He played for the Chicago Cubs.") == [
+        ("the Chicago Cubs", FactStatus.CONTRADICTED, "the St. Louis Cardinals")
+    ]
 
 
 def test_a_person_is_found_by_surname_but_not_by_first_name() -> None:

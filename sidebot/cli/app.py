@@ -128,6 +128,7 @@ eval_group = _group("eval", "Evaluate the engines on data they were not trained 
 eval_group.command("verify")(verify_commands.eval_verify)
 eval_group.command("decompose")(verify_commands.eval_decompose)
 eval_group.command("sneaky")(fact_commands.eval_sneaky)
+eval_group.command("fact-spans")(fact_commands.eval_fact_spans)
 eval_group.command("retrieve")(retrieve_commands.eval_retrieve)
 eval_group.command("suggest")(retrieve_commands.eval_suggest)
 eval_group.command("sources")(sources_commands.eval_sources)

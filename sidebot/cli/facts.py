@@ -1,5 +1,6 @@
-"""`sidebot train fact-check` and `sidebot eval sneaky` (mounted by sidebot/cli/app.py): the fact check's
-fit into a trained model, and its catch rate on quietly changed facts.
+"""`sidebot train fact-check`, `sidebot eval sneaky` and `sidebot eval fact-spans` (mounted by
+sidebot/cli/app.py): the fact check's fit into a trained model, its catch rate on quietly changed facts, and
+whether the facts it names as not given are the ones annotators found unsupported.
 
 Heavy imports (torch, spaCy) happen inside the commands so that `sidebot --help` stays quick.
 """
@@ -119,3 +120,46 @@ def eval_sneaky(
     if json_out:
         json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         console.print(f"written to {json_out}")
+
+
+def eval_fact_spans(
+    wice: Annotated[
+        Path,
+        typer.Option(
+            "--wice", help="WiCE sub-claims file (.jsonl) with token annotation.", exists=True, dir_okay=False
+        ),
+    ],
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write every fact here.")] = None,
+) -> None:
+    """Check the facts of each annotated WiCE claim against its page and compare the facts named as not
+    given (missing or contradicted) with the words WiCE's annotators marked as not supported: precision,
+    recall and false notes, by kind of fact and for the fact the verdict's note shows."""
+    from sidebot.datasets.wice import WiceFormatError, read_wice
+    from sidebot.eval.fact_spans import evaluate_fact_spans
+
+    try:
+        claims = [c for c in read_wice(wice) if c.token_spans() is not None]
+    except WiceFormatError as exc:
+        raise fail(str(exc)) from exc
+    if not claims:
+        raise fail(f"no claim of {wice} carries WiCE's token annotation (use a sub-claims file)")
+    result = evaluate_fact_spans(claims, progress=lambda m: console.print(m, style="dim"))
+    console.print(
+        f"{result['claims_with_facts']} of {result['claims']} annotated claims have a fact to check "
+        "(the article subject's name left out)"
+    )
+    console.print("  facts        count  unsupported  named  precision  recall  false notes")
+    for name, row in [("all", result["all"]), *result["by_kind"].items()]:
+        console.print(
+            f"  {name:10} {row['facts']:7} {row['unsupported']:12} {row['named']:6}  "
+            f"{_share(row['precision']):>9}  {_share(row['recall']):>6}  {_share(row['false_note_rate']):>11}"
+        )
+    note = result["note"]
+    console.print(f"  the note's fact: {note['notes']} notes, precision {_share(note['precision'])}")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        console.print(f"written to {json_out}")
+
+
+def _share(value: float | None) -> str:
+    return "–" if value is None else f"{value:.3f}"

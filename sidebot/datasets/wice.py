@@ -67,6 +67,25 @@ class WiceClaim:
     def source(self) -> SourceDocument:
         return source_document(self.evidence)
 
+    def token_spans(self) -> list[tuple[int, int]] | None:
+        """Each of ``claim_tokens``' character span in ``claim``, located in order; None when the claim has
+        no tokens, their flags do not match them one to one, or a token is not in the text."""
+        if not self.claim_tokens or len(self.claim_tokens) != len(self.non_supported_spans):
+            return None
+        spans, pos = [], 0
+        for token in self.claim_tokens:
+            at = self.claim.find(token, pos)
+            if at < 0:
+                return None
+            spans.append((at, at + len(token)))
+            pos = at + len(token)
+        return spans
+
+    def unsupported_spans(self) -> list[tuple[int, int]]:
+        """Character spans of the tokens WiCE's annotators marked as not supported by the page."""
+        spans = self.token_spans() or []
+        return [span for span, bad in zip(spans, self.non_supported_spans) if bad]
+
 
 def source_document(evidence: tuple[str, ...] | list[str]) -> SourceDocument:
     """Join WiCE evidence sentences into one text, keeping each sentence's offsets."""

@@ -24,8 +24,8 @@ from functools import cached_property
 
 from sidebot.sources.passages import Passage
 from sidebot.verify.coverage import content_stems, stem_set, stems
-from sidebot.verify.facts.extract import Fact, claim_facts, entity_spans
-from sidebot.verify.facts.names import fold, name_forms, normal_name, plain
+from sidebot.verify.facts.extract import Fact, bare_name, claim_facts, entity_spans
+from sidebot.verify.facts.names import SPELLED_OUT, name_forms, normal_name, normal_text, plain
 from sidebot.verify.facts.numbers import (
     MONTH_STEMS,
     NumberFact,
@@ -181,7 +181,7 @@ class PageIndex:
 
     def folded(self, i: int) -> str:
         if i not in self._folded:
-            self._folded[i] = f" {fold(self.texts[i])} "
+            self._folded[i] = f" {normal_text(self.texts[i])} "
         return self._folded[i]
 
     def numbers(self, i: int) -> list[NumberFact]:
@@ -283,9 +283,15 @@ def _common_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) ->
     return places
 
 
+def _written_word(words: Sequence[str]) -> str:
+    """The longest of a name's ``words`` that its page writes as it is (not "saint" for "St."): sentences
+    without it cannot state the name."""
+    return max((w for w in words if w not in SPELLED_OUT), key=len, default=words[0])
+
+
 def _finds_name(index: PageIndex, fact: Fact) -> int | None:
     for form in name_forms(fact.text, fact.label):
-        for i in index.containing(form.split()[0]):
+        for i in index.containing(_written_word(form.split())):
             if f" {form} " in index.folded(i):
                 return i
     if fact.label == "NORP":  # "Japanese" stated as "Japan", "Italian" as "Italy"
@@ -293,7 +299,7 @@ def _finds_name(index: PageIndex, fact: Fact) -> int | None:
         return next((i for i in index.containing(stem) if f" {stem}" in index.folded(i)), None)
     words = [w for w in normal_name(fact.text).split() if len(w) > 2]
     if len(words) > 1:  # a long name written in another order or with other words between
-        for i in index.containing(words[0]):
+        for i in index.containing(_written_word(words)):
             if all(f" {w} " in index.folded(i) for w in words):
                 return i
     return None
@@ -315,6 +321,7 @@ def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_fold
         for name, label, _, _ in entity_spans(index.texts[i]):
             if "\n" in name:  # page furniture read as one name across lines ("Partner\nCommunity Trust")
                 continue
+            name = bare_name(name, label)[0]
             base = normal_name(name)
             if label in labels and base and f" {base} " not in claim_folded and base not in title:
                 return i, name
@@ -333,7 +340,7 @@ def check_facts(
         return FactCheck()
     # the context of a fact is the claim's other words; its numbers are facts looked up on their own
     claim_words = [w for w in content_stems(claim_text) if not any(ch.isdigit() for ch in w)]
-    claim_folded = f" {fold(claim_text)} "
+    claim_folded = f" {normal_text(claim_text)} "
     title = normal_name(article_title)
     results: list[FactResult] = []
     names_unfound: list[tuple[int, Fact, list[int]]] = []  # (place in results, fact, its context)

@@ -15,7 +15,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from sidebot.verify.facts.names import normal_name
-from sidebot.verify.facts.numbers import NumberFact, NumberKind, number_facts
+from sidebot.verify.facts.numbers import NumberFact, NumberKind, converted, number_facts
 from sidebot.verify.language import parse
 
 ENTITY_LABELS = frozenset({"PERSON", "GPE", "LOC", "ORG", "NORP", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT"})
@@ -104,6 +104,17 @@ def _in_a_name(number: NumberFact, text: str) -> bool:
 # A person's or a place's name never ends in a possessive ("McDonald's" or "St Macartan's" College may)
 _OWNERS = frozenset({"PERSON", "GPE", "LOC"})
 _POSSESSIVE_END = re.compile(r"\s*['’]s?$")
+# spaCy at times takes a determiner at the start of a sentence into the name: "Each Hurricane Heat event".
+# Not "No", "All", "This"…: they start names ("No Doubt", "All Saints") and titles ("This Is England").
+_LEADING_DETERMINER = re.compile(r"^(?:each|every|both|another|such)\s+(?=\S)", re.IGNORECASE)
+
+
+def bare_name(name: str, label: str = "") -> tuple[str, int]:
+    """``name`` without a leading determiner spaCy took in ("Each Hurricane Heat" → "Hurricane Heat"), and
+    the number of characters cut from its start. A title (``label`` WORK_OF_ART) is kept whole: "Every Time
+    We Touch"."""
+    cut = None if label == "WORK_OF_ART" else _LEADING_DETERMINER.match(name)
+    return (name[cut.end() :], cut.end()) if cut else (name, 0)
 
 
 def names_the_subject(name: str, article_title: str) -> bool:
@@ -114,13 +125,20 @@ def names_the_subject(name: str, article_title: str) -> bool:
 
 def claim_facts(text: str, article_title: str = "") -> list[Fact]:
     """The facts of ``text`` in order of appearance."""
-    numbers = [n for n in number_facts(text) if not _in_a_name(n, text)]
+    read = number_facts(text)
+    numbers = [
+        n
+        for i, n in enumerate(read)
+        if not _in_a_name(n, text) and not (i and converted(read[i - 1], n, text))
+    ]
     facts = [Fact(FactKind.NUMBER, n.kind.value, n.text, n.start, n.end, number=n) for n in numbers]
     taken = [(n.start, n.end) for n in numbers]
     seen: list[str] = []
     for name, label, start, end in entity_spans(text):
         if any(a < end and start < b for a, b in taken):
             continue  # "the 1990s" tagged as an event: numbers.py has it
+        name, cut = bare_name(name, label)
+        start += cut
         if label in _OWNERS:  # the small model at times takes the possessive in: "Tim McGraw's song"
             name = _POSSESSIVE_END.sub("", name)
             end = start + len(name)

@@ -14,6 +14,8 @@ _NON_WORD = re.compile(r"[^\w\s]|_")
 _POSSESSIVE = re.compile(r"['’]s\b")  # "McGraw's" is McGraw, at the end of a text too
 _SPACE = re.compile(r"\s+")
 _ABBREVIATIONS = {"st": "saint", "mt": "mount", "ft": "fort", "&": "and", "dr": "doctor", "jr": "junior"}
+# words a normal name may hold that its page does not write ("St." read as "saint", "&" as "and")
+SPELLED_OUT = frozenset(_ABBREVIATIONS.values())
 _ALIAS_GROUPS = (
     ("united states", "united states of america", "us", "usa", "u s", "u s a", "america"),
     ("united kingdom", "uk", "u k", "great britain", "britain"),
@@ -21,6 +23,7 @@ _ALIAS_GROUPS = (
     ("united arab emirates", "uae"),
     ("european union", "eu"),
     ("united nations", "un"),
+    ("islamic state", "isil", "isis", "daesh", "islamic state of iraq and the levant"),
     ("new york city", "nyc"),  # not "new york": the state is another place
     ("washington dc", "washington d c"),  # not "washington": the state is another place
 )
@@ -44,10 +47,15 @@ def fold(text: str) -> str:
     return _SPACE.sub(" ", _NON_WORD.sub(" ", folded)).strip()
 
 
+def normal_text(text: str) -> str:
+    """A text's words as names are compared: folded, abbreviations spelled out ("St. Louis" → "saint
+    louis"). Pages and claims are read this way too, so that a name matches the text it is written in."""
+    return " ".join(_ABBREVIATIONS.get(w, w) for w in fold(text).split())
+
+
 def normal_name(text: str) -> str:
-    """A name as it is compared: folded, abbreviations spelled out, no leading "the"."""
-    words = [_ABBREVIATIONS.get(w, w) for w in fold(text).split()]
-    name = " ".join(words)
+    """A name as it is compared: :func:`normal_text` without a leading "the"."""
+    name = normal_text(text)
     for lead in _LEADING:
         if name.startswith(lead):
             name = name[len(lead) :]

@@ -108,7 +108,7 @@ def _number(name: str) -> str:
 
 
 _WORDS = rf"(?:{_UNITS})(?:(?:\s+and\s+|[\s-]+)(?:{_UNITS}))*"
-_CURRENCY = r"(?:US\$|A\$|C\$|NZ\$|HK\$|R\$|\$|£|€|¥|₹|Rs\.?\s?)"
+_CURRENCY = r"(?:US\$|A\$|C\$|NZ\$|HK\$|R\$|\$|£|€|¥|₹|\bRs\.?[ \u00a0]?)"  # not the "rs" of "Staggers 21"
 _CURRENCIES = ("dollar", "pound", "euro", "rupee", "yen", "yuan", "franc", "mark", "peso")
 _CURRENCY_WORDS = "(?:" + "|".join(f"{name}s?" for name in _CURRENCIES) + ")"
 # a number's unit word (its first five letters, _unit_after) that names a currency: "two million dollars"
@@ -317,6 +317,29 @@ def _day_ranges(facts: list[NumberFact], text: str) -> list[NumberFact]:
         elif high.kind in (NumberKind.DAY, NumberKind.DATE) and _a_day(low) and low.value[0] < high.value[-1]:
             facts[i] = replace(low, kind=high.kind, value=(*high.value[:-1], int(low.value[0])))
     return facts
+
+
+# The units Wikipedia's {{convert}} writes a measure in: "50-foot (15 m)", "100 km (62 mi)", "30 °C (86 °F)"
+_MEASURE_UNITS = (
+    r"(?:sq[ \u00a0]?)?(?:k?m|cm|mm|mi|nmi|ft|in|yd|kg|g|lbs?|oz|st|t|ha|km[2²]|m[2²3³]|mph|km/h|kn|°[CF]|"
+    r"l|gal|hp|kW|MW|acres?|hectares?|(?:kilo|centi|milli)?met(?:re|er)s?|miles?|feet|foot|inch(?:es)?|"
+    r"yards?|pounds?|kilo(?:gram)?s?|tonnes?|tons?)"
+)
+_CONVERSION = re.compile(
+    rf"[ \u00a0-]?{_MEASURE_UNITS}\.?[ \u00a0]*\("  # the measure's unit, the bracket
+    rf"[ \u00a0]*(?P<number>{_DIGITS})[ \u00a0]?{_MEASURE_UNITS}\.?[ \u00a0]*[);]",  # the conversion
+    re.IGNORECASE,
+)
+_MONEY_CONVERSION = re.compile(rf"[ \u00a0]*\([ \u00a0]*(?P<number>{_CURRENCY})", re.IGNORECASE)
+
+
+def converted(previous: NumberFact, number: NumberFact, text: str) -> bool:
+    """Whether ``number`` only restates ``previous`` in other units, in brackets right after it, as
+    Wikipedia's {{convert}} writes it ("50-foot (15 m)", "£5 million (US$7 million)"): a source states the
+    measure once, in its own units."""
+    pattern = _MONEY_CONVERSION if number.kind is NumberKind.MONEY else _CONVERSION
+    match = pattern.match(text, previous.end)
+    return match is not None and match.start("number") == number.start and previous.kind is number.kind
 
 
 def _a_day(fact: NumberFact) -> bool:

@@ -73,9 +73,14 @@ def failing_facts(
     return [f for f in checkable if f.status == "contradicted"], [f for f in missing if f.strong], missing
 
 
-def fact_note(facts: Sequence[FactFinding]) -> str | None:
-    """The fact a reviewer should read first, in words: a contradiction, else a missing strong fact, else any
-    missing fact."""
+def first_failing(facts: Sequence[FactFinding]) -> FactFinding | None:
+    """The fact a reviewer should read first: a contradiction, else a missing strong fact, else any missing
+    fact."""
     contradicted, strong_missing, missing = failing_facts(facts)
-    first = next(iter(contradicted + strong_missing + missing), None)
+    return next(iter(contradicted + strong_missing + missing), None)
+
+
+def fact_note(facts: Sequence[FactFinding]) -> str | None:
+    """The first failing fact (:func:`first_failing`) in words."""
+    first = first_failing(facts)
     return first.explanation if first is not None else None

@@ -66,15 +66,9 @@ def prune_unsupported(claim: WiceClaim) -> str | None:
 
     Tokens are located in the claim string in order, so the remaining text keeps its original spacing.
     """
-    if not claim.claim_tokens or len(claim.claim_tokens) != len(claim.non_supported_spans):
+    spans = claim.token_spans()
+    if spans is None:
         return None
-    spans, pos = [], 0
-    for token in claim.claim_tokens:
-        at = claim.claim.find(token, pos)
-        if at < 0:
-            return None
-        spans.append((at, at + len(token)))
-        pos = at + len(token)
     flags = claim.non_supported_spans
     runs = sum(1 for i, bad in enumerate(flags) if bad and (i == 0 or not flags[i - 1]))
     if runs != 1:  # cutting two or more holes leaves broken sentences
