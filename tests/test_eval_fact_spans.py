@@ -46,7 +46,7 @@ def test_precision_recall_and_false_notes() -> None:
         "recall": 1.0,
         "false_note_rate": 0.0,
     }
-    assert result["note"] == {"notes": 2, "precision": 1.0}
+    assert result["note"] == result["contradicted"] == {"notes": 2, "precision": 1.0}
     # the same crash claim, had the annotators found it supported: its named number is a false note
     crash = claims()["train00189-0"]
     supported = replace(crash, non_supported_spans=tuple(False for _ in crash.non_supported_spans))

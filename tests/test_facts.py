@@ -247,6 +247,32 @@ def test_a_full_date_is_found_by_its_day_when_the_page_gives_the_year_elsewhere(
     assert result.fact.text == "4 July" and result.status is FactStatus.FOUND
 
 
+def test_the_page_s_own_date_is_no_rival_where_the_context_gives_the_claim_s_year() -> None:
+    # dev02968's page: "the source gives August 25, 2019 (the day the page was saved), the claim says March 1,
+    # 2017", beside the byline's "March 2, 2017"
+    text = (
+        'Press "Enter" to skip to content\nSearch The Missouri Times\nAugust 25, 2019\n# Lipman, Hardwick, '
+        "Powell selected by commission in first round of Supreme Court process\nBy Travis Zimpfer on "
+        "March 2, 2017\n(Featured photo, from left to right: Benjamin Lipman, Lisa Hardwick, W. Brent Powell)"
+        "\nJEFFERSON CITY, Mo. –\nThe seven-person Appellate Judicial Commission narrowed the list of "
+        "applicants to take over the empty seat on the Missouri Supreme Court bench from 31 down to three "
+        "Wednesday evening."
+    )
+    page = PageIndex.from_passages(split_passages(text, ""))
+    claim = (
+        "On March 1, 2017 the Appellate Judicial Commission selected Lipman, Hardwick and Powell as "
+        "applicants for the empty Missouri Supreme Court seat."
+    )
+
+    def date_status(claim: str) -> tuple[FactStatus, str | None]:
+        (date,) = [r for r in check_facts(claim, page).results if r.fact.label == "date"]
+        return date.status, date.stated
+
+    assert date_status(claim) == (FactStatus.MISSING, None)
+    # with nothing of the claim's year beside it, another year still contradicts
+    assert date_status(claim.replace("2017", "2015")) == (FactStatus.CONTRADICTED, "August 25, 2019")
+
+
 def test_a_name_with_diacritics_is_found_on_the_page() -> None:
     # dev01296: "Lancôme" on the page was not found, and the author's name was read as its rival
     claim = "Winslet teamed with Lancôme and the National Literacy Trust in 2018 to launch a programme."
@@ -446,6 +472,14 @@ def test_sneaky_edits_are_deterministic_and_leave_the_page_without_the_new_value
                 edit.changed != edit.original
                 and edit.replacement.casefold() not in claim.source().text.casefold()
             )
+
+
+def test_a_sneaky_name_after_the_claim_s_the_drops_its_own() -> None:
+    # dev01967-like: "the Québec government" became "the the United States Army Marksmanship Unit government"
+    claim = "In the 1940s and 50s, the Québec government was responsible for the diagnoses."
+    page = "The Québec government of Maurice Duplessis sent healthy children to psychiatric hospitals."
+    edit = make_edit("x", claim, page, {"ORG": ["the United States Army Marksmanship Unit"]}, 13)
+    assert edit is not None and edit.changed.startswith("In the 1940s and 50s, the United States Army")
 
 
 def test_a_sneaky_edit_of_a_day_gives_another_day_of_the_month() -> None:

@@ -156,6 +156,11 @@ def eval_fact_spans(
         )
     note = result["note"]
     console.print(f"  the note's fact: {note['notes']} notes, precision {_share(note['precision'])}")
+    contradicted = result["contradicted"]
+    console.print(
+        f'  contradicted ("the source gives …"): {contradicted["notes"]} facts, '
+        f"precision {_share(contradicted['precision'])}"
+    )
     if json_out:
         json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         console.print(f"written to {json_out}")

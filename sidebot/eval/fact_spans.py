@@ -6,7 +6,8 @@ cited page. A fact of the claim (a year, a number, a name: sidebot.verify.facts)
 overlaps such words. The fact check (no model: it reads the page's text) names a fact as missing or
 contradicted; this counts how often a named fact is an unsupported one (precision), how many unsupported
 facts are named (recall) and how many supported facts are named anyway (false notes), overall, by kind of
-fact, and for the one fact the verdict's note shows first. The article subject's own name is left out, as in
+fact, for the one fact the verdict's note shows first and for the contradictions ("the source gives 1999,
+the claim says 2000"), the strongest words a note uses. The article subject's own name is left out, as in
 the verdict.
 """
 
@@ -81,7 +82,8 @@ def _shares(rows: Sequence[FactRow]) -> dict[str, float | int | None]:
 
 
 def _note(shown: Sequence[FactRow]) -> dict[str, float | int | None]:
-    """The notes a reviewer reads: how many, and the share naming a fact WiCE marks unsupported."""
+    """Notes a reviewer reads (the first failing fact of each claim, or every "the source gives …"): how
+    many, and the share naming a fact WiCE marks unsupported."""
     return {
         "notes": len(shown),
         "precision": sum(r.unsupported for r in shown) / len(shown) if shown else None,
@@ -105,5 +107,6 @@ def evaluate_fact_spans(claims: Iterable[WiceClaim], progress: Callable[[str], N
             "other": _shares([r for r in rows if not r.strong]),
         },
         "note": _note([r for r in rows if r.shown_first]),
+        "contradicted": _note([r for r in rows if r.status == FactStatus.CONTRADICTED]),
         "rows": [asdict(r) for r in rows],
     }

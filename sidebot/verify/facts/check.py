@@ -7,7 +7,9 @@ claim's other words, since it is on almost every page somewhere. A fact the page
 **contradicted** when the page's best context for the claim (the two adjacent sentences holding the largest
 IDF-weighted share of the claim's *other* content words, at least ``CONTEXT_MIN`` of them) states a value
 of the same kind that the claim does not have: a year for a year ("born in 1863 in Northamptonshire" against
-the claim's "1864"), a place for a place, a count of the same thing for a count. Otherwise it is **missing**.
+the claim's "1864"), a place for a place, a count of the same thing for a count; for a full date, the same
+day in another year, or another year where the context does not give the date's year at all (a page's own
+date beside the byline's is no rival). Otherwise it is **missing**.
 
 Only that context is read by spaCy (for rival names), so the check costs a few milliseconds per citation.
 """
@@ -306,6 +308,14 @@ def _finds_name(index: PageIndex, fact: Fact) -> int | None:
 
 
 def _number_rival(index: PageIndex, fact: NumberFact, context: Sequence[int], claimed: Sequence[Fact]):
+    if fact.kind in (NumberKind.DATE, NumberKind.MONTH):
+        dates = [(i, s) for i in context for s in index.numbers(i)]
+        # the same day (or month) of another year is the claim's event in that year: "April 9, 2010"
+        same_day = next((i_s for i_s in dates if _same_day_of_another_year(fact, i_s[1])), None)
+        if same_day is not None:
+            return same_day[0], same_day[1].text
+        if any(stated_year(s) == fact.value[0] for _, s in dates):
+            return None  # the context gives the date's year: another year there (the page's date) is no rival
     for i in context:
         for stated in index.numbers(i):
             if rival(fact, stated) and not any(
@@ -313,6 +323,16 @@ def _number_rival(index: PageIndex, fact: NumberFact, context: Sequence[int], cl
             ):
                 return i, stated.text
     return None
+
+
+def _same_day_of_another_year(claimed: NumberFact, stated: NumberFact) -> bool:
+    """``stated`` gives ``claimed``'s month and day (a month: its month) in another year."""
+    return (
+        stated.kind in (NumberKind.DATE, NumberKind.MONTH)
+        and len(stated.value) >= len(claimed.value)
+        and stated.value[1 : len(claimed.value)] == claimed.value[1:]
+        and stated.value[0] != claimed.value[0]
+    )
 
 
 def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_folded: str, title: str):

@@ -93,6 +93,9 @@ def _day(day: int, ordinal: bool) -> str:
     return f"{day}{'th' if 10 <= day <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
 
 
+_ENDS_WITH_THE = re.compile(r"\bthe\s+$", re.IGNORECASE)
+
+
 def make_edit(
     claim_id: str, claim: str, page_text: str, pool: dict[str, list[str]], seed: int, title: str = ""
 ) -> SneakyEdit | None:
@@ -117,6 +120,8 @@ def make_edit(
                 continue
             if fact.label == NumberKind.DAY and _day_on_page(replacement, page):
                 continue
+            if _ENDS_WITH_THE.search(claim, 0, fact.start) and replacement[:4].casefold() == "the ":
+                replacement = replacement[4:]  # "the Québec government": not "the the United States …"
             changed = claim[: fact.start] + replacement + claim[fact.end :]
             return SneakyEdit(claim_id, claim, changed, fact.text, replacement, fact.label)
     return None
