@@ -147,6 +147,16 @@ def test_a_measure_converted_in_brackets_is_one_fact() -> None:
     assert [f.text for f in claim_facts(both)] == ["100", "30", "£5 million"]
     counts = "He scored 3 goals (2 penalties) in 2010 (aged 20) and stands 5 ft 4 in (1.63 m) tall."
     assert [f.text for f in claim_facts(counts)] == ["3", "2", "2010", "20", "5", "4"]
+    # metric first; digits that read as a year; train20676-0's "500m"; dev03525's "square feet"
+    metric = "It is 2,000 m (6,600 ft) high, 6,234 ft (1900 m) wide and 180,000 square feet (17,000\u00a0m)."
+    assert [f.text for f in claim_facts(metric)] == ["2,000", "6,234", "180,000"]
+    assert [(f.text, f.value) for f in number_facts("the K4 500m final, $5m")] == [
+        ("500", (500.0,)),
+        ("$5m", (5_000_000.0,)),
+    ]
+    # a sum in brackets in the same currency is another sum
+    grossed = "The film grossed $150 million ($40 million in North America)."
+    assert [f.text for f in claim_facts(grossed) if f.number] == ["$150 million", "$40 million"]
 
 
 def test_fractions_of_a_scale_are_valued() -> None:
@@ -271,6 +281,24 @@ def test_the_page_s_own_date_is_no_rival_where_the_context_gives_the_claim_s_yea
     assert date_status(claim) == (FactStatus.MISSING, None)
     # with nothing of the claim's year beside it, another year still contradicts
     assert date_status(claim.replace("2017", "2015")) == (FactStatus.CONTRADICTED, "August 25, 2019")
+
+
+def test_a_date_the_claim_also_states_is_no_rival_and_a_month_is_no_day() -> None:
+    def statuses(claim: str, page_text: str) -> dict[str, FactStatus]:
+        page = PageIndex.from_passages(split_passages(page_text, ""))
+        return {r.fact.text: r.status for r in check_facts(claim, page).results if r.fact.number}
+
+    term = statuses(
+        "She served as mayor of Springfield from 1 January 2010 until 1 January 2014.",
+        "She served as mayor of Springfield from 2010 until 1 January 2014.",
+    )
+    assert term == {"1 January 2010": FactStatus.MISSING, "1 January 2014": FactStatus.FOUND}
+    # a page's date is no rival of a month the claim gives with its year ("Updated March 25, 2019")
+    updated = statuses(
+        "In March 2017, the council approved the plan for the new library.",
+        "Updated March 25, 2019: In 2017, the council approved the plan for the new library.",
+    )
+    assert updated == {"March 2017": FactStatus.MISSING}
 
 
 def test_a_name_with_diacritics_is_found_on_the_page() -> None:

@@ -308,29 +308,29 @@ def _finds_name(index: PageIndex, fact: Fact) -> int | None:
 
 
 def _number_rival(index: PageIndex, fact: NumberFact, context: Sequence[int], claimed: Sequence[Fact]):
-    if fact.kind in (NumberKind.DATE, NumberKind.MONTH):
-        dates = [(i, s) for i in context for s in index.numbers(i)]
-        # the same day (or month) of another year is the claim's event in that year: "April 9, 2010"
-        same_day = next((i_s for i_s in dates if _same_day_of_another_year(fact, i_s[1])), None)
+    stated_values = [(i, s) for i in context for s in index.numbers(i) if not _claimed(s, claimed)]
+    if fact.kind is NumberKind.DATE:
+        # the same day of another year is the claim's event in that year: "April 9, 2010" for "April 9, 2011"
+        same_day = next(((i, s) for i, s in stated_values if _same_day_of_another_year(fact, s)), None)
         if same_day is not None:
             return same_day[0], same_day[1].text
-        if any(stated_year(s) == fact.value[0] for _, s in dates):
-            return None  # the context gives the date's year: another year there (the page's date) is no rival
-    for i in context:
-        for stated in index.numbers(i):
-            if rival(fact, stated) and not any(
-                c.number is not None and same_fact(c.number, stated) for c in claimed
-            ):
-                return i, stated.text
-    return None
+    if fact.kind in (NumberKind.DATE, NumberKind.MONTH) and any(
+        stated_year(s) == fact.value[0] for i in context for s in index.numbers(i)
+    ):
+        return None  # the context gives the date's year: another year there (the page's date) is no rival
+    return next(((i, s.text) for i, s in stated_values if rival(fact, s)), None)
+
+
+def _claimed(stated: NumberFact, claimed: Sequence[Fact]) -> bool:
+    """Whether the claim itself states ``stated`` (then it is no rival of the claim's other values)."""
+    return any(c.number is not None and same_fact(c.number, stated) for c in claimed)
 
 
 def _same_day_of_another_year(claimed: NumberFact, stated: NumberFact) -> bool:
-    """``stated`` gives ``claimed``'s month and day (a month: its month) in another year."""
+    """``stated`` is a full date with ``claimed``'s month and day in another year."""
     return (
-        stated.kind in (NumberKind.DATE, NumberKind.MONTH)
-        and len(stated.value) >= len(claimed.value)
-        and stated.value[1 : len(claimed.value)] == claimed.value[1:]
+        stated.kind is NumberKind.DATE
+        and stated.value[1:] == claimed.value[1:]
         and stated.value[0] != claimed.value[0]
     )
 

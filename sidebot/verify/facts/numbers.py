@@ -101,10 +101,12 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 
 
-def _number(name: str) -> str:
+def _number(name: str, measure: bool = False) -> str:
     """Digits (thousands separated by commas or not) and an optional scale word, in groups named after
-    ``name``."""
-    return rf"(?P<{name}>{_DIGITS})(?:\s*(?P<{name}_scale>thousand|million|billion|trillion|bn|m|k)\b)?"
+    ``name``. "m" is a scale (million) for a sum ("$5m"), not for a ``measure``: Wikipedia writes "5
+    million people", and "2,000 m" or "the 500m final" are in metres."""
+    scales = "thousand|million|billion|trillion|bn|k" + ("" if measure else "|m")
+    return rf"(?P<{name}>{_DIGITS})(?:\s*(?P<{name}_scale>{scales})\b)?"
 
 
 _WORDS = rf"(?:{_UNITS})(?:(?:\s+and\s+|[\s-]+)(?:{_UNITS}))*"
@@ -132,7 +134,7 @@ _PATTERN = re.compile(
             rf"(?P<percent>\b{_number('pct_v')}{_PERCENT_WORDS})",
             r"(?P<ordinal>\b(?P<ord_v>\d+)(?:st|nd|rd|th)\b)",
             r"(?P<year>(?<![\d.,$£€])(?P<year_v>1[0-9]{3}|20[0-9]{2})(?![\d]|[.,]\d|\s*%))",
-            rf"(?P<number>(?<![\w.,]){_number('num_v')}(?![\w]))",
+            rf"(?P<number>(?<![\w.,]){_number('num_v', measure=True)}(?!(?!m\b)\w))",  # "500m": metres
             rf"(?P<words>\b{_WORDS}\b(?:\s+(?P<words_scale>million|billion|trillion)\b)?)",
             r"(?P<ordword>\b(?:(?P<ord_tens>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-)?"
             r"(?P<ord_w>" + "|".join(_ORDINAL_WORDS) + r")\b)",
@@ -321,25 +323,41 @@ def _day_ranges(facts: list[NumberFact], text: str) -> list[NumberFact]:
 
 # The units Wikipedia's {{convert}} writes a measure in: "50-foot (15 m)", "100 km (62 mi)", "30 °C (86 °F)"
 _MEASURE_UNITS = (
-    r"(?:sq[ \u00a0]?)?(?:k?m|cm|mm|mi|nmi|ft|in|yd|kg|g|lbs?|oz|st|t|ha|km[2²]|m[2²3³]|mph|km/h|kn|°[CF]|"
+    r"(?:(?:sq|square|cubic)[ \u00a0]?)?"
+    r"(?:k?m|cm|mm|mi|nmi|ft|in|yd|kg|g|lbs?|oz|st|t|ha|km[2²]|m[2²3³]|mph|km/h|kn|°[CF]|"
     r"l|gal|hp|kW|MW|acres?|hectares?|(?:kilo|centi|milli)?met(?:re|er)s?|miles?|feet|foot|inch(?:es)?|"
     r"yards?|pounds?|kilo(?:gram)?s?|tonnes?|tons?)"
 )
-_CONVERSION = re.compile(
-    rf"[ \u00a0-]?{_MEASURE_UNITS}\.?[ \u00a0]*\("  # the measure's unit, the bracket
-    rf"[ \u00a0]*(?P<number>{_DIGITS})[ \u00a0]?{_MEASURE_UNITS}\.?[ \u00a0]*[);]",  # the conversion
-    re.IGNORECASE,
+_BRACKETED_MEASURE = (
+    rf"[ \u00a0]*\([ \u00a0]*(?P<number>{_DIGITS})[ \u00a0]?{_MEASURE_UNITS}\.?[ \u00a0]*[);]"
 )
-_MONEY_CONVERSION = re.compile(rf"[ \u00a0]*\([ \u00a0]*(?P<number>{_CURRENCY})", re.IGNORECASE)
+_CONVERSION = re.compile(rf"[ \u00a0-]?{_MEASURE_UNITS}\.?{_BRACKETED_MEASURE}", re.IGNORECASE)
+_MONEY_CONVERSION = re.compile(
+    rf"[ \u00a0]*\([ \u00a0]*(?P<number>(?P<currency>{_CURRENCY})\s?(?:{_DIGITS}))", re.IGNORECASE
+)
+_LEADING_CURRENCY = re.compile(_CURRENCY, re.IGNORECASE)
 
 
 def converted(previous: NumberFact, number: NumberFact, text: str) -> bool:
     """Whether ``number`` only restates ``previous`` in other units, in brackets right after it, as
-    Wikipedia's {{convert}} writes it ("50-foot (15 m)", "£5 million (US$7 million)"): a source states the
-    measure once, in its own units."""
-    pattern = _MONEY_CONVERSION if number.kind is NumberKind.MONEY else _CONVERSION
-    match = pattern.match(text, previous.end)
-    return match is not None and match.start("number") == number.start and previous.kind is number.kind
+    Wikipedia's {{convert}} writes it ("50-foot (15 m)", "2,000 m (6,600 ft)", "£5 million (US$7
+    million)"): a source states the measure once, in its own units. A sum in brackets in the same currency
+    is another sum ("$150 million ($40 million in North America)")."""
+    if number.kind is NumberKind.MONEY:
+        match = _MONEY_CONVERSION.match(text, previous.end)
+        own = _LEADING_CURRENCY.match(previous.text)
+        return (
+            previous.kind is NumberKind.MONEY
+            and match is not None
+            and match.start("number") == number.start
+            and (
+                own is None or own.group().strip(" .").lower() != match.group("currency").strip(" .").lower()
+            )
+        )
+    if previous.kind is not NumberKind.NUMBER or number.kind not in (NumberKind.NUMBER, NumberKind.YEAR):
+        return False  # "6,234 ft (1900 m)": a measure's digits may read as a year
+    match = _CONVERSION.match(text, previous.end)
+    return match is not None and match.start("number") == number.start
 
 
 def _a_day(fact: NumberFact) -> bool:

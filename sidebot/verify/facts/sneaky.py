@@ -115,13 +115,14 @@ def make_edit(
         else:
             options = [n for n in pool.get(fact.label, []) if n.casefold() != fact.text.casefold()]
             rng.shuffle(options)
+        after_the = _ENDS_WITH_THE.search(claim, 0, fact.start) is not None
         for replacement in options[:50]:
+            if after_the and replacement[:4].casefold() == "the ":
+                replacement = replacement[4:]  # "the Québec government": not "the the United States …"
             if _on_page(replacement, page) or replacement.casefold() in claim.casefold():
                 continue
             if fact.label == NumberKind.DAY and _day_on_page(replacement, page):
                 continue
-            if _ENDS_WITH_THE.search(claim, 0, fact.start) and replacement[:4].casefold() == "the ":
-                replacement = replacement[4:]  # "the Québec government": not "the the United States …"
             changed = claim[: fact.start] + replacement + claim[fact.end :]
             return SneakyEdit(claim_id, claim, changed, fact.text, replacement, fact.label)
     return None
