@@ -154,6 +154,19 @@ def test_a_measure_converted_in_brackets_is_one_fact() -> None:
         ("500", (500.0,)),
         ("$5m", (5_000_000.0,)),
     ]
+    # the measure is stated in either unit (dev01611: the page gives metres only) and changed as one fact
+    palace = "The front of the palace measures 355 feet (108 m) across, by 390 ft (120 m) deep."
+    page = PageIndex.from_passages(
+        split_passages(
+            "In measurements, the building is 108 metres long across the front, 120 metres deep", ""
+        )
+    )
+    assert [(r.fact.text, r.status) for r in check_facts(palace, page).results] == [
+        ("355", FactStatus.FOUND),
+        ("390", FactStatus.FOUND),
+    ]
+    (change,) = changed_facts("The tower is 50 feet (15 m) tall.", "The tower is 60 feet (18 m) tall.")
+    assert (change.old.text, change.new.text) == ("50", "60")
     # a sum in brackets in the same currency is another sum
     grossed = "The film grossed $150 million ($40 million in North America)."
     assert [f.text for f in claim_facts(grossed) if f.number] == ["$150 million", "$40 million"]

@@ -29,11 +29,15 @@ class FactChange:
 
 
 def _skeleton(text: str, facts: list[Fact]) -> str:
-    """``text`` with each fact replaced by a placeholder of its kind, spaces normalised."""
+    """``text`` with each fact (and a measure's bracketed conversion) replaced by a placeholder of its kind,
+    spaces normalised."""
     out, at = [], 0
     for fact in facts:
         out += [text[at : fact.start], f"\x00{_family(fact)}\x00"]
         at = fact.end
+        if fact.converted is not None:  # "50 feet (15 m)" → "60 feet (18 m)" changes one measure
+            out += [text[at : fact.converted.start], "\x00conversion\x00"]
+            at = fact.converted.end
     out.append(text[at:])
     return _SPACE.sub(" ", "".join(out)).strip()
 

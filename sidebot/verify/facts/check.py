@@ -252,6 +252,11 @@ def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
     return index.numeric
 
 
+def _number_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -> list[int]:
+    """The sentences that may state ``fact``: near the claim's other words for a small count or rank."""
+    return _common_places(index, fact, wanted) if fact.common else _number_candidates(index, fact)
+
+
 def _finds_number(index: PageIndex, fact: NumberFact, sentences: Sequence[int]) -> int | None:
     where = next((i for i in sentences if any(same_fact(fact, s) for s in index.numbers(i))), None)
     if where is None and fact.kind is NumberKind.DATE:
@@ -369,10 +374,16 @@ def check_facts(
         wanted = [w for w in claim_words if w not in own]
         number = fact.number
         if number is not None:
-            places = (
-                _common_places(index, number, wanted) if number.common else _number_candidates(index, number)
+            where = next(
+                (
+                    found
+                    for value in (number, fact.converted)  # a measure is stated in either of its units
+                    if value is not None
+                    and (found := _finds_number(index, value, _number_places(index, value, wanted)))
+                    is not None
+                ),
+                None,
             )
-            where = _finds_number(index, number, places)
         else:
             where = _finds_name(index, fact)
         if where is not None:

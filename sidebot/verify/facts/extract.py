@@ -41,6 +41,7 @@ class Fact:
     end: int
     number: NumberFact | None = None
     subject: bool = False  # a name of the article's own subject
+    converted: NumberFact | None = None  # the same measure in other units, in brackets ("50-foot (15 m)")
 
     @property
     def strong(self) -> bool:
@@ -125,13 +126,18 @@ def names_the_subject(name: str, article_title: str) -> bool:
 
 def claim_facts(text: str, article_title: str = "") -> list[Fact]:
     """The facts of ``text`` in order of appearance."""
+    numbers: list[NumberFact] = []
+    conversions: dict[int, NumberFact] = {}  # a measure's place in ``numbers``: its bracketed conversion
     read = number_facts(text)
-    numbers = [
-        n
-        for i, n in enumerate(read)
-        if not _in_a_name(n, text) and not (i and converted(read[i - 1], n, text))
+    for i, n in enumerate(read):
+        if i and numbers and numbers[-1] is read[i - 1] and converted(read[i - 1], n, text):
+            conversions[len(numbers) - 1] = n
+        elif not _in_a_name(n, text):
+            numbers.append(n)
+    facts = [
+        Fact(FactKind.NUMBER, n.kind.value, n.text, n.start, n.end, number=n, converted=conversions.get(k))
+        for k, n in enumerate(numbers)
     ]
-    facts = [Fact(FactKind.NUMBER, n.kind.value, n.text, n.start, n.end, number=n) for n in numbers]
     taken = [(n.start, n.end) for n in numbers]
     seen: list[str] = []
     for name, label, start, end in entity_spans(text):
