@@ -313,17 +313,18 @@ def _finds_name(index: PageIndex, fact: Fact) -> int | None:
 
 
 def _number_rival(index: PageIndex, fact: NumberFact, context: Sequence[int], claimed: Sequence[Fact]):
-    stated_values = [(i, s) for i in context for s in index.numbers(i) if not _claimed(s, claimed)]
+    values = [(i, s) for i in context for s in index.numbers(i)]
+    others = [(i, s) for i, s in values if not _claimed(s, claimed)]
     if fact.kind is NumberKind.DATE:
         # the same day of another year is the claim's event in that year: "April 9, 2010" for "April 9, 2011"
-        same_day = next(((i, s) for i, s in stated_values if _same_day_of_another_year(fact, s)), None)
+        same_day = next(((i, s) for i, s in others if _same_day_of_another_year(fact, s)), None)
         if same_day is not None:
             return same_day[0], same_day[1].text
     if fact.kind in (NumberKind.DATE, NumberKind.MONTH) and any(
-        stated_year(s) == fact.value[0] for i in context for s in index.numbers(i)
+        stated_year(s) == fact.value[0] for _, s in values
     ):
         return None  # the context gives the date's year: another year there (the page's date) is no rival
-    return next(((i, s.text) for i, s in stated_values if rival(fact, s)), None)
+    return next(((i, s.text) for i, s in others if rival(fact, s)), None)
 
 
 def _claimed(stated: NumberFact, claimed: Sequence[Fact]) -> bool:

@@ -130,7 +130,7 @@ def claim_facts(text: str, article_title: str = "") -> list[Fact]:
     conversions: dict[int, NumberFact] = {}  # a measure's place in ``numbers``: its bracketed conversion
     read = number_facts(text)
     for i, n in enumerate(read):
-        if i and numbers and numbers[-1] is read[i - 1] and converted(read[i - 1], n, text):
+        if numbers and numbers[-1] is read[i - 1] and converted(read[i - 1], n, text):
             conversions[len(numbers) - 1] = n
         elif not _in_a_name(n, text):
             numbers.append(n)
