@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from sidebot.cli.app import app
 from sidebot.datasets.wice import read_wice
+from sidebot.eval.sneaky import source_gives
 from sidebot.queue.support import Support
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands, threshold_for_precision
@@ -28,7 +29,8 @@ from sidebot.verify.facts.extract import bare_name, claim_facts
 from sidebot.verify.facts.names import name_forms, names_the_subject, normal_name
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 from sidebot.verify.facts.rule import FactRule, fact_note
-from sidebot.verify.facts.sneaky import make_edit, name_pool
+from sidebot.verify.facts.sneaky import SneakyEdit, make_edit, name_pool
+from sidebot.verify.types import FactFinding, Verdict
 
 WICE = Path(__file__).parent / "data" / "verify" / "wice-claims.jsonl"
 
@@ -361,7 +363,8 @@ def test_an_abbreviated_name_is_found_where_the_page_writes_it() -> None:
     # train34638-4: "St. Macartan's College" on the page; a name was spelled out ("saint") and the page not
     page = PageIndex.from_passages(
         split_passages(
-            "Educated at St. Macartan's College, Monaghan. He played for the St. Louis Cardinals.", ""
+            "Educated at St. Macartan's College, Monaghan. He played shortstop for the St. Louis Cardinals.",
+            "",
         )
     )
 
@@ -371,11 +374,40 @@ def test_an_abbreviated_name_is_found_where_the_page_writes_it() -> None:
     assert statuses("He taught English in St. Macartan's College.") == [
         ("St. Macartan", FactStatus.FOUND, None)
     ]
-    assert statuses("He played for the Saint Louis Cardinals.")[0][1] is FactStatus.FOUND
-    # the name the claim has is no rival of itself; another team is
-    assert statuses("He played for the Chicago Cubs.") == [
+    assert statuses("He played shortstop for the Saint Louis Cardinals.")[0][1] is FactStatus.FOUND
+    # the name the claim has is no rival of itself; another team in its place is
+    assert statuses("He played shortstop for the Chicago Cubs.") == [
         ("the Chicago Cubs", FactStatus.CONTRADICTED, "the St. Louis Cardinals")
     ]
+
+
+def test_a_rival_name_plays_the_claims_part_in_the_sentence() -> None:
+    page = PageIndex.from_passages(
+        split_passages(
+            "Born: April 14, 1955 in Ohrady, Trnava, Slovakia | Affiliations: Inter Bratislava/Dukla Praha | "
+            "Country: Czechoslovakia\n"
+            "The Republican-led Senate Intelligence Committee has subpoenaed Donald Trump Jr. to answer "
+            "questions. His brother Eric was born in Manhattan.",
+            "",
+        )
+    )
+
+    def status(claim: str, fact: str) -> tuple[FactStatus, str | None]:
+        return next((r.status, r.stated) for r in check_facts(claim, page).results if r.fact.text == fact)
+
+    # train01237-0: the athlete's country stands in the sentence, not where the claim's town is
+    assert status("He was born in Ohrady near Dunajská Streda, Slovakia.", "Dunajská Streda") == (
+        FactStatus.MISSING,
+        None,
+    )
+    # train48263-0: a name sharing a word with the claim's is the same body named otherwise
+    burr = "In his service to the Intelligence Committee Burr has subpoenaed Donald J. Trump Jr."
+    assert status(burr, "the Intelligence Committee Burr") == (FactStatus.MISSING, None)
+    # one word around it shared is enough for a place or a person: "born in"
+    assert status("His brother Eric was born in Brooklyn.", "Brooklyn") == (
+        FactStatus.CONTRADICTED,
+        "Manhattan",
+    )
 
 
 def test_a_person_is_found_by_surname_but_not_by_first_name() -> None:
@@ -513,6 +545,25 @@ def test_sneaky_edits_are_deterministic_and_leave_the_page_without_the_new_value
                 edit.changed != edit.original
                 and edit.replacement.casefold() not in claim.source().text.casefold()
             )
+
+
+def test_the_source_gives_line_is_checked_against_the_replaced_value() -> None:
+    edit = SneakyEdit("x", "Judge Lisa White Hardwick", "Judge Wolf", "Lisa White Hardwick", "Wolf", "PERSON")
+
+    def verdict(status: str, stated: str | None) -> Verdict:
+        finding = FactFinding("Judge Wolf", "person", status, "", stated=stated)
+        return Verdict(scorer="test", score=0.0, passage_scores=[], best_passage=None, facts=[finding])
+
+    right, wrong, missing = (
+        verdict("contradicted", "Lisa Hardwick"),
+        verdict("contradicted", "Travis Zimpfer"),
+        verdict("missing", None),
+    )
+    assert source_gives([right, wrong, missing], [edit] * 3) == {
+        "contradicted": 2,
+        "naming_the_replaced_value": 0.5,
+    }
+    assert source_gives([missing], [edit]) == {"contradicted": 0, "naming_the_replaced_value": None}
 
 
 def test_a_sneaky_name_after_the_claim_s_the_drops_its_own() -> None:

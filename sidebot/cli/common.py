@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -21,6 +24,14 @@ def fail(message: str, code: int = 1) -> typer.Exit:
     """Print ``message`` (plain text, one line however narrow the terminal) as an error; return the Exit."""
     err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
+
+
+def write_json(path: Path | None, figures: object) -> None:
+    """Write a command's figures to ``path`` (its ``--json`` option), when one was given, and say where."""
+    if path is None:
+        return
+    path.write_text(json.dumps(figures, indent=2, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
+    console.print(f"written to {path}")
 
 
 def open_database(settings: Settings):  # -> sidebot.queue.db.Database (imported lazily: SQLAlchemy, Alembic)

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from sidebot.cli.common import console, fail, settings_of
+from sidebot.cli.common import console, fail, settings_of, write_json
 from sidebot.cli.verify import DataDirOption, ModelDirOption, show_two_figures, trained_model
 
 
@@ -111,15 +111,19 @@ def eval_sneaky(
             f"may fail or worse {rates['may_fail_or_worse']:.3f}"
         )
     console.print(f"  a fact named as failing: {result['caught_by_fact_check']:.3f}")
+    gives = result["source_gives"]
+    if gives["contradicted"]:
+        console.print(
+            f"  'the source gives …' for the changed fact: {gives['contradicted']} edits, "
+            f"naming the value replaced {gives['naming_the_replaced_value']:.3f}"
+        )
     console.print(
         f"  the patrol, which sees the edit: queued {result['caught_by_patrol_change_check']:.3f}, "
         f"the same edit undone (a correction) queued {result['corrections_queued_by_patrol']:.3f}"
     )
     for kind, row in result["by_kind"].items():
         console.print(f"  {kind:14} {row['edits']:4} edits, caught {row['caught']['may_fail_or_worse']:.3f}")
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        console.print(f"written to {json_out}")
+    write_json(json_out, result)
 
 
 def eval_fact_spans(
@@ -161,9 +165,7 @@ def eval_fact_spans(
         f'  contradicted ("the source gives …"): {contradicted["notes"]} facts, '
         f"precision {_share(contradicted['precision'])}"
     )
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        console.print(f"written to {json_out}")
+    write_json(json_out, result)
 
 
 def _share(value: float | None) -> str:

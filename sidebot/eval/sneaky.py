@@ -7,6 +7,7 @@ the kind of fact changed.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, replace
@@ -15,9 +16,10 @@ from sidebot.datasets.wice import WiceClaim, WiceLabel
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands
 from sidebot.verify.facts.changes import settled_by_source
+from sidebot.verify.facts.names import normal_text
 from sidebot.verify.facts.sneaky import SneakyEdit, make_edit, name_pool
 from sidebot.verify.metrics import run_scorer, wice_items
-from sidebot.verify.types import Scorer, Verdict
+from sidebot.verify.types import FactFinding, Scorer, Verdict
 
 
 def sneaky_edits(
@@ -39,6 +41,28 @@ def _settled(claim: WiceClaim, before: str, after: str) -> bool:
     doc = claim.source()
     passages = split_passages(doc.text, doc.title)
     return settled_by_source(before, after, passages, claim.article_title) is not None
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", normal_text(text)))
+
+
+def _changed_fact_contradicted(verdict: Verdict, edit: SneakyEdit) -> FactFinding | None:
+    """The fact check's "the source gives …" for the fact the edit changed, if it says so."""
+    wanted = _words(edit.replacement)
+    return next(
+        (f for f in verdict.facts if f.status == "contradicted" and f.stated and wanted <= _words(f.text)),
+        None,
+    )
+
+
+def source_gives(verdicts: Sequence[Verdict], edits: Sequence[SneakyEdit]) -> dict[str, float | int | None]:
+    """How often the changed fact is reported contradicted, and how often the value the source is said to give
+    is the one the edit replaced (the words of one within the other's: "Lisa Hardwick", "Lisa White
+    Hardwick")."""
+    found = [(f, e) for v, e in zip(verdicts, edits) if (f := _changed_fact_contradicted(v, e)) is not None]
+    right = sum((a := _words(f.stated or "")) <= (b := _words(e.fact)) or b <= a for f, e in found)
+    return {"contradicted": len(found), "naming_the_replaced_value": right / len(found) if found else None}
 
 
 def _rates(verdicts: Sequence[Verdict], bands: Bands) -> dict[str, float]:
@@ -78,6 +102,7 @@ def evaluate_sneaky(
         "caught": _rates(after, bands),
         "false_alarms": _rates(before, bands),
         "caught_by_fact_check": sum(bool(v.fact_note) for v in after) / len(after),
+        "source_gives": source_gives(after, [e for _, e in edits]),
         # the patrol sees the edit itself (old and new claim): queued when the source gives the old value
         "caught_by_patrol_change_check": sum(settled) / len(edits),
         "corrections_queued_by_patrol": sum(corrected) / len(edits),
