@@ -14,7 +14,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from sidebot.cli.common import console, fail, settings_of
+from sidebot.cli.common import console, fail, settings_of, write_json
 from sidebot.config import RetrieveSettings
 
 FOLDER_HELP = "Corpus and index folder (default: the configured one, <home>/retrieve)."
@@ -178,8 +178,7 @@ def eval_retrieve(
         f"{result['n_queries']} queries, {result['n_passages']} passages; BM25 indexing "
         f"{result['index_passages_per_second']:,.0f} passages/s"
     )
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=1))
+    write_json(json_out, result)
 
 
 def eval_suggest(
@@ -227,8 +226,7 @@ def eval_suggest(
         f"{result['corpus_passages']} passages; verifier {result['verifier']}, margin "
         f"{result['margin']:.3f}, pass threshold {result['min_probability']:.3f}"
     )
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    write_json(json_out, result)
 
 
 def bench_index(
@@ -276,5 +274,4 @@ def bench_index(
             else str(value),
         )
     console.print(table)
-    if json_out:
-        json_out.write_text(json.dumps(figures, indent=1))
+    write_json(json_out, figures)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import socket
 from pathlib import Path
 from typing import Annotated
@@ -10,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from sidebot.cli.common import console, fail, open_database, settings_of
+from sidebot.cli.common import console, fail, open_database, settings_of, write_json
 
 
 def serve(
@@ -97,8 +96,7 @@ def bench_ui(
                 "overall": result.overall.row(),
             }
         )
-    if json_out:
-        json_out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    write_json(json_out, report)
 
 
 def _banner(settings, web, db) -> str:  # type: ignore[no-untyped-def]  # Settings, WebSettings, Database

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from sidebot.cli.common import console, fail, load_model, settings_of
+from sidebot.cli.common import console, fail, load_model, settings_of, write_json
 
 
 def serve_verifier(
@@ -89,5 +88,4 @@ def bench_verifier_server(
         if isinstance(value, dict):
             value = ", ".join(f"{k} {v:.2f}" for k, v in value.items())
         console.print(f"  {key:40} {value:.3f}" if isinstance(value, float) else f"  {key:40} {value}")
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    write_json(json_out, result)

@@ -5,7 +5,6 @@ Heavy imports (torch, transformers) happen inside the commands so that `sidebot 
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import time
@@ -14,7 +13,7 @@ from typing import Annotated, NamedTuple
 
 import typer
 
-from sidebot.cli.common import console, fail, settings_of
+from sidebot.cli.common import console, fail, settings_of, write_json
 from sidebot.verify.factory import MINILM_COSINE, SCORER_NAMES, shipped_model_dir
 from sidebot.verify.metrics import METRIC_KEYS
 from sidebot.verify.training.config import TrainConfig
@@ -385,9 +384,7 @@ def eval_verify(
             result["nli"][name] = nli_metrics(pairs, read_pairs(model, pairs))
             console.print(f"[bold]reader on {name}[/bold]")
             _show(result["nli"][name], tuple(result["nli"][name]))
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-        console.print(f"written to {json_out}")
+    write_json(json_out, result)
 
 
 def bench_verify(
@@ -437,8 +434,7 @@ def bench_verify(
     )
     for key, value in result.items():
         console.print(f"  {key:32} {value:.3f}" if isinstance(value, float) else f"  {key:32} {value}")
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    write_json(json_out, result)
 
 
 def eval_decompose(
@@ -464,5 +460,4 @@ def eval_decompose(
     if not result["claims"]:
         raise fail(f"no claim of {claims} has sub-claims in {subclaims}")
     _show(result, tuple(result))
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    write_json(json_out, result)

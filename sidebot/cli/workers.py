@@ -15,6 +15,7 @@ from sidebot.cli.common import (
     open_database,
     require_operator_contact,
     settings_of,
+    write_json,
 )
 
 
@@ -130,7 +131,6 @@ def bench_workers(
 ) -> None:
     """Pages per minute with 1, 2 and 4 workers on the local wiki (sources on loopback) and a fresh
     PostgreSQL, and the duplicates left after a worker is killed with SIGKILL half way (must be 0)."""
-    import json
 
     from sidebot.workers.bench import run_bench
 
@@ -178,8 +178,7 @@ def bench_workers(
         highlight=False,
         soft_wrap=True,
     )
-    if json_out:
-        json_out.write_text(json.dumps(report, indent=2), encoding="utf-8")
+    write_json(json_out, report)
 
 
 def _one_core_each(threads: int) -> None:
@@ -231,7 +230,6 @@ def bench_replay(
     """Replay a stream of real edits (new citations, changed facts, removed refs on the demo's WiCE
     articles) into the local wiki at each rate while the scheduler and N workers patrol it: lag from edit
     saved to page checked (p50/p95 and its parts), pages per minute, backlog and where the CPU went."""
-    import json
 
     from sidebot.workers.replay import run_replay
 
@@ -280,5 +278,4 @@ def bench_replay(
             highlight=False,
             soft_wrap=True,
         )
-    if json_out:
-        json_out.write_text(json.dumps(report, indent=2, default=str), encoding="utf-8")
+    write_json(json_out, report)
