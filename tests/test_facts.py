@@ -403,6 +403,19 @@ def test_a_rival_name_plays_the_claims_part_in_the_sentence() -> None:
     # train48263-0: a name sharing a word with the claim's is the same body named otherwise
     burr = "In his service to the Intelligence Committee Burr has subpoenaed Donald J. Trump Jr."
     assert status(burr, "the Intelligence Committee Burr") == (FactStatus.MISSING, None)
+    # dev01469-2: the claim's own founder, named otherwise on the page, is no rival of the other founder
+    founders = PageIndex.from_passages(
+        split_passages(
+            "The company was founded by Al Kurtenbach and a fellow electrical engineering professor "
+            "at nearby South Dakota State in 1968.",
+            "",
+        )
+    )
+    claim = (
+        "Aelred Kurtenbach and Duane Sander were professors of electrical engineering at South Dakota State."
+    )
+    (sander,) = [r for r in check_facts(claim, founders).results if r.fact.text == "Duane Sander"]
+    assert sander.status is FactStatus.MISSING
     # one word around it shared is enough for a place or a person: "born in"
     assert status("His brother Eric was born in Brooklyn.", "Brooklyn") == (
         FactStatus.CONTRADICTED,

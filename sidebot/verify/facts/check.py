@@ -358,12 +358,13 @@ def _name_words(name: str) -> set[str]:
 
 def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_text: str, title: str):
     """The name in ``fact``'s context that plays its part: of a kind that can stand for it, not a name the
-    claim holds, sharing no word with it (else it is the same thing named otherwise: "Senate Intelligence
-    Committee" for "the Intelligence Committee") and sharing the most words around it in the claim: one at
-    least for a person or a place, two for other names, which pages paraphrase more. The first name of the
-    same kind in the context, the rule before, was most often no rival on WiCE train sub-claims (a byline, a
-    menu, a country for a town: 6 of 23 contradicted names were plausible; 3 are left, and of the sneaky
-    edits of WiCE dev's fit half 8 are contradicted, each naming the replaced value, against 7 of 12)."""
+    claim holds in any of its forms (a person's surname alone), sharing no word with it (else it is the same
+    thing named otherwise: "Senate Intelligence Committee" for "the Intelligence Committee") and sharing the
+    most words around it in the claim: one at least for a person or a place, two for other names, which pages
+    paraphrase more. The first name of the same kind in the context, the rule before, was most often no
+    rival on WiCE train sub-claims (a byline, a menu, a country for a town: 6 of 23 contradicted names were
+    plausible; 3 are left, and of the sneaky edits of WiCE dev's fit half 8 are contradicted, each naming the
+    replaced value, against 7 of 12)."""
     labels = _RIVAL_LABELS.get(fact.label, {fact.label})
     claim_folded = f" {normal_text(claim_text)} "
     role = _slot(claim_text, fact.start, fact.end)
@@ -376,8 +377,10 @@ def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_text
                 continue
             name = bare_name(name, label)[0]
             base = normal_name(name)
-            if label not in labels or not base or f" {base} " in claim_folded or base in title:
+            if label not in labels or not base or base in title:
                 continue
+            if any(f" {form} " in claim_folded for form in name_forms(name, label)):
+                continue  # one the claim names itself, maybe otherwise: "Al Kurtenbach", "Aelred Kurtenbach"
             shared = len(role & _slot(text, start, end)) if not own & _name_words(name) else 0
             if shared >= (1 if fact.strong else 2) and (best is None or shared > best[0]):
                 best = (shared, i, name)
