@@ -650,6 +650,30 @@ def test_a_verdict_names_the_failing_fact(wice: dict) -> None:
     assert {f.text: f.status for f in verdict.facts}["2006"] == "contradicted"
 
 
+def test_a_fact_rule_must_keep_each_band_precise() -> None:
+    """r10's fit half: holding a contradicted fact in "may fail" caught 43 % of the sneaky edits with no false
+    alarm but left that band at precision 0.545 (its target 0.60); holding it in "very likely fails" left that
+    band at 0.75 (its target 0.90). Neither is a rule to choose."""
+    from sidebot.verify.training.factfit import admissible
+
+    def row(false_alarms: float, may: tuple[int, float | None], very: tuple[int, float | None]) -> dict:
+        def point(flagged: int, precision: float | None) -> dict:
+            return {"flagged": flagged, "precision_not_supported": precision}
+
+        return {
+            "sneaky_caught": 0.4,
+            "sneaky_false_alarms": false_alarms,
+            "bands": {"very_likely_fails": 0.45, "may_fail": 0.65},
+            "operating_points": {"may_fail": point(*may), "very_likely_fails": point(*very)},
+        }
+
+    assert admissible(row(0.0, (21, 0.619), (10, 0.9)))
+    assert admissible(row(0.0, (21, 0.619), (0, None)))  # no citation very likely fails: nothing lost
+    assert not admissible(row(0.0, (22, 0.545), (10, 0.9)))  # "may fail" loses its precision
+    assert not admissible(row(0.0, (16, 0.625), (12, 0.75)))  # "very likely fails" loses its precision
+    assert not admissible(row(0.041, (58, 0.61), (10, 0.9)))  # too many false alarms
+
+
 def test_train_fact_check_on_a_model_without_its_training_seed_is_one_clear_error(tmp_path: Path) -> None:
     """The sneaky edits are made with the model's training seed: without it, one line says so, even when
     the combiner is kept (no held-out sub-claims are read then)."""

@@ -9,8 +9,8 @@ its supported claims; every figure the model card reports for them is measured o
 which none of those choices saw.
 
 The rule is chosen among a few candidates: the one that catches the most sneaky edits (fit half) while its
-false alarms on the unchanged supported claims stay at most ``MAX_FALSE_ALARMS`` and the "may fail" band
-still reaches its precision on failing WiCE citations; ties go to the rule that bounds less.
+false alarms on the unchanged supported claims stay at most ``MAX_FALSE_ALARMS`` and each band still
+reaches its precision on failing WiCE citations (:func:`admissible`); ties go to the rule that bounds less.
 """
 
 from __future__ import annotations
@@ -135,13 +135,31 @@ def choose_rule(
                 "operating_points": operating_points(probs, fit, bands),
             }
         )
-    allowed = [
-        row
-        for row in table
-        if row["sneaky_false_alarms"] <= MAX_FALSE_ALARMS and row["bands"]["may_fail"] > 0
-    ]
+    allowed = [row for row in table if admissible(row)]
     chosen = max(allowed or table[:1], key=lambda row: row["sneaky_caught"])
     return {"chosen": chosen, "table": table}
+
+
+def admissible(row: dict) -> bool:
+    """Whether a candidate rule (a row of :func:`choose_rule`'s table) may be chosen: its false alarms on the
+    unchanged supported claims stay at most ``MAX_FALSE_ALARMS``, and with the rule applied each band still
+    reaches its precision on the fit half ("may fail" ``MAY_FAIL_PRECISION``, "very likely fails"
+    ``VERY_LIKELY_PRECISION``). A bound sits just under a band's edge, so every citation it holds is in the
+    band: without that test a rule could fill a band with citations that do not fail (with r10's features,
+    contradicted facts held in "may fail" left it at precision 0.545 on the fit half, in "very likely fails"
+    at 0.75)."""
+    points = row["operating_points"]
+    return (
+        row["sneaky_false_alarms"] <= MAX_FALSE_ALARMS
+        and row["bands"]["may_fail"] > 0
+        and _reaches(points["may_fail"], MAY_FAIL_PRECISION)
+        and _reaches(points["very_likely_fails"], VERY_LIKELY_PRECISION)
+    )
+
+
+def _reaches(point: dict, precision: float) -> bool:
+    """A band flagging nothing has no precision to lose (a rule can only add to it)."""
+    return not point["flagged"] or point["precision_not_supported"] >= precision
 
 
 def _edits(claims: Sequence[WiceClaim], seed: int) -> list[tuple[WiceClaim, WiceClaim]]:
