@@ -381,7 +381,9 @@ def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_text
                 continue
             if any(f" {form} " in claim_folded for form in name_forms(name, label)):
                 continue  # one the claim names itself, maybe otherwise: "Al Kurtenbach", "Aelred Kurtenbach"
-            shared = len(role & _slot(text, start, end)) if not own & _name_words(name) else 0
+            if own & _name_words(name):
+                continue  # the claim's own name written otherwise
+            shared = len(role & _slot(text, start, end))
             if shared >= (1 if fact.strong else 2) and (best is None or shared > best[0]):
                 best = (shared, i, name)
     return None if best is None else best[1:]
