@@ -169,6 +169,8 @@ def test_eval_command_writes_json_with_the_baseline(tmp_path):
     assert all(not math.isnan(report[k]) for k in KEYS)
     assert "auroc_not_supported" in result.output
     assert report["two_figures"]["n"] == 9 and "reliability of the every-part figure" in result.output
+    low, high = report["intervals"]["auroc_not_supported"]
+    assert low <= report["auroc_not_supported"] <= high and "95 % intervals" in result.output
     assert set(report["side_by_side"]["variants"]) == {
         "shipped verdict",
         "without the fact rule",

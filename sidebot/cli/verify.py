@@ -315,6 +315,7 @@ def eval_verify(
     from sidebot.datasets.wice import WiceFormatError, read_wice
     from sidebot.eval.verify import evaluate
     from sidebot.verify.factory import URL_DEPTH, load_scorer
+    from sidebot.verify.intervals import DRAWS, interval_lines
 
     if wice is None and not nli and not heldout_nli:
         raise fail("give --wice FILE, --nli FILE or --heldout-nli")
@@ -356,6 +357,12 @@ def eval_verify(
         if result.get("two_figures"):
             console.print("[bold]two figures: every part and at least part[/bold]")
             show_two_figures(result["two_figures"])
+        console.print(
+            f"[bold]95 % intervals[/bold] ({DRAWS} resamples of the {len(claims)} claims: how far each "
+            "figure could move with another sample of this size)"
+        )
+        for line in interval_lines(result["intervals"]):
+            console.print(f"  {line}")
         if "baseline" in result:
             console.print(f"[bold]baseline {result['baseline']['scorer']}[/bold]")
             _show(result["baseline"], METRIC_KEYS)

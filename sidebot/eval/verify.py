@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from sidebot.datasets.wice import WiceClaim
 from sidebot.verify.ablation import side_by_side
+from sidebot.verify.intervals import figure_intervals
 from sidebot.verify.metrics import (
     band_points,
     fact_check_metrics,
@@ -50,6 +51,7 @@ def evaluate(
     figures = two_figures(claims, run.verdicts)
     if figures:
         result["two_figures"] = figures
+    result["intervals"] = figure_intervals(claims, run.verdicts, bands)
     if baseline is not None:
         base_run = run_scorer(
             baseline, items, progress=lambda k: report(f"{baseline.name}: {k}/{len(items)} claims")

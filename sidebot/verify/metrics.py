@@ -93,7 +93,7 @@ def run_scorer(
     return ScoredRun(verdicts, seconds, pairs)
 
 
-def _scores(verdicts: Sequence[Verdict]) -> np.ndarray:
+def final_scores(verdicts: Sequence[Verdict]) -> np.ndarray:
     """Each verdict's final ranking score: the log-odds of its probability where it has one (the fact rule
     bounds the probability, not the combiner's score), else its score."""
     raw = np.array([_final(v) for v in verdicts], dtype=np.float64)
@@ -136,7 +136,7 @@ def auroc(positive: np.ndarray, suspicion: np.ndarray) -> float:
 
 
 def metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict:
-    scores = _scores(run.verdicts)
+    scores = final_scores(run.verdicts)
     labels = [c.label for c in claims]
     not_supported = np.array([lab is WiceLabel.NOT_SUPPORTED for lab in labels], dtype=int)
     not_fully = np.array([lab is not WiceLabel.SUPPORTED for lab in labels], dtype=int)
