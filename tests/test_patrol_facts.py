@@ -73,9 +73,24 @@ def test_a_changed_year_under_a_kept_citation_is_queued_first(
     with db.session() as session:
         assert session.scalar(select(func.count(Finding.id))) == count
 
-    wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "revert")  # back to the source
+    revert = wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "back to the source")
     _, reverted = patrol(settings, wiki, minilm, title)
     assert reverted.counts["changed_facts"] == 0
+    with db.session() as session:  # the sentence back on the page is verified again, as it now reads
+        rows = list_findings(session, states=["open", "passed"], wiki=wiki.name)
+        assert [r.claim for r in rows if r.article == title and "1994" in r.claim] == [CLAIM]
+        assert not [r for r in rows if r.article == title and r.change]
+
+    # the same change made again after the revert (an edit war): queued again, on the same finding
+    third = wiki_users.editor.edit(title, page_text(changed, source_server.base_url), "again")
+    _, redone = patrol(settings, wiki, minilm, title)
+    assert redone.counts["changed_facts"] == 1
+    with db.session() as session:
+        rows = list_findings(session, states=["open"], wiki=wiki.name)
+        (again,) = [r for r in rows if r.article == title and r.change]
+        assert again.id == row.id and rows[0].id == again.id
+        assert (again.change["old_rev"], again.change["new_rev"]) == (revert.rev_id, third.rev_id)
+        assert session.scalar(select(func.count(Finding.id))) == count
     db.dispose()
 
 

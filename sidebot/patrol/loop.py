@@ -716,7 +716,8 @@ class Patrol:
         **verdict: object,
     ) -> Finding:
         store.supersede_other_scorers(session, citation, self.scorer.name)
-        finding = Finding(
+        return store.record_finding(
+            session,
             citation_id=citation.id,
             source_id=source.id,
             scorer=self.scorer.name,
@@ -727,5 +728,3 @@ class Patrol:
             rev_id=rev_id,
             **verdict,
         )
-        session.add(finding)
-        return finding

@@ -122,7 +122,12 @@ def page_is_current(
     accepts (sources on an exclusion list; taking one off the list makes its citations due again)."""
     if page.rev_id != rev_id or page.checked_at is None:
         return False
-    scored = select(Finding.id).where(Finding.citation_id == Citation.id, Finding.scorer == scorer).exists()
+    current = (
+        Finding.citation_id == Citation.id,
+        Finding.scorer == scorer,
+        Finding.state != FindingState.STALE,
+    )
+    scored = select(Finding.id).where(*current).exists()
     unscored = session.scalars(
         select(Citation.url).where(Citation.page_id == page.id, Citation.present, Citation.checkable, ~scored)
     )
@@ -150,7 +155,7 @@ def sync_citations(
     again (its verdict stays: the tag is the news)."""
     known = {c.fingerprint: c for c in session.scalars(select(Citation).where(Citation.page_id == page.id))}
     now_present, added, pairs, untagged, tagged = set(), 0, [], [], []
-    new_rows: list[Citation] = []
+    new_rows: list[Citation] = []  # never seen, or back on the page after it left (an edit undone or redone)
     for ex in extracted:
         row = known.get(ex.fingerprint)
         if row is None:
@@ -159,7 +164,10 @@ def sync_citations(
             known[ex.fingerprint] = row
             added += 1
             new_rows.append(row)
-        elif row.present and (FAILED_VERIFICATION in (row.tags or [])) != (FAILED_VERIFICATION in ex.tags):
+        elif not row.present:
+            row.replaces_id = None  # what it replaces now is decided again below
+            new_rows.append(row)
+        elif (FAILED_VERIFICATION in (row.tags or [])) != (FAILED_VERIFICATION in ex.tags):
             (tagged if FAILED_VERIFICATION in ex.tags else untagged).append(row)
         row.position, row.ref_name, row.url, row.source_title = ex.index, ex.ref_name, ex.url, ex.source_title
         row.archive_url, row.access_date, row.kind = ex.archive_url, ex.access_date, ex.kind
@@ -232,14 +240,19 @@ def close_findings(session: Session, citation_ids: Iterable[int], state: Finding
 def citations_needing_verification(
     session: Session, citations: Iterable[Citation], scorer: str
 ) -> list[Citation]:
-    """Checkable citations with no finding by ``scorer``: the only ones a patrol fetches and scores."""
+    """Checkable citations with no current finding by ``scorer``: the only ones a patrol fetches and scores.
+    A stale finding is not current: it was closed when its citation left the page (or the page was deleted),
+    so a citation back on its page (an edit undone, the same change made again, a page restored) is verified
+    again, as the page now reads."""
     rows = [c for c in citations if c.checkable and c.url]
     if not rows:
         return []
     done = set(
         session.scalars(
             select(Finding.citation_id).where(
-                Finding.scorer == scorer, Finding.citation_id.in_([c.id for c in rows])
+                Finding.scorer == scorer,
+                Finding.citation_id.in_([c.id for c in rows]),
+                Finding.state != FindingState.STALE,
             )
         )
     )
@@ -324,6 +337,27 @@ def _insert_if_absent(session: Session, model: type, key: str, **values: object)
 
     session.execute(insert(model).values(**values).on_conflict_do_nothing(index_elements=[key]))
     return True
+
+
+def record_finding(session: Session, **values: object) -> Finding:
+    """Store a citation's verdict by a scorer (``values``: the finding's columns). A citation back on its page
+    has the finding that went stale when it left: that row takes the new verdict in place, every other
+    column back to its default and its suggestions dropped, so its id (linked from the on-wiki list and
+    notices) and its reviews stay."""
+    same = (Finding.citation_id == values["citation_id"], Finding.scorer == values["scorer"])
+    finding = session.scalar(select(Finding).where(*same))
+    if finding is None:
+        finding = Finding(**values)
+        session.add(finding)
+        return finding
+    for column in Finding.__table__.columns:
+        if column.key in ("id", "created_at", "updated_at"):
+            continue
+        default = column.default
+        fresh = None if default is None else default.arg(None) if default.is_callable else default.arg
+        setattr(finding, column.key, values.get(column.key, fresh))
+    finding.suggestions = []
+    return finding
 
 
 def supersede_other_scorers(session: Session, citation: Citation, scorer: str) -> None:

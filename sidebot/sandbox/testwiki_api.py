@@ -110,6 +110,10 @@ class MediaWikiApi:
     def delete(self, title: str, reason: str = "") -> None:
         self._post("delete", title=title, reason=reason)
 
+    def undelete(self, title: str, reason: str = "") -> None:
+        """Restore a deleted page with all its revisions (an administrator's undo of a deletion)."""
+        self._post("undelete", title=title, reason=reason)
+
     def move(self, title: str, new_title: str, reason: str = "", *, leave_redirect: bool = True) -> None:
         params: dict[str, Any] = {"from": title, "to": new_title, "reason": reason}
         if not leave_redirect:
