@@ -131,6 +131,8 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served):
         assert re.search(r"backs the whole claim: \d+ %; backs part of it: \d+ %", support), support
         assert rows.first.get_by_test_id("reason").inner_text().strip() not in ("", "—")
         page.screenshot(path=str(shots / "list-1280.png"), full_page=True)
+        width = sideways(page)  # the mirror's 60-word reason must not push the table past the screen
+        assert width[0] <= width[1], f"the queue scrolls sideways at 1280 px: {width}"
         page.goto(f"/findings/{photographed}")  # still open: its decision form shows
         page.screenshot(path=str(shots / "card-1280.png"), full_page=True)
         page.set_viewport_size({"width": WIDTHS["phone"], "height": 844})
