@@ -12,9 +12,11 @@ from sqlalchemy import func, select
 
 from sidebot.config import Settings
 from sidebot.patrol.loop import Patrol
+from sidebot.queue import reviews
 from sidebot.queue.db import Database
 from sidebot.queue.models import Finding
 from sidebot.queue.queries import list_findings
+from sidebot.queue.reviews import Decision
 from sidebot.sandbox import testwiki
 from sidebot.verify.biencoder import BiEncoderScorer
 
@@ -91,6 +93,36 @@ def test_a_changed_year_under_a_kept_citation_is_queued_first(
         assert again.id == row.id and rows[0].id == again.id
         assert (again.change["old_rev"], again.change["new_rev"]) == (revert.rev_id, third.rev_id)
         assert session.scalar(select(func.count(Finding.id))) == count
+    db.dispose()
+
+
+def test_a_change_made_again_after_a_reviewer_confirmed_it_is_queued_again(
+    settings, wiki, wiki_users, unique_title, source_server, minilm
+) -> None:
+    """An edit war: a reviewer confirms the changed fact, the change is reverted, and the vandal makes it
+    again. The finding is queued again, its decision on record, returned to open by the bot."""
+    title = unique_title("Council war")
+    wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "article")
+    patrol(settings, wiki, minilm, title)
+    changed = CLAIM.replace("1994", "1996")
+    wiki_users.editor.edit(title, page_text(changed, source_server.base_url), "a quiet change")
+    db, _ = patrol(settings, wiki, minilm, title)
+    with db.session() as session:
+        listed = list_findings(session, states=["open"], wiki=wiki.name)
+        (row,) = [r for r in listed if r.article == title and r.change]
+        reviews.decide(session, row.id, "Patroller", Decision.UNSUPPORTED)
+
+    wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "revert vandalism")
+    patrol(settings, wiki, minilm, title)
+    again = wiki_users.editor.edit(title, page_text(changed, source_server.base_url), "again")
+    _, redone = patrol(settings, wiki, minilm, title)
+    assert redone.counts["changed_facts"] == 1
+    with db.session() as session:
+        listed = list_findings(session, states=["open"], wiki=wiki.name)
+        (queued,) = [r for r in listed if r.article == title and r.change]
+        assert queued.id == row.id and queued.change["new_rev"] == again.rev_id
+        (decision,) = reviews.history(session, row.id)
+        assert decision.decision == "unsupported" and decision.reopened_by.startswith("sidebot (")
     db.dispose()
 
 

@@ -41,6 +41,8 @@ class Decision(StrEnum):
 
 
 FIRM_DECISIONS = frozenset({Decision.UNSUPPORTED, Decision.SUPPORTED, Decision.BETTER_SUGGESTION})
+# The decisions that confirm the finding: the cited source does not back the claim.
+CONFIRMING = frozenset({Decision.UNSUPPORTED, Decision.BETTER_SUGGESTION})
 
 DECISION_LABELS = {
     Decision.UNSUPPORTED: "Source does not support the claim",

@@ -17,10 +17,9 @@ from sqlalchemy import and_, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Wiki, utcnow
-from sidebot.queue.reviews import FIRM_DECISIONS, Decision
+from sidebot.queue.reviews import CONFIRMING, FIRM_DECISIONS
 from sidebot.queue.support import REASON_LABELS, ReasonKind, queue_reason
 
-CONFIRMING = frozenset({Decision.UNSUPPORTED, Decision.BETTER_SUGGESTION})
 ALL = "all"
 
 

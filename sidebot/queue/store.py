@@ -27,6 +27,7 @@ from sidebot.queue.models import (
     Wiki,
     utcnow,
 )
+from sidebot.queue.reviews import CONFIRMING, current_decision
 from sidebot.verify.facts.changes import changed_facts
 
 if TYPE_CHECKING:
@@ -156,6 +157,7 @@ def sync_citations(
     known = {c.fingerprint: c for c in session.scalars(select(Citation).where(Citation.page_id == page.id))}
     now_present, added, pairs, untagged, tagged = set(), 0, [], [], []
     new_rows: list[Citation] = []  # never seen, or back on the page after it left (an edit undone or redone)
+    returned: list[Citation] = []
     for ex in extracted:
         row = known.get(ex.fingerprint)
         if row is None:
@@ -167,6 +169,7 @@ def sync_citations(
         elif not row.present:
             row.replaces_id = None  # what it replaces now is decided again below
             new_rows.append(row)
+            returned.append(row)
         elif (FAILED_VERIFICATION in (row.tags or [])) != (FAILED_VERIFICATION in ex.tags):
             (tagged if FAILED_VERIFICATION in ex.tags else untagged).append(row)
         row.position, row.ref_name, row.url, row.source_title = ex.index, ex.ref_name, ex.url, ex.source_title
@@ -184,6 +187,7 @@ def sync_citations(
         citation.present = False
     session.flush()
     _link_changed_facts(new_rows, gone, page.title)
+    _reopen_confirmed_problems(session, returned, rev_id)
     if gone:
         close_findings(
             session, [c.id for c in gone], FindingState.STALE, f"citation changed or removed (rev {rev_id})"
@@ -222,6 +226,29 @@ def _link_changed_facts(new_rows: Sequence[Citation], gone: Sequence[Citation], 
             if row.url and old.url == row.url and changed_facts(old.claim, row.claim, title):
                 row.replaces_id = old.id
                 break
+
+
+def _reopen_confirmed_problems(session: Session, returned: Sequence[Citation], rev_id: int) -> None:
+    """A citation back on its page whose finding a reviewer confirmed as failing: the problem was taken off
+    the page (most often reverted) and is back (the edit made again). Its finding is verified again and
+    queued anew; the decision stays on record, returned to open by the bot. A citation a reviewer found fine
+    stays reviewed."""
+    if not returned:
+        return
+    reviewed = session.scalars(
+        select(Finding).where(
+            Finding.citation_id.in_([c.id for c in returned]), Finding.state == FindingState.REVIEWED
+        )
+    )
+    for finding in reviewed:
+        decision = current_decision(session, finding.id)
+        if decision is None or decision.decision not in CONFIRMING:
+            continue
+        decision.reopened_at, decision.reopened_by = (
+            utcnow(),
+            f"sidebot (the citation came back in rev {rev_id})",
+        )
+        finding.state, finding.closed_reason = FindingState.STALE, f"citation back on the page (rev {rev_id})"
 
 
 def close_findings(session: Session, citation_ids: Iterable[int], state: FindingState, reason: str) -> int:
