@@ -240,6 +240,8 @@ def test_decide_undo_reopen_and_leaderboard(web_client, web_queue, web_accounts,
     assert reopened.status_code == 200 and reopened.json()["state"] == "open"
     assert reopened.json()["review"]["reopened_by"] == web_accounts.second.username
     assert other.post(f"/api/findings/{fid}/reopen", headers=other_headers).status_code == 409
+    history = " ".join(other.get(f"/findings/{fid}").text.split())  # the card's history reads as words
+    assert f"(“see #1”) · <em>returned to open by {web_accounts.second.username}," in history
 
     # the reviewer withdraws it: the credit goes
     undone = web_client.post(f"/api/findings/{fid}/undo", headers=headers)
