@@ -35,7 +35,12 @@ from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus
 from sidebot.queue.runs import add_error, finish_run, mark_interrupted, start_run
-from sidebot.scheduler.stale import changed_pages, pages_with_live_findings
+from sidebot.scheduler.stale import (
+    changed_pages,
+    pages_with_live_findings,
+    recently_deleted_pages,
+    restored_pages,
+)
 from sidebot.scheduler.state import advance_cursor, cursor_position
 from sidebot.verify.types import Scorer
 from sidebot.wiki.pages import PageRef, RecentChanges, deduplicate, failed_verification, recent_changes
@@ -167,8 +172,12 @@ def failed_verification_sweep(ctx: JobContext) -> str:
 
 def stale_check(ctx: JobContext) -> str:
     known = pages_with_live_findings(ctx.db, ctx.wiki.name)
-    options = {"pages_watched": len(known)}
-    prepared = _prepare(ctx, STALE, options, lambda: list(changed_pages(ctx.wiki.site, known)))
+    deleted = recently_deleted_pages(ctx.db, ctx.wiki.name)
+    options = {"pages_watched": len(known), "deleted_pages_watched": len(deleted)}
+    site = ctx.wiki.site
+    prepared = _prepare(
+        ctx, STALE, options, lambda: [*changed_pages(site, known), *restored_pages(site, deleted)]
+    )
     if prepared is None:
         return RunStatus.FAILED
     refs, exclusions = prepared

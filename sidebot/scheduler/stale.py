@@ -7,18 +7,23 @@ its current title and latest revision, 50 pages a request. A page whose revision
 back as a :class:`PageRef` for the patrol, which then follows the move, closes findings whose citation
 changed or lost its tag, and verifies new citations; a deleted page comes back with revision 0, which no
 page has, so the patrol finds it gone and closes its findings.
+
+A deletion can be undone. Pages deleted in the last :data:`RESTORE_WINDOW` are asked for by title too: one
+that exists again comes back as a :class:`PageRef`, and the patrol verifies its citations again (their
+findings went stale with the deletion). Recent changes would list the restore only as a log entry, among
+every other log entry of the wiki's articles.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 
 from sidebot.queue.db import Database
-from sidebot.queue.models import Citation, Finding, FindingState, Page, Wiki
+from sidebot.queue.models import Citation, Finding, FindingState, Page, Wiki, utcnow
 from sidebot.wiki.pages import PageRef
 from sidebot.wiki.site import translate_errors
 
@@ -28,6 +33,7 @@ if TYPE_CHECKING:
 BATCH = 50  # page ids per query: the API's limit without apihighlimits
 NO_REVISION = 0  # MediaWiki revision ids start at 1
 WATCHED_STATES = (FindingState.OPEN, FindingState.UNVERIFIABLE)
+RESTORE_WINDOW = timedelta(days=30)  # how long a deleted page is looked for again
 
 
 def pages_with_live_findings(db: Database, wiki_name: str) -> list[tuple[int, str, int | None]]:
@@ -48,6 +54,36 @@ def pages_with_live_findings(db: Database, wiki_name: str) -> list[tuple[int, st
             .distinct()
         ).all()
     return [(int(pid), title, rev) for pid, title, rev in rows]
+
+
+def recently_deleted_pages(db: Database, wiki_name: str, window: timedelta = RESTORE_WINDOW) -> list[str]:
+    """Titles of the wiki's pages the queue saw deleted within ``window``."""
+    with db.session() as session:
+        rows = session.scalars(
+            select(Page.title)
+            .join(Wiki, Page.wiki_id == Wiki.id)
+            .where(Wiki.name == wiki_name, Page.deleted_at >= utcnow() - window)
+        ).all()
+    return list(rows)
+
+
+def restored_pages(site: APISite, titles: Sequence[str]) -> Iterator[PageRef]:
+    """PageRefs (origin "page") for those of ``titles`` that exist again, at their latest revision."""
+    for start in range(0, len(titles), BATCH):
+        with translate_errors():
+            answer = site.simple_request(
+                action="query",
+                prop="revisions",
+                rvprop="ids|timestamp",
+                titles="|".join(titles[start : start + BATCH]),
+                formatversion=2,
+            ).submit()
+        for page in answer.get("query", {}).get("pages", []):
+            if page.get("missing") or not page.get("revisions"):
+                continue
+            revision = page["revisions"][0]
+            moment = datetime.fromisoformat(revision["timestamp"].replace("Z", "+00:00"))
+            yield PageRef(page["title"], page["pageid"], revision["revid"], moment, "page")
 
 
 def changed_pages(site: APISite, known: Sequence[tuple[int, str, int | None]]) -> Iterator[PageRef]:
