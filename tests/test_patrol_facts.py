@@ -48,6 +48,13 @@ def patrol(settings: Settings, wiki, minilm, title: str):
     return db, summary
 
 
+def queued_change(session, wiki, title: str):  # type: ignore[no-untyped-def]
+    """The open findings in queue order, and the one changed fact among them on ``title``."""
+    rows = list_findings(session, states=["open"], wiki=wiki.name)
+    (row,) = [r for r in rows if r.article == title and r.change]
+    return rows, row
+
+
 def test_a_changed_year_under_a_kept_citation_is_queued_first(
     settings, wiki, wiki_users, test_wiki, unique_title, source_server, minilm
 ) -> None:
@@ -59,8 +66,7 @@ def test_a_changed_year_under_a_kept_citation_is_queued_first(
     db, summary = patrol(settings, wiki, minilm, title)
     assert summary.counts["changed_facts"] == 1
     with db.session() as session:
-        rows = list_findings(session, states=["open"], wiki=wiki.name)
-        (row,) = [r for r in rows if r.article == title and r.change]
+        rows, row = queued_change(session, wiki, title)
         assert rows[0].id == row.id, "a changed fact is first in the queue"
         assert row.claim == changed and row.reason == "changed fact: 1994 → 1996"
         editor = testwiki.credentials(test_wiki.state_dir)["editor"].username
@@ -88,8 +94,7 @@ def test_a_changed_year_under_a_kept_citation_is_queued_first(
     _, redone = patrol(settings, wiki, minilm, title)
     assert redone.counts["changed_facts"] == 1
     with db.session() as session:
-        rows = list_findings(session, states=["open"], wiki=wiki.name)
-        (again,) = [r for r in rows if r.article == title and r.change]
+        rows, again = queued_change(session, wiki, title)
         assert again.id == row.id and rows[0].id == again.id
         assert (again.change["old_rev"], again.change["new_rev"]) == (revert.rev_id, third.rev_id)
         assert session.scalar(select(func.count(Finding.id))) == count
@@ -108,8 +113,7 @@ def test_a_change_made_again_after_a_reviewer_confirmed_it_is_queued_again(
     wiki_users.editor.edit(title, page_text(changed, source_server.base_url), "a quiet change")
     db, _ = patrol(settings, wiki, minilm, title)
     with db.session() as session:
-        listed = list_findings(session, states=["open"], wiki=wiki.name)
-        (row,) = [r for r in listed if r.article == title and r.change]
+        _, row = queued_change(session, wiki, title)
         reviews.decide(session, row.id, "Patroller", Decision.UNSUPPORTED)
 
     wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "revert vandalism")
@@ -118,8 +122,7 @@ def test_a_change_made_again_after_a_reviewer_confirmed_it_is_queued_again(
     _, redone = patrol(settings, wiki, minilm, title)
     assert redone.counts["changed_facts"] == 1
     with db.session() as session:
-        listed = list_findings(session, states=["open"], wiki=wiki.name)
-        (queued,) = [r for r in listed if r.article == title and r.change]
+        _, queued = queued_change(session, wiki, title)
         assert queued.id == row.id and queued.change["new_rev"] == again.rev_id
         (decision,) = reviews.history(session, row.id)
         assert decision.decision == "unsupported" and decision.reopened_by.startswith("sidebot (")

@@ -23,14 +23,20 @@ def _sync(session, page, claim: str, rev_id: int):  # type: ignore[no-untyped-de
     return store.sync_citations(session, page, extract_citations(_text(claim), "Council"), rev_id)
 
 
+def _first_citation(session):  # type: ignore[no-untyped-def]
+    """The page "Council" with the sentence on it (rev 1): the page and its citation."""
+    wiki = store.get_or_create_wiki(session, "testwiki", "http://wiki.test/api.php", "")
+    page = store.get_or_create_page(session, wiki, "Council", 7)
+    [(citation, _)] = _sync(session, page, SAID, 1).citations
+    return page, citation
+
+
 def _queue_reviewed(tmp_path, decision: Decision):  # type: ignore[no-untyped-def]
     """The sentence checked and queued, a reviewer's ``decision``, then the sentence removed (rev 2) and
     put back (rev 3)."""
     db = Database(f"sqlite:///{tmp_path / 'queue.db'}")
     with db.session() as session:
-        wiki = store.get_or_create_wiki(session, "testwiki", "http://wiki.test/api.php", "")
-        page = store.get_or_create_page(session, wiki, "Council", 7)
-        [(citation, _)] = _sync(session, page, SAID, 1).citations
+        page, citation = _first_citation(session)
         finding = store.record_finding(
             session, citation_id=citation.id, scorer="s", state=FindingState.OPEN, flag_reason="low support"
         )
@@ -59,9 +65,7 @@ def test_a_citation_a_reviewer_found_fine_stays_reviewed_when_it_comes_back(tmp_
 def test_a_stale_finding_takes_the_new_verdict_in_place(tmp_path):
     db = Database(f"sqlite:///{tmp_path / 'queue.db'}")
     with db.session() as session:
-        wiki = store.get_or_create_wiki(session, "testwiki", "http://wiki.test/api.php", "")
-        page = store.get_or_create_page(session, wiki, "Council", 7)
-        [(citation, _)] = _sync(session, page, SAID, 1).citations
+        page, citation = _first_citation(session)
         first = store.record_finding(
             session,
             citation_id=citation.id,

@@ -5,11 +5,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from sklearn.metrics import roc_auc_score
 
 from sidebot.datasets.wice import WiceLabel, read_wice
-from sidebot.verify import metrics
 from sidebot.verify.bands import Bands
-from sidebot.verify.intervals import auroc, bootstrap_interval, figure_intervals, interval_lines
+from sidebot.verify.intervals import bootstrap_interval, figure_intervals, interval_lines
+from sidebot.verify.metrics import auroc
 from sidebot.verify.types import Verdict
 
 DATA = Path(__file__).parent / "data" / "verify"
@@ -60,11 +61,12 @@ def test_the_interval_holds_the_figure_and_narrows_with_more_claims():
     assert low < figure < high and high - low < wide / 2
 
 
-def test_the_auroc_is_the_one_eval_verify_reports():
+def test_the_auroc_is_sklearns():
     rng = np.random.default_rng(5)
     failing = rng.random(200) < 0.15
     score = failing + rng.normal(0, 1.0, 200).round(1)  # rounded: ties too
-    assert auroc(failing, score) == pytest.approx(metrics.auroc(failing, score), abs=1e-12)
+    assert auroc(failing, score) == pytest.approx(roc_auc_score(failing, score), abs=1e-12)
+    assert auroc(failing.astype(int), score) == auroc(failing, score)  # 0/1 labels read as booleans
     assert math.isnan(auroc(np.zeros(5, bool), np.arange(5.0)))
 
 

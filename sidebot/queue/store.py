@@ -244,10 +244,8 @@ def _reopen_confirmed_problems(session: Session, returned: Sequence[Citation], r
         decision = current_decision(session, finding.id)
         if decision is None or decision.decision not in CONFIRMING:
             continue
-        decision.reopened_at, decision.reopened_by = (
-            utcnow(),
-            f"sidebot (the citation came back in rev {rev_id})",
-        )
+        decision.reopened_at = utcnow()
+        decision.reopened_by = f"sidebot (the citation came back in rev {rev_id})"
         finding.state, finding.closed_reason = FindingState.STALE, f"citation back on the page (rev {rev_id})"
 
 

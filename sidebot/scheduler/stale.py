@@ -70,20 +70,10 @@ def recently_deleted_pages(db: Database, wiki_name: str, window: timedelta = RES
 def restored_pages(site: APISite, titles: Sequence[str]) -> Iterator[PageRef]:
     """PageRefs (origin "page") for those of ``titles`` that exist again, at their latest revision."""
     for start in range(0, len(titles), BATCH):
-        with translate_errors():
-            answer = site.simple_request(
-                action="query",
-                prop="revisions",
-                rvprop="ids|timestamp",
-                titles="|".join(titles[start : start + BATCH]),
-                formatversion=2,
-            ).submit()
-        for page in answer.get("query", {}).get("pages", []):
-            if page.get("missing") or not page.get("revisions"):
-                continue
-            revision = page["revisions"][0]
-            moment = datetime.fromisoformat(revision["timestamp"].replace("Z", "+00:00"))
-            yield PageRef(page["title"], page["pageid"], revision["revid"], moment, "page")
+        for page_id, title, rev_id, moment in _current_revisions(
+            site, titles="|".join(titles[start : start + BATCH])
+        ):
+            yield PageRef(title, page_id, rev_id, moment, "page")
 
 
 def changed_pages(site: APISite, known: Sequence[tuple[int, str, int | None]]) -> Iterator[PageRef]:
@@ -104,19 +94,24 @@ def changed_pages(site: APISite, known: Sequence[tuple[int, str, int | None]]) -
 
 def _latest_revisions(site: APISite, page_ids: list[int]) -> dict[int, tuple[str, int, datetime]]:
     """page id → (title, latest revision id, its time) for the pages that exist."""
+    pageids = "|".join(map(str, page_ids))
+    return {
+        pid: (title, rev, moment) for pid, title, rev, moment in _current_revisions(site, pageids=pageids)
+    }
+
+
+def _current_revisions(site: APISite, **pages: str) -> list[tuple[int, str, int, datetime]]:
+    """(page id, title, latest revision id, its time) of the pages named by ``pages`` (``pageids=`` or
+    ``titles=``, "|"-separated) that exist; missing, deleted and invalid titles are left out."""
     with translate_errors():
         answer = site.simple_request(
-            action="query",
-            prop="revisions",
-            rvprop="ids|timestamp",
-            pageids="|".join(map(str, page_ids)),
-            formatversion=2,
+            action="query", prop="revisions", rvprop="ids|timestamp", formatversion=2, **pages
         ).submit()
-    found = {}
+    found = []
     for page in answer.get("query", {}).get("pages", []):
         if page.get("missing") or not page.get("revisions"):
             continue
         revision = page["revisions"][0]
         moment = datetime.fromisoformat(revision["timestamp"].replace("Z", "+00:00"))
-        found[page["pageid"]] = (page["title"], revision["revid"], moment)
+        found.append((page["pageid"], page["title"], revision["revid"], moment))
     return found
