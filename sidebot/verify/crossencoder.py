@@ -43,8 +43,9 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # r4: the shown window weighs word coverage; r5: the fact check; r6: the every-part figure; r7: possessives,
 # fractions and ranges in the fact check; r8: days of the month, names with diacritics, "24-hour"; r9: a
 # measure converted in brackets, abbreviated names, "Rs", a determiner spaCy takes into a name; r10: a rival
-# name plays the claim's name's part in its sentence).
-SCORING_REVISION = 10
+# name plays the claim's name's part in its sentence; r11: names read with straight apostrophes, without a
+# title's quotation marks).
+SCORING_REVISION = 11
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 

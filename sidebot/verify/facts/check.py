@@ -27,7 +27,7 @@ from functools import cached_property
 
 from sidebot.sources.passages import Passage
 from sidebot.verify.coverage import content_stems, stem_set, stems
-from sidebot.verify.facts.extract import Fact, bare_name, claim_facts, entity_spans
+from sidebot.verify.facts.extract import Fact, bare_name, claim_facts, entity_spans, parse_for_entities
 from sidebot.verify.facts.names import SPELLED_OUT, name_forms, normal_name, normal_text, plain
 from sidebot.verify.facts.numbers import (
     MONTH_STEMS,
@@ -38,7 +38,6 @@ from sidebot.verify.facts.numbers import (
     same_fact,
     stated_year,
 )
-from sidebot.verify.language import parse_all
 from sidebot.verify.types import FactFinding
 from sidebot.verify.windows import page_sentences
 
@@ -429,7 +428,7 @@ def check_facts(
             names_unfound.append((len(results), fact, index.context(wanted)))
             results.append(FactResult(fact, FactStatus.MISSING))
     # a rival name is read from spaCy's entities: the sentences it may be in are parsed in one batch
-    parse_all([index.texts[i] for _, _, context in names_unfound for i in context])
+    parse_for_entities([index.texts[i] for _, _, context in names_unfound for i in context])
     for at, fact, context in names_unfound:
         results[at] = _unfound(index, fact, _name_rival(index, fact, context, claim_text, title))
     return FactCheck(results)

@@ -10,13 +10,14 @@ repeats part of an earlier one in the claim (the surname after the full name) is
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
 from sidebot.verify.facts.names import normal_name
 from sidebot.verify.facts.numbers import NumberFact, NumberKind, converted, number_facts
-from sidebot.verify.language import parse
+from sidebot.verify.language import parse, parse_all
 
 ENTITY_LABELS = frozenset({"PERSON", "GPE", "LOC", "ORG", "NORP", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT"})
 STRONG_NAMES = frozenset({"PERSON", "GPE", "LOC"})
@@ -81,10 +82,22 @@ _DESCRIPTIONS = {
 }
 
 
+# The small model learnt from straight apostrophes: it reads "Cote d’Ivoire" as a person "Cote" and "Cote
+# d'Ivoire" as a place. One character each way, so the offsets hold.
+_STRAIGHT_QUOTES = str.maketrans({"’": "'", "‘": "'"})
+
+
 @lru_cache(maxsize=4096)
 def all_entities(text: str) -> tuple[tuple[str, str, int, int], ...]:
-    """spaCy's named entities of ``text``, numeric ones included, remembered."""
-    return tuple((e.text, e.label_, e.start_char, e.end_char) for e in parse(text).ents)
+    """spaCy's named entities of ``text``, numeric ones included, remembered; read with straight apostrophes,
+    given as ``text`` writes them."""
+    entities = parse(text.translate(_STRAIGHT_QUOTES)).ents
+    return tuple((text[e.start_char : e.end_char], e.label_, e.start_char, e.end_char) for e in entities)
+
+
+def parse_for_entities(texts: Sequence[str]) -> None:
+    """Parse ``texts`` in one batch as :func:`all_entities` reads them, so that its calls find them parsed."""
+    parse_all([text.translate(_STRAIGHT_QUOTES) for text in texts])
 
 
 def entity_spans(text: str) -> list[tuple[str, str, int, int]]:
@@ -110,12 +123,29 @@ _POSSESSIVE_END = re.compile(r"\s*['’]s?$")
 _LEADING_DETERMINER = re.compile(r"^(?:each|every|both|another|such)\s+(?=\S)", re.IGNORECASE)
 
 
+# spaCy at times takes one of a title's quotation marks into a name: 'the "Kerrang!', '"Live Facelift'. A
+# pair inside stays: 'Detective Raymond "Ray"'.
+_QUOTES = '"“”'
+_LEADING_QUOTE = re.compile(r'^(?:the\s+)?["“”]\s*', re.IGNORECASE)
+_TRAILING_QUOTE = re.compile(r'\s*["“”]$')
+
+
+def _stray_quotes(name: str) -> bool:
+    """Whether ``name`` holds one quotation mark without its pair, or is wholly in quotation marks."""
+    return sum(map(name.count, _QUOTES)) % 2 == 1 or (name[:1] in _QUOTES and name[-1:] in _QUOTES)
+
+
 def bare_name(name: str, label: str = "") -> tuple[str, int]:
-    """``name`` without a leading determiner spaCy took in ("Each Hurricane Heat" → "Hurricane Heat"), and
-    the number of characters cut from its start. A title (``label`` WORK_OF_ART) is kept whole: "Every Time
-    We Touch"."""
+    """``name`` without a quotation mark at either end or a leading determiner spaCy took in ("Each Hurricane
+    Heat" → "Hurricane Heat"), and the number of characters cut from its start. A title (``label``
+    WORK_OF_ART) keeps its words: "Every Time We Touch"."""
+    start = 0
+    if name and _stray_quotes(name):
+        quote = _LEADING_QUOTE.match(name)
+        start = quote.end() if quote else 0
+        name = _TRAILING_QUOTE.sub("", name[start:])
     cut = None if label == "WORK_OF_ART" else _LEADING_DETERMINER.match(name)
-    return (name[cut.end() :], cut.end()) if cut else (name, 0)
+    return (name[cut.end() :], start + cut.end()) if cut else (name, start)
 
 
 def names_the_subject(name: str, article_title: str) -> bool:
@@ -147,7 +177,7 @@ def claim_facts(text: str, article_title: str = "") -> list[Fact]:
         start += cut
         if label in _OWNERS:  # the small model at times takes the possessive in: "Tim McGraw's song"
             name = _POSSESSIVE_END.sub("", name)
-            end = start + len(name)
+        end = start + len(name)
         base = normal_name(name)
         if not base or base.isdigit():
             continue

@@ -79,13 +79,23 @@ def name_forms(name: str, label: str) -> list[str]:
     return forms
 
 
+_NUMBER_SIGNS = frozenset({"no", "number", "nr"})
+
+
+def _numbered(word: str, after: str) -> bool:
+    """Whether ``word`` is the "No." of "No. 2" (folded: "no 2")."""
+    return word in _NUMBER_SIGNS and after.isdigit()
+
+
 _DISAMBIGUATION = re.compile(r"\s*\([^)]*\)\s*$")
 
 
 def names_the_subject(article_title: str, page_text: str) -> bool:
     """Whether ``page_text`` names the article's subject: its title without a disambiguation ("Foo (band)" →
     "Foo"), or the title's last word, which for a person is the surname a page may use alone ("Emery" for
-    "Jodie Emery"). An empty title names nothing to look for: True.
+    "Jodie Emery"). A number names nothing alone, so a title ending in one falls back to its last two words
+    ("Flight 77", "Su-25"; "Cemetery No. 2" as "Cemetery 2", since pages write "Cemetery # 2"). An empty
+    title names nothing to look for: True.
 
     A page that never names the subject is on another subject, however much of the claim's wording it holds:
     the commonest wrong suggestion from a web snapshot (another band's line-up, another state's senate race).
@@ -95,5 +105,8 @@ def names_the_subject(article_title: str, page_text: str) -> bool:
     if not title:
         return True
     page = f" {normal_name(page_text)} "
-    last = title.split()[-1]
-    return f" {title} " in page or (last != title and f" {last} " in page)
+    words = title.split()
+    kept = [w for w, after in zip(words, words[1:] + [""]) if not _numbered(w, after)]
+    last = " ".join(kept[-2:]) if kept[-1].isdigit() else kept[-1]
+    fallback = last != title and not last.isdigit()
+    return f" {title} " in page or (fallback and f" {last} " in page)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from math import floor, isfinite, log10
 
 from text_to_num import text2num
 
@@ -275,7 +276,7 @@ def number_facts(text: str) -> list[NumberFact]:
     facts = []
     for match in _PATTERN.finditer(text):
         fact = _fact(match, text)
-        if fact is not None:
+        if fact is not None and all(isfinite(v) for v in fact.value):  # not a run of 400 digits (infinity)
             facts.append(fact)
     return _day_ranges(_ranges(facts, text), text)
 
@@ -372,8 +373,6 @@ def rounds_to(exact: float, claimed: float, significant: int) -> bool:
         return True
     if claimed == 0 or significant <= 0:
         return False
-    from math import floor, log10
-
     digits = significant - int(floor(log10(abs(claimed)))) - 1
     return round(exact, digits) == round(claimed, digits)
 
