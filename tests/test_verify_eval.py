@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import torch
 import typer
 from typer.testing import CliRunner
 
@@ -200,7 +201,7 @@ def test_bench_reads_citations_as_the_settings_say():
     split into parts, with the default a compound claim is."""
     from sidebot.config import VerifySettings
     from sidebot.verify.factory import configured_scorer
-    from sidebot.verify.model import CrossEncoder
+    from sidebot.verify.model import CrossEncoder, Precision, effective_precision
 
     model = CrossEncoder(shipped_model_dir())
     claim = Claim("Arnold founded the magazine in 1999 and sold it to Penske Media in 2014.")
@@ -219,6 +220,8 @@ def test_bench_reads_citations_as_the_settings_say():
         settings=VerifySettings(decompose=False),
     )
     assert report["decompose"] is False and report["citations"] == 1
+    # the precision the fast path ran in: bf16 only where the CPU has bf16 instructions
+    assert report["fast_path"] == str(effective_precision(Precision.BF16, torch.device("cpu")))
     assert report["fact_check_ms_per_citation"] > 0 and 0 < report["fact_check_share_of_fast_path"] < 1
 
 
