@@ -12,7 +12,7 @@ from difflib import SequenceMatcher
 
 from sidebot.sources.passages import Passage
 from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
-from sidebot.verify.facts.extract import Fact, FactKind, claim_facts, names_the_subject
+from sidebot.verify.facts.extract import Fact, FactKind, claim_facts, is_subject_name
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 
 _SPACE = re.compile(r"\s+")
@@ -106,7 +106,7 @@ def _stand_in(fact: Fact, text: str, start: int, end: int, article_title: str) -
     if fact.number is None:
         if text.islower() or not any(ch.isalpha() for ch in text):
             return None
-        return replace(fact, text=text, start=start, end=end, subject=names_the_subject(text, article_title))
+        return replace(fact, text=text, start=start, end=end, subject=is_subject_name(text, article_title))
     number = next(iter(number_facts(text)), None)
     if number is None:
         return None

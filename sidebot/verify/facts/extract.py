@@ -148,7 +148,7 @@ def bare_name(name: str, label: str = "") -> tuple[str, int]:
     return (name[cut.end() :], start + cut.end()) if cut else (name, start)
 
 
-def names_the_subject(name: str, article_title: str) -> bool:
+def is_subject_name(name: str, article_title: str) -> bool:
     """Whether ``name`` is (part of) the article's subject, its title ("Smith" in "John Smith")."""
     title, base = normal_name(article_title), normal_name(name)
     return bool(title and base) and (base in title or title in base)
@@ -185,6 +185,6 @@ def claim_facts(text: str, article_title: str = "") -> list[Fact]:
             continue  # the same name again, or a surname after the full name
         seen.append(base)
         facts.append(
-            Fact(FactKind.NAME, label, name, start, end, subject=names_the_subject(name, article_title))
+            Fact(FactKind.NAME, label, name, start, end, subject=is_subject_name(name, article_title))
         )
     return sorted(facts, key=lambda f: f.start)
