@@ -194,6 +194,7 @@ def test_bench_reports_both_paths_and_latency():
     assert report["pair_tokens"] == limits.max_tokens and report["citation_passages"] == 30
     assert report["fast_pairs_per_second"] > 0 and report["fp32_pairs_per_second"] > 0
     assert 0 < report["citation_latency_p50_s"] <= report["citation_latency_p95_s"]
+    assert report["long_page_passages"] > 500 and report["long_page_latency_s"] > 0
 
 
 def test_bench_reads_citations_as_the_settings_say():

@@ -413,8 +413,8 @@ def bench_verify(
     citations: Annotated[int, typer.Option(help="Citations timed end to end.", min=1)] = 100,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,
 ) -> None:
-    """Reader pairs/s (fast path and torch fp32 side by side), one-citation latency, and citations/s end to
-    end on WiCE full pages (fast path vs fp32 of the same model, in one run)."""
+    """Reader pairs/s (fast path and torch fp32 side by side), one-citation latency (30 passages, and every
+    demo page as one), and citations/s end to end on WiCE full pages (fast path vs fp32, in one run)."""
     from sidebot.datasets.wice import WiceFormatError, read_wice
     from sidebot.eval.verify_bench import run_bench
     from sidebot.verify.metrics import wice_items

@@ -28,6 +28,12 @@ from functools import cached_property
 from sidebot.sources.passages import Passage
 from sidebot.verify.coverage import content_stems, stem_set, stems
 from sidebot.verify.facts.extract import Fact, bare_name, claim_facts, entity_spans, parse_for_entities
+from sidebot.verify.facts.leading_digits import (
+    WrittenNumbers,
+    claimed_leading,
+    may_state,
+    written_numbers,
+)
 from sidebot.verify.facts.names import SPELLED_OUT, name_forms, normal_name, normal_text, plain
 from sidebot.verify.facts.numbers import (
     MONTH_STEMS,
@@ -198,6 +204,18 @@ class PageIndex:
         """Sentences with a digit or a number word."""
         return [i for i, t in enumerate(self._plain) if _NUMERIC.search(t)]
 
+    @cached_property
+    def _written_numbers(self) -> dict[int, WrittenNumbers]:
+        return {i: written_numbers(self.texts[i], self._plain[i]) for i in self.numeric}
+
+    def may_state(self, fact: NumberFact) -> list[int]:
+        """The numeric sentences that may state ``fact``: by the leading digits of their numbers
+        (leading_digits.py), before any is read for numbers."""
+        claimed = claimed_leading(fact)
+        if claimed is None:
+            return self.numeric
+        return [i for i in self.numeric if may_state(self._written_numbers[i], claimed)]
+
     def containing(self, needle: str) -> list[int]:
         """Sentences whose plain text (lower case, no diacritics: ``names.plain``) contains ``needle``."""
         return [i for i, t in enumerate(self._plain) if needle in t]
@@ -242,8 +260,8 @@ def _fact_stems(fact: Fact) -> set[str]:
 
 
 def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
-    """Sentences that can state ``fact``: those holding its year or its month's name, or any digit or
-    number word."""
+    """Sentences that can state ``fact``: those holding its year or its month's name, or numbers with its
+    leading digits."""
     if fact.kind is NumberKind.DAY:  # "July 4", "4th of July", "2014-07-04": the month's name and the digits
         month, day = (int(v) for v in fact.value)
         named = set(index.containing(MONTH_STEMS[month])) & set(index.containing(str(day)))
@@ -251,7 +269,7 @@ def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
     year = stated_year(fact)
     if year is not None and fact.kind is not NumberKind.NUMBER:
         return index.containing(str(year)[:3] if fact.kind is NumberKind.DECADE else str(year))
-    return index.numeric
+    return index.may_state(fact)
 
 
 def _number_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -> list[int]:

@@ -80,7 +80,7 @@ _DAY = r"(?<!\d)(?P<{}>[0-3]?[0-9])(?:st|nd|rd|th)?"
 _CAPITAL = r"(?-i:(?=[A-Z]))"  # a day's month is written with a capital: "you may 2", "they march 9 miles"
 _SCALE = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
           "m": 1e6, "bn": 1e9, "k": 1e3}  # fmt: skip
-_UNITS = (
+NUMBER_WORDS = (  # the words text2num reads, as a regular expression
     "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
     "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
     "thousand|million|billion"
@@ -95,7 +95,7 @@ _ORDINAL_WORDS = {
         start=1,
     )
 }
-_BIG = "hundred|thousand|million|billion|trillion"
+SCALE_WORDS = "hundred|thousand|million|billion|trillion"
 _FRACTIONS = {"half": (0.5, 1), "quarter": (0.25, 2), "third": (1 / 3, 1)}  # value, significant digits
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
          "ninety": 90}  # fmt: skip
@@ -110,7 +110,7 @@ def _number(name: str, measure: bool = False) -> str:
     return rf"(?P<{name}>{_DIGITS})(?:\s*(?P<{name}_scale>{scales})\b)?"
 
 
-_WORDS = rf"(?:{_UNITS})(?:(?:\s+and\s+|[\s-]+)(?:{_UNITS}))*"
+_WORDS = rf"(?:{NUMBER_WORDS})(?:(?:\s+and\s+|[\s-]+)(?:{NUMBER_WORDS}))*"
 _CURRENCY = r"(?:US\$|A\$|C\$|NZ\$|HK\$|R\$|\$|£|€|¥|₹|\bRs\.?[ \u00a0]?)"  # not the "rs" of "Staggers 21"
 _CURRENCIES = ("dollar", "pound", "euro", "rupee", "yen", "yuan", "franc", "mark", "peso")
 _CURRENCY_WORDS = "(?:" + "|".join(f"{name}s?" for name in _CURRENCIES) + ")"
@@ -129,8 +129,8 @@ _PATTERN = re.compile(
             rf"(?P<md>\b{_CAPITAL}{_MONTH.format('md_m')}\s+{_DAY.format('md_d')}(?![\d:]|[.,]\d))",
             rf"(?P<dm>{_DAY.format('dm_d')}(?:\s+of)?\s+{_CAPITAL}{_MONTH.format('dm_m')}(?!\w))",
             r"(?P<decade>\b(?:the\s+)?(?P<decade_y>1[0-9]{2}0|20[0-9]0)'?s\b)",
-            rf"(?P<fraction>\b(?:a\s+)?(?P<frac_f>half|quarter|third)\s+(?:of\s+)?an?\s+(?P<frac_s>{_BIG})\b)",
-            rf"(?P<andhalf>\b(?P<half_n>{_DIGITS}|{_WORDS})\s+and\s+a\s+half\s+(?P<half_s>{_BIG})\b)",
+            rf"(?P<fraction>\b(?:a\s+)?(?P<frac_f>half|quarter|third)\s+(?:of\s+)?an?\s+(?P<frac_s>{SCALE_WORDS})\b)",
+            rf"(?P<andhalf>\b(?P<half_n>{_DIGITS}|{_WORDS})\s+and\s+a\s+half\s+(?P<half_s>{SCALE_WORDS})\b)",
             rf"(?P<money>{_CURRENCY}\s?{_number('money_v')}|\b{_number('money_w')}\s+{_CURRENCY_WORDS}\b)",
             rf"(?P<percent>\b{_number('pct_v')}{_PERCENT_WORDS})",
             r"(?P<ordinal>\b(?P<ord_v>\d+)(?:st|nd|rd|th)\b)",
