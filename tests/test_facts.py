@@ -736,3 +736,22 @@ def test_a_run_of_digits_too_long_for_a_number_is_no_fact() -> None:
     page = PageIndex.from_passages(split_passages(f"Built in 1999, it is {digits} metres tall.", "A page"))
     check = check_facts(claim, page)
     assert [(r.fact.text, r.status) for r in check.results] == [("1999", FactStatus.FOUND)]
+
+
+def test_a_reviewer_reads_each_failing_value_once(wice: dict) -> None:
+    """The demo's Stefan Cleveland claim (WiCE dev02203) gives "2" twice: a score "2-1" and "2 goals". The
+    fact check keeps both (the combiner counts them); the verdict a reviewer reads names 2 once."""
+    from sidebot.verify import load_verifier
+    from sidebot.verify.metrics import wice_items
+
+    claim = wice["dev01665"]
+    text = "He made his MLS debut on August 4, 2018, in a 2-1 loss, making 8 saves and allowing 2 goals."
+    page = PageIndex.from_passages(split_passages("He made five appearances in 2018, making 25 saves.", ""))
+    check = check_facts(text, page)
+    assert [f.text for f in check.findings()].count("2") == 2
+    assert [f.text for f in check.distinct_findings()].count("2") == 1
+
+    (item,) = wice_items([replace(claim, claim=text)])
+    verdict = load_verifier().verify(*item)
+    shown = [(f.kind, f.text, f.status) for f in verdict.facts]
+    assert len(shown) == len(set(shown)) and ("number", "2", "missing") in shown

@@ -196,7 +196,7 @@ class CrossEncoderScorer:
         best_window = page.windows[whole.best()]
         features = claim_features(claim, passages, best_window, whole.scores(), part_scores, refute)
         features |= check.features()
-        facts = check.findings()
+        facts = check.distinct_findings()
         read = [page.windows[j] for j in whole.read]
         shown = read[shown_window(claim.text, read, whole.scores(), self.evidence_coverage_weight)]
         manifest = self.model.manifest

@@ -143,7 +143,20 @@ class FactCheck:
         }
 
     def findings(self) -> list[FactFinding]:
+        """One finding per result, in the claim's order."""
         return [r.finding() for r in self.results]
+
+    def distinct_findings(self) -> list[FactFinding]:
+        """The findings a reviewer reads: each once. A claim that gives "1985" twice, or a score "2-1" beside
+        "2 goals", read two identical lines ("the source does not give the claim's number 2") before."""
+        seen: set[tuple[str, str, str, str | None]] = set()
+        distinct = []
+        for finding in self.findings():
+            key = (finding.kind, finding.text, finding.status, finding.stated)
+            if key not in seen:
+                seen.add(key)
+                distinct.append(finding)
+        return distinct
 
 
 class PageIndex:
