@@ -238,6 +238,55 @@ def test_prefilter_caps_model_calls_on_a_long_page(claims):
     assert scorer.pairs_scored == 4  # the evidence sentences cost no model call
 
 
+def test_a_page_cited_by_several_claims_is_read_once(scorer, claims, monkeypatch):
+    """An article's named refs cite one source many times: its windows, their stems and the fact check's
+    index are built once per batch, and each claim gets the verdict it gets alone."""
+    from sidebot.verify import crossencoder
+    from sidebot.verify import page_windows as windows_module
+    from sidebot.verify.facts import check
+
+    (a, page), (b, _) = wice_items(claims)[:2]
+    alone = [scorer.verify(a, page), scorer.verify(b, page)]
+    built: list[int] = []
+    monkeypatch.setattr(crossencoder, "page_windows", lambda *args: built.append(1) or page_windows(*args))
+    stemmed: list[str] = []
+    real_stem_set = windows_module.stem_set
+    monkeypatch.setattr(windows_module, "stem_set", lambda text: stemmed.append(text) or real_stem_set(text))
+    indexes: list[int] = []
+    real_from_windows = check.PageIndex.from_windows.__func__
+    monkeypatch.setattr(
+        check.PageIndex,
+        "from_windows",
+        classmethod(lambda cls, w: indexes.append(1) or real_from_windows(cls, w)),
+    )
+
+    together = scorer.verify_many([(a, page), (b, page)])
+
+    assert built == [1] and indexes == [1]
+    assert len(stemmed) == len(page_windows(page, scorer.window_sentences).windows)  # each window once
+    for one, both in zip(alone, together):
+        assert both.probability == one.probability and both.facts == one.facts
+        assert both.every_part_probability == one.every_part_probability
+
+
+def test_a_patrol_batch_gives_the_verifier_a_source_cited_twice_once(scorer, claims, monkeypatch):
+    from sidebot.patrol.pipeline import SourceText, verify_sources
+    from sidebot.verify import crossencoder
+
+    doc = claims[0].source()
+    source = SourceText("http://127.0.0.1/a-source", doc.title, doc.text)
+    jobs = [
+        (wice_items(claims)[0][0], source),
+        (wice_items(claims)[1][0], SourceText(source.url, doc.title, doc.text)),
+    ]
+    built: list[int] = []
+    monkeypatch.setattr(crossencoder, "page_windows", lambda *args: built.append(1) or page_windows(*args))
+
+    verdicts = verify_sources(scorer, jobs)
+
+    assert built == [1] and len(verdicts) == 2
+
+
 def test_empty_source_gives_no_best_passage(scorer):
     verdict = scorer.verify(Claim("Anything."), [])
     assert verdict.best_passage is None and np.isnan(verdict.score) and verdict.evidence == []

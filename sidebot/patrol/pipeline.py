@@ -14,7 +14,7 @@ from sidebot.queue.support import (
     COPIES_PREFIX,
     MISSING_FACT_PREFIX,
 )
-from sidebot.sources.passages import split_passages
+from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.bands import Band, Bands
 from sidebot.verify.facts.rule import failing_facts
 from sidebot.verify.types import Claim, Scorer, Verdict
@@ -43,8 +43,13 @@ def claim_for(text: str, article_title: str, section: str, context: str) -> Clai
 
 
 def verify_sources(scorer: Scorer, jobs: Sequence[tuple[Claim, SourceText]]) -> list[Verdict]:
-    """Score every (claim, source) pair in one batched call, so the model sees large batches."""
-    items = [(claim, split_passages(src.text, src.title)) for claim, src in jobs]
+    """Score every (claim, source) pair in one batched call, so the model sees large batches. A source cited
+    by several claims (an article's named refs) is one passages list, which the verifier reads once."""
+    split: dict[tuple[str, str], list[Passage]] = {}
+    for _, src in jobs:
+        if (src.title, src.text) not in split:
+            split[(src.title, src.text)] = split_passages(src.text, src.title)
+    items = [(claim, split[(src.title, src.text)]) for claim, src in jobs]
     return scorer.verify_many(items, urls=[src.url for _, src in jobs]) if items else []
 
 

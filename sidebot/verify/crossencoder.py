@@ -112,17 +112,27 @@ class CrossEncoderScorer:
     def verify_many(
         self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
     ) -> list[Verdict]:
-        pages = [page_windows(passages, self.window_sentences) for _, passages in items]
+        # a page cited by several claims (one passages list) is cut into windows, stemmed and indexed for
+        # the fact check once
+        windows_of: dict[int, PageWindows] = {}
+        for _, passages in items:
+            if id(passages) not in windows_of:
+                windows_of[id(passages)] = page_windows(passages, self.window_sentences)
+        pages = [windows_of[id(passages)] for _, passages in items]
         units: list[list[_Unit]] = []
         claims = [claim for claim, _ in items]
         for claim, page, parts in zip(claims, pages, self.parts(claims)):
             units.append(
-                [_Unit(claim, select_windows(claim.text, page.windows, self.keep_windows))]
-                + [_Unit(p, select_windows(p.text, page.windows, self.part_windows)) for p in parts]
+                [_Unit(claim, select_windows(claim.text, page.windows, self.keep_windows, page.stems))]
+                + [
+                    _Unit(p, select_windows(p.text, page.windows, self.part_windows, page.stems))
+                    for p in parts
+                ]
             )
         self._read(units, pages)
+        index_of = {id(page): PageIndex.from_windows(page.windows) for page in windows_of.values()}
         return [
-            self._verdict(claim, passages, page, us)
+            self._verdict(claim, passages, page, us, index_of[id(page)])
             for (claim, passages), page, us in zip(items, pages, units)
         ]
 
@@ -175,7 +185,12 @@ class CrossEncoderScorer:
                 u.logits, at = logits[at : at + len(u.read)], at + len(u.read)
 
     def _verdict(
-        self, claim: Claim, passages: Sequence[Passage], page: PageWindows, units: list[_Unit]
+        self,
+        claim: Claim,
+        passages: Sequence[Passage],
+        page: PageWindows,
+        units: list[_Unit],
+        index: PageIndex,
     ) -> Verdict:
         whole, parts = units[0], units[1:]
         if not whole.read:
@@ -185,7 +200,7 @@ class CrossEncoderScorer:
                 passage_scores=[float("nan")] * len(passages),
                 best_passage=None,
             )
-        check = check_facts(claim.text, PageIndex.from_windows(page.windows), claim.article_title)
+        check = check_facts(claim.text, index, claim.article_title)
         passage_scores = [float("nan")] * len(passages)
         for j, s in zip(whole.read, whole.scores()):
             owner = page.owner[j]

@@ -10,15 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from sidebot.sources.passages import Passage
+from sidebot.verify.coverage import stem_set
 from sidebot.verify.windows import sentence_windows
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PageWindows:
     windows: list[Passage]
     owner: list[int]
+
+    @cached_property
+    def stems(self) -> list[frozenset[str]]:
+        """Each window's word stems, read once for the page: the claim and each of its parts, and every other
+        claim citing the same page, choose their windows by them (``select_windows``). ``stem_set``'s cache
+        holds a few thousand texts; a long page's windows outran it and were stemmed again for each."""
+        return [stem_set(w.text) for w in self.windows]
 
 
 def page_windows(passages: Sequence[Passage], max_sentences: int) -> PageWindows:

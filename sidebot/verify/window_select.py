@@ -18,15 +18,23 @@ from sidebot.sources.passages import Passage
 from sidebot.verify.coverage import content_stems, stem_set
 
 
-def select_windows(claim_text: str, windows: Sequence[Passage], keep: int) -> list[int]:
-    """Indexes (into ``windows``) of the ``keep`` windows to read, best first."""
+def select_windows(
+    claim_text: str,
+    windows: Sequence[Passage],
+    keep: int,
+    window_stems: Sequence[frozenset[str]] | None = None,
+) -> list[int]:
+    """Indexes (into ``windows``) of the ``keep`` windows to read, best first; ``window_stems``: the windows'
+    stems where the caller has them (``PageWindows.stems``)."""
     if len(windows) <= keep:
         return list(range(len(windows)))
     wanted = content_stems(claim_text)
     if not wanted:
         return list(range(keep))
     wanted_set = set(wanted)
-    held = [stem_set(w.text) & wanted_set for w in windows]  # most windows hold none of the claim's words
+    if window_stems is None:
+        window_stems = [stem_set(w.text) for w in windows]
+    held = [words & wanted_set for words in window_stems]  # most windows hold none of the claim's words
     frequency = Counter(word for words in held for word in words)
     idf = {w: math.log((1 + len(held)) / (1 + frequency[w])) + 1.0 for w in wanted}
     total = sum(idf.values())
