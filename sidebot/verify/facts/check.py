@@ -221,7 +221,7 @@ class PageIndex:
     def _written_numbers(self) -> dict[int, WrittenNumbers]:
         return {i: written_numbers(self.texts[i], self._plain[i]) for i in self.numeric}
 
-    def may_state(self, fact: NumberFact) -> list[int]:
+    def numeric_with_leading_digits(self, fact: NumberFact) -> list[int]:
         """The numeric sentences that may state ``fact``: by the leading digits of their numbers
         (leading_digits.py), before any is read for numbers."""
         claimed = claimed_leading(fact)
@@ -282,7 +282,7 @@ def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
     year = stated_year(fact)
     if year is not None and fact.kind is not NumberKind.NUMBER:
         return index.containing(str(year)[:3] if fact.kind is NumberKind.DECADE else str(year))
-    return index.may_state(fact)
+    return index.numeric_with_leading_digits(fact)
 
 
 def _number_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -> list[int]:
