@@ -130,7 +130,9 @@ class CrossEncoderScorer:
                 ]
             )
         self._read(units, pages)
-        index_of = {id(page): PageIndex.from_windows(page.windows) for page in windows_of.values()}
+        index_of = {
+            id(page): PageIndex.from_windows(page.windows, page.stems) for page in windows_of.values()
+        }
         return [
             self._verdict(claim, passages, page, us, index_of[id(page)])
             for (claim, passages), page, us in zip(items, pages, units)

@@ -164,9 +164,15 @@ class PageIndex:
     for name look-ups, read for numbers and cut into word stems only when a look-up needs it: most facts are
     found by a plain substring test on a few sentences."""
 
-    def __init__(self, spans: Sequence[tuple[int, int]], texts: Sequence[str]) -> None:
+    def __init__(
+        self,
+        spans: Sequence[tuple[int, int]],
+        texts: Sequence[str],
+        known_stems: dict[int, frozenset[str]] | None = None,
+    ) -> None:
         self.spans = list(spans)
         self.texts = list(texts)
+        self._known_stems = known_stems or {}  # sentence → its stems, where the caller has them already
         self._folded: dict[int, str] = {}
         self._numbers: dict[int, list[NumberFact]] = {}
         self._plain = [plain(t) for t in self.texts]
@@ -186,18 +192,24 @@ class PageIndex:
         return cls(spans, texts)
 
     @classmethod
-    def from_windows(cls, windows: Sequence[Passage]) -> PageIndex:
+    def from_windows(
+        cls, windows: Sequence[Passage], window_stems: Sequence[frozenset[str]] | None = None
+    ) -> PageIndex:
         """Sentences taken from sentence windows (windows.py lists each sentence's one-sentence window first,
-        so the verifier's windows give them without splitting the page again), the page title first."""
+        so the verifier's windows give them without splitting the page again), the page title first;
+        ``window_stems``: the windows' stems where the caller has them (``PageWindows.stems``)."""
         title = windows[0].title if windows else ""
         spans, texts = ([(-1, -1)], [title]) if title else ([], [])
+        known: dict[int, frozenset[str]] = {}
         previous = None
-        for window in windows:
+        for k, window in enumerate(windows):
             if window.start != previous:
+                if window_stems is not None:
+                    known[len(texts)] = window_stems[k]
                 spans.append((window.start, window.end))
                 texts.append(window.text)
             previous = window.start
-        return cls(spans, texts)
+        return cls(spans, texts, known)
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -235,7 +247,8 @@ class PageIndex:
 
     @cached_property
     def stems(self) -> list[frozenset[str]]:
-        return [stem_set(t) for t in self.texts]
+        known = self._known_stems
+        return [known[i] if i in known else stem_set(t) for i, t in enumerate(self.texts)]
 
     def contexts(self, wanted: Sequence[str], keep: int = 1) -> list[tuple[float, list[int]]]:
         """The ``keep`` best runs of one or two adjacent sentences by the IDF-weighted share of ``wanted``
