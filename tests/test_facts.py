@@ -272,6 +272,23 @@ def test_a_full_date_is_found_by_its_day_when_the_page_gives_the_year_elsewhere(
     assert result.fact.text == "4 July" and result.status is FactStatus.FOUND
 
 
+def test_a_month_is_found_in_the_sentence_after_the_one_that_gives_its_year() -> None:
+    # WiCE dev04389 (the demo's Asia Booth Clarke): the page gives the claim's "December of 1865" so
+    claim = 'The first, titled "Booth memorials", was published in December of 1865.'
+    year = "In August of 1865, she gave birth to twins, Creston and Lillian."
+    month = "By December she had finished her biography of Junius Sr. and it was published."
+
+    def status(*sentences: str) -> FactStatus:
+        page = PageIndex.from_passages(split_passages(" ".join(sentences), "Asia Booth Clarke"))
+        return {r.fact.text: r.status for r in check_facts(claim, page).results}["December of 1865"]
+
+    assert status(year, month) is FactStatus.FOUND
+    assert status(year, "They lived in Boston.", month) is not FactStatus.FOUND  # two sentences on
+    assert status(month, year) is not FactStatus.FOUND  # the year comes after
+    assert status(year, month.replace("December", "December 1866")) is not FactStatus.FOUND
+    assert status(year, "By then she had to march on, or december would come.") is not FactStatus.FOUND
+
+
 def test_the_page_s_own_date_is_no_rival_where_the_context_gives_the_claim_s_year() -> None:
     # dev02968's page: "the source gives August 25, 2019 (the day the page was saved), the claim says March 1,
     # 2017", beside the byline's "March 2, 2017"
@@ -490,9 +507,61 @@ def test_a_curly_apostrophe_does_not_split_a_name() -> None:
     assert [(r.fact.text, r.status) for r in check.results] == [("Cote d’Ivoire", FactStatus.FOUND)]
 
 
+def test_a_reviewer_reads_name_for_any_name_and_not_spacy_s_guess_of_its_kind() -> None:
+    # the demo's Taylor Swift citation (WiCE dev): the small model labels "Keith Urban" an organisation
+    claim = (
+        "She provided guest vocals for Tim McGraw's song \"Highway Don't Care\", featuring guitar work by "
+        "Keith Urban."
+    )
+    facts = {f.text: f for f in claim_facts(claim)}
+    assert facts["Keith Urban"].label == "ORG" and facts["Keith Urban"].description == "name"
+    assert {f.description for f in facts.values()} == {"name"}
+    kinds = {
+        f.text: f.description
+        for f in claim_facts("Jodie Emery (born January 4, 1985) is a Canadian activist.")
+    }
+    assert kinds == {"Jodie Emery": "name", "January 4, 1985": "date", "Canadian": "nationality or group"}
+
+
+def test_a_number_word_with_a_capital_inside_a_sentence_is_part_of_a_name() -> None:
+    # WiCE dev03904 (the demo's 2001 Macau Grand Prix): "Three" is no count of the claim
+    facts = claim_facts("Since the 1983 edition, the event has been a Formula Three race.")
+    assert [(f.kind.value, f.text) for f in facts if f.kind.value == "number"] == [("number", "1983")]
+    assert [f.text for f in claim_facts("Three people died in the fire.")] == ["Three"]
+    assert [f.text for f in claim_facts("It took five years to make the film.")] == ["five"]
+
+
 def test_surname_after_the_full_name_is_one_fact() -> None:
     facts = claim_facts("Dizzy Dean joined the Cardinals; Dean won 30 games in 1934.")
     assert [f.text for f in facts if f.kind.value == "name"].count("Dean") == 0
+
+
+@pytest.mark.parametrize(
+    "claim, common_noun",
+    [  # WiCE dev claims and train sub-claims; each word run is tagged a name by spaCy's small model
+        ("Hernandez's father died in January 2006 from complications from hernia surgery.", "hernia"),
+        ("Reimer started the game following Marc-André Fleury's return from the injured reserve.", "injured"),
+        ("Keith Haring was a 1980s New York-based graffiti artist.", "graffiti artist"),
+        ("UEFA paid a total of €76.25 million in solidarity and bonus fees.", "solidarity"),
+    ],
+)
+def test_a_common_noun_tagged_as_a_name_is_no_fact(claim: str, common_noun: str) -> None:
+    names = [f.text for f in claim_facts(claim) if f.kind.value == "name"]
+    assert not any(common_noun in name for name in names), names
+
+
+def test_a_name_with_a_capital_inside_is_still_a_name() -> None:
+    names = {
+        f.text for f in claim_facts("The single came out via Spotify, Amazon and iTunes on May 3, 2018.")
+    }
+    assert "iTunes" in names
+    pool = name_pool(
+        [
+            "Hernandez's father died in January 2006 from complications from hernia surgery.",
+            "He was born in Munich and played for Bayern.",
+        ]
+    )
+    assert "hernia" not in pool.get("GPE", []) and "Munich" in pool["GPE"]
 
 
 @pytest.fixture(scope="module")

@@ -44,8 +44,9 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # fractions and ranges in the fact check; r8: days of the month, names with diacritics, "24-hour"; r9: a
 # measure converted in brackets, abbreviated names, "Rs", a determiner spaCy takes into a name; r10: a rival
 # name plays the claim's name's part in its sentence; r11: names read with straight apostrophes, without a
-# title's quotation marks).
-SCORING_REVISION = 11
+# title's quotation marks; r12: no names in lower case, a capitalised number word inside a name, a month the
+# page gives after its year's sentence).
+SCORING_REVISION = 12
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 

@@ -63,7 +63,7 @@ class FactOut(_View):
     """One fact of the claim (a year, number, name…) as the cited source states it."""
 
     text: str = Field(description="the fact as the claim writes it")
-    kind: str = Field(description='what kind of fact: "year", "date", "number", "name", "place", …')
+    kind: str = Field(description='what kind of fact: "year", "date", "number", "sum", "name", …')
     status: str = Field(description="found, missing or contradicted")
     explanation: str = Field(description='in words: "the source gives 1999, the claim says 2000"')
     stated: str | None = Field(description="the source's own value, where it contradicts the claim")

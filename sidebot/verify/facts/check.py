@@ -36,6 +36,7 @@ from sidebot.verify.facts.leading_digits import (
 )
 from sidebot.verify.facts.names import SPELLED_OUT, name_forms, normal_name, normal_text, plain
 from sidebot.verify.facts.numbers import (
+    MONTH_NAMES,
     MONTH_STEMS,
     NumberFact,
     NumberKind,
@@ -307,6 +308,8 @@ def _finds_number(index: PageIndex, fact: NumberFact, sentences: Sequence[int]) 
     where = next((i for i in sentences if any(same_fact(fact, s) for s in index.numbers(i))), None)
     if where is None and fact.kind is NumberKind.DATE:
         return _finds_day_of_date(index, fact)
+    if where is None and fact.kind is NumberKind.MONTH:
+        return _finds_month_after_its_year(index, fact)
     return where
 
 
@@ -325,6 +328,23 @@ def _finds_day_of_date(index: PageIndex, fact: NumberFact) -> int | None:
         ),
         None,
     )
+
+
+def _finds_month_after_its_year(index: PageIndex, fact: NumberFact) -> int | None:
+    """A month and year the page gives as the month alone in the sentence that gives the year, or in the one
+    after it: "In August of 1865, she gave birth to twins. By December she had finished her biography" states
+    "December of 1865". The month is written in full with its capital, and without a number after it (a
+    dated month or day was read as one)."""
+    year, month = str(int(fact.value[0])), int(fact.value[1])
+    name = re.compile(rf"\b{MONTH_NAMES[month].capitalize()}\b(?!\.?,?\s*\d)")
+    gives_year = re.compile(rf"(?<!\d){year}(?!\d)")
+    for i in index.containing(MONTH_NAMES[month]):
+        if index.spans[i][0] < 0 or not name.search(index.texts[i]):
+            continue  # the page title, or the month's name in lower case ("to march", "may")
+        before = [i - 1] if i > 0 and index.spans[i - 1][0] >= 0 else []
+        if any(gives_year.search(index.texts[j]) for j in (i, *before)):
+            return i
+    return None
 
 
 def _common_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -> list[int]:

@@ -72,6 +72,8 @@ MONTHS = {
     )
     for name in names
 }
+# each month's full name ("september")
+MONTH_NAMES = {number: max((n for n, m in MONTHS.items() if m == number), key=len) for number in range(1, 13)}
 # each month's shortest name ("sep"): every way of writing the month holds it
 MONTH_STEMS = {number: min((n for n, m in MONTHS.items() if m == number), key=len) for number in range(1, 13)}
 _MONTH = r"(?P<{}>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
