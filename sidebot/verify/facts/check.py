@@ -289,6 +289,9 @@ def _fact_stems(fact: Fact) -> set[str]:
 def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
     """Sentences that can state ``fact``: those holding its year or its month's name, or numbers with its
     leading digits."""
+    if fact.kind is NumberKind.SCORE:  # "2–1" or "1-2", in prose or in a table's row
+        written = _score_written(fact)
+        return [i for i in index.containing(str(int(fact.value[0]))) if written.search(index.texts[i])]
     if fact.kind is NumberKind.DAY:  # "July 4", "4th of July", "2014-07-04": the month's name and the digits
         month, day = (int(v) for v in fact.value)
         named = set(index.containing(MONTH_STEMS[month])) & set(index.containing(str(day)))
@@ -304,7 +307,16 @@ def _number_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) ->
     return _common_places(index, fact, wanted) if fact.common else _number_candidates(index, fact)
 
 
+def _score_written(fact: NumberFact) -> re.Pattern[str]:
+    """A score as a page writes it, either side first: a results table glues words on ("CHI @ TOR L 2-1Unused
+    Sub")."""
+    a, b = (int(v) for v in fact.value)
+    return re.compile(rf"(?<![\d.,])(?:{a}\s?[-–—]\s?{b}|{b}\s?[-–—]\s?{a})(?![\d]|[.,]\d)")
+
+
 def _finds_number(index: PageIndex, fact: NumberFact, sentences: Sequence[int]) -> int | None:
+    if fact.kind is NumberKind.SCORE:  # the candidates write it (_number_candidates)
+        return next(iter(sentences), None)
     where = next((i for i in sentences if any(same_fact(fact, s) for s in index.numbers(i))), None)
     if where is None and fact.kind is NumberKind.DATE:
         return _finds_day_of_date(index, fact)

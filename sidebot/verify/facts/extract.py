@@ -74,6 +74,7 @@ _DESCRIPTIONS = {
     NumberKind.PERCENT: "percentage",
     NumberKind.ORDINAL: "rank",
     NumberKind.NUMBER: "number",
+    NumberKind.SCORE: "score",
 }
 
 

@@ -1,7 +1,8 @@
 """Numbers, dates, money, percentages and ordinals read out of text and normalised, so that equal facts match
 however they are written: "July 11, 1909" / "11 July 1909" / "1909-07-11"; "1.5 million" / "1,500,000";
 "fifty" / "50"; "half a million" / "500,000"; "45 per cent" / "45%"; "third" / "3rd". The two ends of a
-range share what is written once ("$10–20 million"). A day written without its year ("August 10", "18
+range share what is written once ("$10–20 million"). A match's result is one fact ("a 2–1 win", "beat Chelsea
+3–1"), not two counts. A day written without its year ("August 10", "18
 October") is a day of the month, never a count; check.py lets it state a full date when the page gives the
 year elsewhere.
 
@@ -32,6 +33,7 @@ class NumberKind(StrEnum):
     PERCENT = "percent"
     ORDINAL = "ordinal"
     NUMBER = "number"  # a count or quantity; ``unit`` holds the word after it
+    SCORE = "score"  # a result, "a 2–1 loss", "won 3–1": (one side's, the other's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +282,57 @@ def number_facts(text: str) -> list[NumberFact]:
         fact = _fact(match, text)
         if fact is not None and all(isfinite(v) for v in fact.value):  # not a run of 400 digits (infinity)
             facts.append(fact)
-    return _day_ranges(_ranges(facts, text), text)
+    return _day_ranges(_ranges(_scores(facts, text), text), text)
+
+
+_SCORE_BETWEEN = re.compile(r"\s?[-–—]\s?")
+# a result is named after it ("a 2–1 win", "a 1–1 draw", "a 10–7 lead") or by a verb before it in the same
+# clause ("won the final 3–1", "beat Chelsea 3–1", "the game ended 5–3")
+_RESULT_AFTER = re.compile(
+    r"\s*(?:(?:home|away|road|overtime|extra-time|shootout|upset)\s+)?"
+    r"(?:wins?|loss(?:es)?|defeats?|victor(?:y|ies)|draws?|ties?|lead|deficit|aggregate|scoreline|shutout)\b",
+    re.IGNORECASE,
+)
+_RESULT_BEFORE = re.compile(
+    r"\b(?:won|wins?|winning|beat(?:s|ing)?|defeat(?:s|ed|ing)?|lost|los(?:es|ing)|lose|drew|draw(?:s|ing)?|"
+    r"tied|led|leading|trail(?:ed|ing)|ended|finished|scoreline|score of)\b[^\d.;:!?]{0,40}$",
+    re.IGNORECASE,
+)
+_AFTER_A_RESULT = ("", "again", "over", "after")  # "beat Chelsea 3–1 against…", not "won 2-3 races"
+
+
+def _scores(facts: list[NumberFact], text: str) -> list[NumberFact]:
+    """Two whole numbers joined by a dash, named as a match's result, as one fact: a reader (and a vandal)
+    changes the score, not one of two counts."""
+    out: list[NumberFact] = []
+    i = 0
+    while i < len(facts):
+        low = facts[i]
+        high = facts[i + 1] if i + 1 < len(facts) else None
+        if high is not None and _a_result(low, high, text):
+            sides = (float(low.text), float(high.text))
+            out.append(NumberFact(NumberKind.SCORE, sides, text[low.start : high.end], low.start, high.end))
+            i += 2
+        else:
+            out.append(low)
+            i += 1
+    return out
+
+
+def _a_result(low: NumberFact, high: NumberFact, text: str) -> bool:
+    """Whether ``low``–``high`` is a score: small whole numbers, a dash between, a result named around."""
+    sides = (low, high)
+    return (
+        all(f.kind is NumberKind.NUMBER and f.text.isdigit() and len(f.text) <= 3 for f in sides)
+        and _SCORE_BETWEEN.fullmatch(text, low.end, high.start) is not None
+        and (
+            _RESULT_AFTER.match(text, high.end) is not None
+            or (
+                _RESULT_BEFORE.search(text, max(0, low.start - 60), low.start) is not None
+                and _unit_after(text, high.end) in _AFTER_A_RESULT
+            )
+        )
+    )
 
 
 _RANGE_BETWEEN = re.compile(r"\s*(?:[-–—]|to)\s*")
@@ -383,6 +435,8 @@ def same_fact(claimed: NumberFact, stated: NumberFact) -> bool:
     """Whether a page's ``stated`` fact states the claim's ``claimed`` one (kinds that can express the same
     value match: a year inside a full date, a bare number for a year, a percentage's number)."""
     c, s = claimed.kind, stated.kind
+    if c is NumberKind.SCORE or s is NumberKind.SCORE:  # "lost 2–1" is the winner's "1–2" too
+        return c is s and stated.value in (claimed.value, claimed.value[::-1])
     if c is NumberKind.DATE:
         return s is NumberKind.DATE and stated.value == claimed.value
     if c is NumberKind.DAY:
@@ -435,7 +489,7 @@ def rival(claimed: NumberFact, stated: NumberFact) -> bool:
         return s in (NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH)
     if c is NumberKind.DAY:  # another day in the claim's context is as often the next event as a rival
         return False
-    if c in (NumberKind.MONEY, NumberKind.PERCENT, NumberKind.ORDINAL, NumberKind.DECADE):
+    if c in (NumberKind.MONEY, NumberKind.PERCENT, NumberKind.ORDINAL, NumberKind.DECADE, NumberKind.SCORE):
         return s is c
     # a count contradicts a count of the same thing only ("8 saves" vs "5 saves", not "5 years")
     return s is NumberKind.NUMBER and bool(claimed.unit) and stated.unit == claimed.unit
