@@ -283,6 +283,7 @@ def test_a_full_date_is_found_by_its_day_when_the_page_gives_the_year_elsewhere(
         ("The busy centre works exclusively with young 10-24 year old Jordanians.", None),  # an age range
         ("He won 2-3 races that year.", None),  # a count of races, not a result
         ("The 2016–17 season was his last.", None),
+        ("Losing record\n11-12-7\nReal Salt Lake's regular-season record", None),  # dev01868's page
     ],
 )
 def test_a_result_is_one_fact(text: str, score: tuple[int, int] | None) -> None:

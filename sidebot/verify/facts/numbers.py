@@ -318,12 +318,19 @@ def _scores(facts: list[NumberFact], text: str) -> list[NumberFact]:
     return out
 
 
+_THIRD_PART_AFTER = re.compile(r"\s?[-–—]\s?\d")
+_THIRD_PART_BEFORE = re.compile(r"\d\s?[-–—]\s?$")
+
+
 def _a_result(low: NumberFact, high: NumberFact, text: str) -> bool:
-    """Whether ``low``–``high`` is a score: small whole numbers, a dash between, a result named around."""
+    """Whether ``low``–``high`` is a score: small whole numbers, a dash between, a result named around, and no
+    third number ("a losing record, 11-12-7" is wins, losses and draws)."""
     sides = (low, high)
     return (
         all(f.kind is NumberKind.NUMBER and f.text.isdigit() and len(f.text) <= 3 for f in sides)
         and _SCORE_BETWEEN.fullmatch(text, low.end, high.start) is not None
+        and _THIRD_PART_AFTER.match(text, high.end) is None
+        and _THIRD_PART_BEFORE.search(text, 0, low.start) is None
         and (
             _RESULT_AFTER.match(text, high.end) is not None
             or (
