@@ -23,7 +23,7 @@ from sidebot.queue.support import Support
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands, threshold_for_precision
 from sidebot.verify.factory import shipped_model_dir
-from sidebot.verify.facts.changes import changed_facts, settled_by_source
+from sidebot.verify.facts.changes import _replaced_facts, changed_facts, settled_by_source
 from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
 from sidebot.verify.facts.extract import bare_name, claim_facts
 from sidebot.verify.facts.names import name_forms, names_the_subject, normal_name
@@ -313,6 +313,10 @@ def test_a_score_is_found_either_way_round_and_contradicted_by_another_result() 
     (change,) = changed_facts(claim, claim.replace("2-1", "3-1"))  # the patrol's changed fact
     assert (change.old.text, change.new.text, change.old.description) == ("2-1", "3-1", "score")
     assert changed_facts(claim, claim.replace("2-1", "1-2")) == []  # either side first: the same result
+    # read from the words' diff (spaCy reads the keeper's name otherwise after the edit): still a score
+    old, new = "Keeper Stefan Cleveland was in a 2-1 loss.", "Keeper Stefan Clevland was in a 3-1 loss."
+    changes = _replaced_facts(old, new, claim_facts(old), claim_facts(new), "")
+    assert [(c.new.text, c.new.label) for c in changes if c.new.number] == [("3-1", NumberKind.SCORE)]
 
 
 def test_a_month_is_found_in_the_sentence_after_the_one_that_gives_its_year() -> None:
@@ -564,6 +568,10 @@ def test_a_reviewer_reads_name_for_any_name_and_not_spacy_s_guess_of_its_kind() 
         for f in claim_facts("Jodie Emery (born January 4, 1985) is a Canadian activist.")
     }
     assert kinds == {"Jodie Emery": "name", "January 4, 1985": "date", "Canadian": "nationality or group"}
+    for kind in NumberKind:  # every kind of number has its word (a new kind without one fails here)
+        number = number_facts("in 1999")[0]
+        fact = claim_facts("in 1999")[0]
+        assert replace(fact, number=replace(number, kind=kind)).description not in ("", "name")
 
 
 def test_a_number_word_with_a_capital_inside_a_sentence_is_part_of_a_name() -> None:

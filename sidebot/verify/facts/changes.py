@@ -93,20 +93,27 @@ def _replaced_facts(
             return []
         fact = inside[0]
         start, end = b0 - (a0 - fact.start), b1 + (fact.end - a1)
-        replacement = _stand_in(fact, new_claim[start:end], start, end, article_title)
+        replacement = _stand_in(fact, new_claim[start:end], start, end, new, article_title)
         if replacement is None:
             return []
         changes.append(FactChange(fact, replacement))
     return changes
 
 
-def _stand_in(fact: Fact, text: str, start: int, end: int, article_title: str) -> Fact | None:
+def _stand_in(
+    fact: Fact, text: str, start: int, end: int, new: list[Fact], article_title: str
+) -> Fact | None:
     """``text`` as a fact of ``fact``'s kind at ``start``–``end`` of the new claim (None: a name replaced by
-    words without a capital, "the Kings" → "the team", or a number by words that hold none)."""
+    words without a capital, "the Kings" → "the team", or a number by words that hold none). A number is
+    the new claim's own fact there where it has one, read in its sentence ("3-1" in "a 3-1 loss" is a
+    score, "8" in "8 saves" counts saves)."""
     if fact.number is None:
         if text.islower() or not any(ch.isalpha() for ch in text):
             return None
         return replace(fact, text=text, start=start, end=end, subject=is_subject_name(text, article_title))
+    read = next((f for f in new if f.number is not None and f.start < end and start < f.end), None)
+    if read is not None:
+        return read
     number = next(iter(number_facts(text)), None)
     if number is None:
         return None

@@ -60,11 +60,12 @@ class Fact:
         label: the small model's kind of a name is too often wrong to show a reviewer (in the demo's queue
         "the claim's place Spotify", "organisation Keith Urban", "place Hergé"); the label still decides
         which of the page's names can be its rival. Nationalities ("Canadian") it reads well."""
-        return _DESCRIPTIONS.get(self.label, "name")
+        if self.number is None:
+            return "nationality or group" if self.label == "NORP" else "name"
+        return _DESCRIPTIONS[self.number.kind]
 
 
 _DESCRIPTIONS = {
-    "NORP": "nationality or group",
     NumberKind.DATE: "date",
     NumberKind.MONTH: "date",
     NumberKind.DAY: "date",
