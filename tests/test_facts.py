@@ -20,6 +20,7 @@ from sidebot.cli.app import app
 from sidebot.datasets.wice import read_wice
 from sidebot.eval.sneaky import source_gives
 from sidebot.queue.support import Support
+from sidebot.sources.extract import html_main_text
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands, threshold_for_precision
 from sidebot.verify.factory import shipped_model_dir
@@ -29,7 +30,7 @@ from sidebot.verify.facts.extract import bare_name, claim_facts
 from sidebot.verify.facts.names import name_forms, names_the_subject, normal_name
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 from sidebot.verify.facts.rule import FactRule, fact_note
-from sidebot.verify.facts.sneaky import SneakyEdit, make_edit, name_pool
+from sidebot.verify.facts.sneaky import AWAY_CHARACTERS, NewValue, SneakyEdit, make_edit, name_pool
 from sidebot.verify.types import FactFinding, Verdict
 
 WICE = Path(__file__).parent / "data" / "verify" / "wice-claims.jsonl"
@@ -704,6 +705,75 @@ def test_a_change_is_settled_when_the_source_gives_the_old_value(wice: dict) -> 
     )
 
 
+def test_a_value_copied_from_elsewhere_on_the_page_settles_the_change(wice: dict) -> None:
+    # the page says "I live in Leicestershire with my wife and two children" and names the UK elsewhere
+    claim = wice["dev01108"]
+    doc = claim.source()
+    passages = split_passages(doc.text, doc.title)
+    changed = claim.claim.replace("Leicestershire", "UK")
+    assert re.search(r"\bUK\b", doc.text)
+    settled = settled_by_source(claim.claim, changed, passages, claim.article_title)
+    assert settled is not None and (settled.change.old.text, settled.change.new.text) == (
+        "Leicestershire",
+        "UK",
+    )
+    assert "I live in Leicestershire with my wife" in settled.sentence
+    # the same edit undone, to the value the page gives where it says the rest, is a correction
+    assert settled_by_source(changed, claim.claim, passages, claim.article_title) is None
+
+
+def test_a_year_the_page_gives_for_something_else_does_not_back_a_changed_year() -> None:
+    page = (
+        "Smith was born in 1863 in Northamptonshire, the son of a farmer. He went to the village school. "
+        "In 1870 his family moved to London, where his father opened a shop."
+    )
+    passages = split_passages(page, "John Smith")
+    claim = "Smith was born in 1863 in Northamptonshire."
+    settled = settled_by_source(claim, claim.replace("1863", "1870"), passages, "John Smith")
+    assert settled is not None and settled.sentence.startswith("Smith was born in 1863")
+    assert settled_by_source(claim.replace("1863", "1870"), claim, passages, "John Smith") is None
+    # where the page gives both years in the claim's words, an edit from one to the other is not settled
+    both = "Smith was born in 1863 in Northamptonshire (some records say he was born in 1864)."
+    passages = split_passages(both, "John Smith")
+    assert settled_by_source(claim, claim.replace("1863", "1864"), passages, "John Smith") is None
+
+
+def test_a_changed_year_is_read_near_each_year_the_source_gives() -> None:
+    """The Seattle Times article: "It will be the most women on the council since 1994, when there were
+    seven. Durkan will be Seattle's first female mayor since Bertha Landes' election in 1926." Its dateline
+    ("Originally published November 7, 2017") stands beside its headline, which holds the claim's topic."""
+    html = (Path(__file__).parent / "data" / "sources" / "seattle-times-council-2017.html").read_text()
+    page = html_main_text(html)
+    assert page.text is not None
+    passages = split_passages(page.text, page.title or "")
+    claim = "The Seattle City Council will have the most women on the council since 1994."
+    settled = settled_by_source(claim, claim.replace("1994", "1926"), passages)
+    assert settled is not None and "since 1994, when there were seven" in settled.sentence
+    assert settled.new_sentence is not None and "Bertha Landes' election in 1926" in settled.new_sentence
+    # a correction back to 1994, from the dateline's year or from 1926, is not queued
+    assert settled_by_source(claim.replace("1994", "2017"), claim, passages) is None
+    assert settled_by_source(claim.replace("1994", "1926"), claim, passages) is None
+
+
+def test_copied_value_edits_take_a_value_the_page_gives_away_from_the_original(wice: dict) -> None:
+    edits = [
+        (c, make_edit(c.id, c.claim, c.source().text, {}, 13, c.article_title, NewValue.ELSEWHERE))
+        for c in wice.values()
+    ]
+    made = [(c, e) for c, e in edits if e is not None]
+    assert made and made == [
+        (c, make_edit(c.id, c.claim, c.source().text, {}, 13, c.article_title, NewValue.ELSEWHERE))
+        for c, _ in made
+    ]
+    for claim, edit in made:
+        page = claim.source().text.casefold()
+        assert edit.changed == claim.claim.replace(edit.fact, edit.replacement, 1)
+        new_at = [m.start() for m in re.finditer(re.escape(edit.replacement.casefold()), page)]
+        old_at = [m.start() for m in re.finditer(re.escape(edit.fact.casefold()), page)]
+        assert new_at and old_at
+        assert min(abs(a - b) for a in new_at for b in old_at) >= AWAY_CHARACTERS
+
+
 def test_sneaky_edits_are_deterministic_and_leave_the_page_without_the_new_value(wice: dict) -> None:
     claims = list(wice.values())
     pool = name_pool([c.claim for c in claims])
@@ -875,3 +945,22 @@ def test_a_reviewer_reads_each_failing_value_once(wice: dict) -> None:
     verdict = load_verifier().verify(*item)
     shown = [(f.kind, f.text, f.status) for f in verdict.facts]
     assert len(shown) == len(set(shown)) and [text for _, text, _ in shown].count("1985") == 1
+
+
+def test_eval_sneaky_counts_one_half_of_the_copied_value_edits(tmp_path: Path) -> None:
+    """`sidebot eval sneaky --new-value elsewhere --half report` on the test claims: the one copied-value edit
+    (dev01108's "Leicestershire" → "UK", the report half) is counted, queued by the patrol's check and not
+    undone as a correction; the fit half holds no such edit."""
+    out = tmp_path / "sneaky.json"
+    args = ["eval", "sneaky", "--wice", str(WICE), "--new-value", "elsewhere", "--half", "report"]
+    result = CliRunner().invoke(app, [*args, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "1 sneaky edits (the report half's) of 9 claims" in result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["new_value"] == "elsewhere" and report["edits"] == 1
+    [item] = report["items"]
+    assert (item["claim_id"], item["fact"], item["replacement"]) == ("dev01108", "Leicestershire", "UK")
+    assert report["caught_by_patrol_change_check"] == 1.0 and report["corrections_queued_by_patrol"] == 0.0
+    assert report["by_kind"]["GPE"]["caught_by_patrol_change_check"] == 1.0
+    fit = CliRunner().invoke(app, [*args[:-1], "fit"])
+    assert fit.exit_code == 1 and "no supported claim" in fit.output, fit.output

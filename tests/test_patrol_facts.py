@@ -129,6 +129,30 @@ def test_a_change_made_again_after_a_reviewer_confirmed_it_is_queued_again(
     db.dispose()
 
 
+def test_a_year_the_source_gives_for_something_else_is_queued_with_both_sentences(
+    settings, wiki, wiki_users, unique_title, source_server, minilm
+) -> None:
+    """A vandal copies another year of the source: the article's 1926 is the year Seattle last elected a
+    woman mayor. The source gives 1926, but not near the claim's words: the change is queued all the same,
+    with where the source gives each year; the edit undone is not."""
+    title = unique_title("Council copy")
+    wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "article")
+    patrol(settings, wiki, minilm, title)
+    changed = CLAIM.replace("1994", "1926")
+    wiki_users.editor.edit(title, page_text(changed, source_server.base_url), "a quiet change")
+    db, summary = patrol(settings, wiki, minilm, title)
+    assert summary.counts["changed_facts"] == 1
+    with db.session() as session:
+        _, row = queued_change(session, wiki, title)
+        assert row.reason == "changed fact: 1994 → 1926"
+        assert "since 1994, when there were seven" in row.change["sentence"]
+        assert "Bertha Landes' election in 1926" in row.change["new_sentence"]
+    wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "back to the source")
+    _, reverted = patrol(settings, wiki, minilm, title)
+    assert reverted.counts["changed_facts"] == 0
+    db.dispose()
+
+
 def test_a_rewritten_sentence_is_an_ordinary_new_citation(
     settings, wiki, wiki_users, unique_title, source_server, minilm
 ) -> None:

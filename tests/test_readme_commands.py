@@ -64,6 +64,7 @@ def readme_command_lines() -> list[str]:
 
 def expand(line: str) -> list[str]:
     """Arguments for one README line: optional parts included, repeated parts twice, placeholders filled."""
+    line = re.sub(r"([\w-]+)(?:\\\|[\w-]+)+", r"\1", line)  # a choice ("cpu\|cuda" in a table) → cpu
     line = re.sub(r"\[([^\]]+)\]…", r"\1 \1", line)  # [--state S]… → --state S --state S
     line = re.sub(r"\[([^\]]+)\]", r"\1", line)
     line = re.sub(r"\b([A-Z]+)…", r"\1 \1", line)  # FILE… → FILE FILE

@@ -479,6 +479,49 @@ def test_the_card_shows_each_part_of_the_claim_and_the_one_the_source_fails(
     assert detail["failed_part"] == failing and [p["probability"] for p in detail["parts"]] == [0.91, 0.12]
 
 
+def test_the_card_shows_a_changed_fact_with_where_the_source_gives_each_value(
+    web_client, web_db, hostile_finding
+):
+    """A changed fact whose new value the source gives only elsewhere (facts/changes.py): the card names the
+    old and the new value, the diff, the source's sentence for each with the value marked; both sentences
+    are the source's text, untrusted."""
+    old_sentence = "It will be the most women on the council since 1994, when there were <b>seven</b>."
+    new_sentence = "Durkan will be Seattle's first female mayor since <script>x()</script> 1926."
+    with web_db.session() as session:
+        finding = session.get(Finding, hostile_finding)
+        finding.change = {
+            "old": "1994",
+            "new": "1926",
+            "kind": "year",
+            "old_claim": "The council will have the most women since 1994.",
+            "old_rev": 11,
+            "new_rev": 12,
+            "editors": ["Vandal"],
+            "sentence": old_sentence,
+            "new_sentence": new_sentence,
+        }
+        session.commit()
+    body = web_client.get(f"/findings/{hostile_finding}").text
+    assert "<del>1994</del> to <ins>1926</ins>, and the source gives 1994 (edited by Vandal)" in body
+    assert "diff=12" in body and "oldid=11" in body
+    assert "It gives 1926 only elsewhere:" in body and "<mark>1926</mark>" in body
+    assert "since <mark>1994</mark>" in body
+    for raw in ("<b>seven</b>", "<script>x()</script>"):  # a sentence from each
+        assert raw not in body and str(escape(raw)) in body
+    change = web_client.get(f"/api/findings/{hostile_finding}").json()["change"]
+    assert [seg["text"] for seg in change["new_sentence"] if seg["evidence"]] == ["1926"]
+    # a change whose new value the source does not give at all has no such line
+    with web_db.session() as session:
+        finding = session.get(Finding, hostile_finding)
+        finding.change = {**finding.change, "new_sentence": None}
+        session.commit()
+    body = web_client.get(f"/findings/{hostile_finding}").text
+    assert (
+        "only elsewhere" not in body
+        and web_client.get(f"/api/findings/{hostile_finding}").json()["change"]["new_sentence"] == []
+    )
+
+
 def _state(web_db, fid: int) -> str:
     with web_db.session() as session:
         return session.get(Finding, fid).state

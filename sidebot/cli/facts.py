@@ -8,6 +8,7 @@ Heavy imports (torch, spaCy) happen inside the commands so that `sidebot --help`
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -15,6 +16,7 @@ import typer
 
 from sidebot.cli.common import console, fail, settings_of, write_json
 from sidebot.cli.verify import DataDirOption, ModelDirOption, show_two_figures, trained_model
+from sidebot.verify.facts.sneaky import NewValue
 
 
 def train_fact_check(
@@ -76,18 +78,39 @@ def _fit_every_part(folder: Path, dev_file: Path) -> None:
     show_two_figures(figures)
 
 
+class Half(StrEnum):
+    ALL = "all"
+    FIT = "fit"
+    REPORT = "report"
+
+
 def eval_sneaky(
     ctx: typer.Context,
     wice: Annotated[
         Path, typer.Option("--wice", help="WiCE claims file (.jsonl).", exists=True, dir_okay=False)
     ],
     seed: Annotated[int, typer.Option(help="Seed of the edits (which fact, which new value).")] = 13,
+    new_value: Annotated[
+        NewValue,
+        typer.Option(
+            help="Where the new value comes from: 'absent', one the page does not contain; 'elsewhere', one "
+            "the page gives away from the claim's value (a vandal copying another of the article's values)."
+        ),
+    ] = NewValue.ABSENT,
+    half: Annotated[
+        Half,
+        typer.Option(
+            help="Count only the edits of one half of the claims: 'fit', the half `train fact-check` fits "
+            "and chooses on, or 'report', the held-out one (sha256 of the claim id); drawn alike."
+        ),
+    ] = Half.ALL,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write every edit here.")] = None,
     limit: Annotated[int | None, typer.Option(help="Only the first N claims.")] = None,
 ) -> None:
-    """Change one year, number or name of each supported claim whose page states it to a value the page
-    does not contain, verify both versions against the unchanged page, and report the share of changed claims
-    caught at each band and the false alarms on the unchanged ones."""
+    """Change one year, number or name of each supported claim whose page states it to another value (one the
+    page does not contain, or with --new-value elsewhere one it gives elsewhere), verify both versions against
+    the unchanged page, and report the share of changed claims caught at each band, the false alarms on the
+    unchanged ones, and what the patrol's changed-fact check queues."""
     from sidebot.datasets.wice import WiceFormatError, read_wice
     from sidebot.eval.sneaky import evaluate_sneaky
     from sidebot.verify.factory import load_scorer
@@ -100,10 +123,20 @@ def eval_sneaky(
     bands = getattr(scorer, "bands", None)
     if bands is None:
         raise fail(f"the scorer {scorer.name} has no bands")
-    result = evaluate_sneaky(claims, scorer, bands, seed, progress=lambda m: console.print(m, style="dim"))
+    only = None
+    if half is not Half.ALL:
+        from sidebot.verify.training.factfit import dev_split
+
+        only = {c.id for c in dev_split(claims)[half is Half.REPORT]}
+    result = evaluate_sneaky(
+        claims, scorer, bands, seed, lambda m: console.print(m, style="dim"), new_value, only
+    )
+    kept = "" if half is Half.ALL else f" (the {half} half's)"
     if not result["edits"]:
-        raise fail(f"no supported claim of {wice} has a year, number or name on its page to change")
-    console.print(f"[bold]{scorer.name}[/bold]: {result['edits']} sneaky edits of {result['claims']} claims")
+        raise fail(f"no supported claim{kept} of {wice} has a year, number or name on its page to change")
+    console.print(
+        f"[bold]{scorer.name}[/bold]: {result['edits']} sneaky edits{kept} of {result['claims']} claims"
+    )
     for key in ("caught", "false_alarms"):
         rates = result[key]
         console.print(
@@ -122,7 +155,10 @@ def eval_sneaky(
         f"the same edit undone (a correction) queued {result['corrections_queued_by_patrol']:.3f}"
     )
     for kind, row in result["by_kind"].items():
-        console.print(f"  {kind:14} {row['edits']:4} edits, caught {row['caught']['may_fail_or_worse']:.3f}")
+        console.print(
+            f"  {kind:14} {row['edits']:4} edits, caught {row['caught']['may_fail_or_worse']:.3f}, "
+            f"by the patrol {row['caught_by_patrol_change_check']:.3f}"
+        )
     write_json(json_out, result)
 
 

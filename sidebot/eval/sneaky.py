@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, replace
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
@@ -17,20 +17,25 @@ from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands
 from sidebot.verify.facts.changes import settled_by_source
 from sidebot.verify.facts.names import normal_text
-from sidebot.verify.facts.sneaky import SneakyEdit, make_edit, name_pool
+from sidebot.verify.facts.sneaky import NewValue, SneakyEdit, make_edit, name_pool
 from sidebot.verify.metrics import run_scorer, wice_items
 from sidebot.verify.types import FactFinding, Scorer, Verdict
 
 
 def sneaky_edits(
-    claims: Sequence[WiceClaim], seed: int, labels: Sequence[WiceLabel] = (WiceLabel.SUPPORTED,)
+    claims: Sequence[WiceClaim],
+    seed: int,
+    labels: Sequence[WiceLabel] = (WiceLabel.SUPPORTED,),
+    new_value: NewValue = NewValue.ABSENT,
 ) -> list[tuple[WiceClaim, SneakyEdit]]:
-    """One edit per claim of ``labels`` that has a fact on its page (names swapped from the file's claims)."""
-    pool = name_pool([c.claim for c in claims])
+    """One edit per claim of ``labels`` that has a fact on its page (names swapped from the file's claims, or
+    copied from the page: ``new_value``)."""
+    pool = name_pool([c.claim for c in claims]) if new_value is NewValue.ABSENT else {}
     out = []
     for claim in claims:
         if claim.label in labels:
-            edit = make_edit(claim.id, claim.claim, claim.source().text, pool, seed, claim.article_title)
+            page = claim.source().text
+            edit = make_edit(claim.id, claim.claim, page, pool, seed, claim.article_title, new_value)
             if edit is not None:
                 out.append((claim, edit))
     return out
@@ -78,9 +83,15 @@ def evaluate_sneaky(
     bands: Bands,
     seed: int = 13,
     progress: Callable[[str], None] = print,
+    new_value: NewValue = NewValue.ABSENT,
+    only: Collection[str] | None = None,
 ) -> dict:
-    """Catch and false-alarm rates per band, overall and by the kind of fact changed, with every edit."""
-    edits = sneaky_edits(claims, seed)
+    """Catch and false-alarm rates per band, overall and by the kind of fact changed, with every edit;
+    ``only``: the ids of the claims whose edits count (drawn from all ``claims`` alike: the names swapped in
+    come from every claim)."""
+    edits = [
+        (c, e) for c, e in sneaky_edits(claims, seed, new_value=new_value) if only is None or c.id in only
+    ]
     if not edits:
         return {"edits": 0}
     originals = [c for c, _ in edits]
@@ -93,11 +104,16 @@ def evaluate_sneaky(
     by_kind: dict[str, dict] = {}
     for kind in sorted({e.label for _, e in edits}):
         chosen = [i for i, (_, e) in enumerate(edits) if e.label == kind]
-        by_kind[kind] = {"edits": len(chosen), "caught": _rates([after[i] for i in chosen], bands)}
+        by_kind[kind] = {
+            "edits": len(chosen),
+            "caught": _rates([after[i] for i in chosen], bands),
+            "caught_by_patrol_change_check": sum(settled[i] for i in chosen) / len(chosen),
+        }
     return {
         "claims": len(claims),
         "edits": len(edits),
         "seed": seed,
+        "new_value": str(new_value),
         "bands": bands.to_json(),
         "caught": _rates(after, bands),
         "false_alarms": _rates(before, bands),

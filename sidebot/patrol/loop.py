@@ -617,6 +617,7 @@ class Patrol:
                 "new_rev": rev_id,
                 "editors": editors,
                 "sentence": settled.sentence,
+                "new_sentence": settled.new_sentence,
             },
         )
 

@@ -187,8 +187,9 @@ class Finding(Base):
     facts: Mapped[list[Any]] = mapped_column(default=list)
     fact_note: Mapped[str | None] = mapped_column(Text)  # the failing fact in words
     band: Mapped[str | None] = mapped_column(String(32))  # sidebot.verify.bands.Band, for queued findings
-    # A changed fact (reason "changed fact"): {"old", "new", "kind", "old_rev", "new_rev", "editors",
-    # "sentence"}: what an edit changed, and the source's sentence that states the old value
+    # A changed fact (reason "changed fact"): {"old", "new", "kind", "old_claim", "old_rev", "new_rev",
+    # "editors", "sentence", "new_sentence"}: what an edit changed, the source's sentence that states the old
+    # value and, where the source gives the new value only away from the claim's words, the closest of those
     change: Mapped[dict[str, Any] | None]
     state: Mapped[str] = mapped_column(String(16), default=FindingState.OPEN)
     flag_reason: Mapped[str | None] = mapped_column(Text)  # why it is open: low score, tagged, …

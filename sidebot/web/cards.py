@@ -82,6 +82,9 @@ class ChangeOut(_View):
     editors: list[str] = Field(description="who saved the revisions between the two")
     diff_url: str | None = Field(description="the wiki's diff between the two revisions")
     sentence: list[Segment] = Field(description="the source's sentence that states the old value")
+    new_sentence: list[Segment] = Field(
+        description="where the source gives the new value, away from the claim's words (empty: it does not)"
+    )
 
 
 class ReviewOut(_View):
@@ -307,6 +310,7 @@ def _change_view(change: dict[str, Any] | None, api_url: str) -> ChangeOut | Non
         editors=list(change.get("editors") or []),
         diff_url=diff,
         sentence=mark(change.get("sentence") or "", change["old"]),
+        new_sentence=mark(change.get("new_sentence") or "", change["new"]),
     )
 
 

@@ -11,13 +11,19 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from sidebot.sources.passages import Passage
-from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
+from sidebot.verify.facts.check import PageIndex, stated_in_context
 from sidebot.verify.facts.extract import Fact, FactKind, claim_facts, is_subject_name
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+|[^\w\s]")
 MAX_NEW_WORDS = 6  # a name or number written in more words is a rewrite
+# A new value the page states elsewhere settles the change where the words near the old value (check.py's
+# NEAR_WORDS) hold at least SETTLING_CONTEXT of the claim's other words and CONTEXT_MARGIN more of them
+# than those near any place stating the new one (IDF-weighted shares; all three chosen on copied-value edits
+# of WiCE dev's fit half, `sidebot eval sneaky --new-value elsewhere`)
+SETTLING_CONTEXT = 0.2
+CONTEXT_MARGIN = 0.1
 _DATES = {NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH, NumberKind.DAY, NumberKind.DECADE}
 _PLACES = {"GPE", "LOC", "FAC"}
 
@@ -128,26 +134,37 @@ def is_checkable(change: FactChange) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class SettledChange:
-    """A changed fact the source settles: it states the old value (in ``sentence``) and not the new one."""
+    """A changed fact the source settles: it states the old value (in ``sentence``, where it reads closest to
+    the claim) and not the new one, or the new one only away from the claim's words (``new_sentence``: the
+    one of those closest to them)."""
 
     change: FactChange
     sentence: str | None
     start: int | None
     end: int | None
+    new_sentence: str | None = None
 
 
 def settled_by_source(
     old_claim: str, new_claim: str, passages: Sequence[Passage], article_title: str = ""
 ) -> SettledChange | None:
     """The first fact the edit from ``old_claim`` to ``new_claim`` changed whose old value the source
-    (``passages``) states and whose new value it does not; None when there is none."""
+    (``passages``) states and whose new value it does not, or states only where fewer of the claim's other
+    words stand near it: at least ``CONTEXT_MARGIN`` fewer than near the old value, which has at least
+    ``SETTLING_CONTEXT`` of them near (check.stated_in_context). A vandal may copy another year or name of
+    the article, and a page states many ("born in 1863" → "born in 1870", where the page's 1870 is the year
+    the family moved). None when there is none."""
     changes = [c for c in changed_facts(old_claim, new_claim, article_title) if is_checkable(c)]
     if not changes:
         return None
     index = PageIndex.from_passages(passages)
     for change in changes:
-        old = check_facts(old_claim, index, article_title, [change.old]).results[0]
-        new = check_facts(new_claim, index, article_title, [change.new]).results[0]
-        if old.status is FactStatus.FOUND and new.status is not FactStatus.FOUND:
-            return SettledChange(change, old.sentence, old.start, old.end)
+        old_share, old_at = stated_in_context(old_claim, index, change.old, [change.new])
+        if old_at is None:
+            continue
+        new_share, new_at = stated_in_context(new_claim, index, change.new, [change.old])
+        if new_at is None:
+            return SettledChange(change, *index.located(old_at))
+        if old_share >= SETTLING_CONTEXT and old_share - new_share >= CONTEXT_MARGIN:
+            return SettledChange(change, *index.located(old_at), new_sentence=index.texts[new_at])
     return None

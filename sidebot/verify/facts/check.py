@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
@@ -54,6 +54,7 @@ _NUMERIC = re.compile(
     r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|first|second|third|th)\b"
 )
 SLOT_WORDS = 4  # words either side of a name that show the part it plays in its sentence
+NEAR_WORDS = 20  # words either side of a value that show what the page says of it (chosen: changes.py)
 _SLOT_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Entity labels that can stand for one another when one contradicts the other
 _RIVAL_LABELS = {
@@ -251,16 +252,14 @@ class PageIndex:
         known = self._known_stems
         return [known[i] if i in known else stem_set(t) for i, t in enumerate(self.texts)]
 
-    def contexts(self, wanted: Sequence[str], keep: int = 1) -> list[tuple[float, list[int]]]:
-        """The ``keep`` best runs of one or two adjacent sentences by the IDF-weighted share of ``wanted``
-        stems they hold, best first, with that share."""
+    def _runs(self, wanted: Sequence[str]) -> list[tuple[float, list[int]]]:
+        """Every single sentence and every run of two adjacent ones that hold some of ``wanted``, with the
+        IDF-weighted share of ``wanted`` stems each holds."""
         if not wanted or not self.texts:
             return []
-        wanted_set = set(wanted)
-        sets = [words & wanted_set for words in self.stems]  # most sentences hold none of the wanted stems
+        sets = self._holding(wanted)
         n = len(sets)
-        frequency = Counter(word for words in sets for word in words)
-        idf = {w: math.log((1 + n) / (1 + frequency[w])) + 1.0 for w in wanted}
+        idf = self.idf(wanted)
         total = sum(idf.values())
         single = [sum(idf[w] for w in wanted if w in s) / total if s else 0.0 for s in sets]
         runs = [(single[i], [i]) for i in range(n)]
@@ -268,6 +267,23 @@ class PageIndex:
             if single[i] > 0 and single[i + 1] > 0:
                 held = sets[i] | sets[i + 1]
                 runs.append((sum(idf[w] for w in wanted if w in held) / total, [i, i + 1]))
+        return runs
+
+    def _holding(self, wanted: Sequence[str]) -> list[set[str]]:
+        """Each sentence's stems among ``wanted`` (most sentences hold none)."""
+        wanted_set = set(wanted)
+        return [words & wanted_set for words in self.stems]
+
+    def idf(self, wanted: Sequence[str]) -> dict[str, float]:
+        """The inverse sentence frequency on this page of each of ``wanted`` stems (smoothed; 1 or more)."""
+        sets = self._holding(wanted)
+        frequency = Counter(word for words in sets for word in words)
+        return {w: math.log((1 + len(sets)) / (1 + frequency[w])) + 1.0 for w in wanted}
+
+    def contexts(self, wanted: Sequence[str], keep: int = 1) -> list[tuple[float, list[int]]]:
+        """The ``keep`` best runs of one or two adjacent sentences by the IDF-weighted share of ``wanted``
+        stems they hold, best first, with that share."""
+        runs = self._runs(wanted)
         runs.sort(key=lambda r: (-r[0], len(r[1]), r[1][0]))
         return runs[:keep]
 
@@ -315,14 +331,28 @@ def _score_written(fact: NumberFact) -> re.Pattern[str]:
 
 
 def _finds_number(index: PageIndex, fact: NumberFact, sentences: Sequence[int]) -> int | None:
+    return next(_number_sentences(index, fact, sentences), None)
+
+
+def _number_sentences(index: PageIndex, fact: NumberFact, sentences: Sequence[int]) -> Iterator[int]:
+    """The ``sentences`` that state ``fact``, in order; failing those, where a date's day or a month is
+    given apart from its year."""
     if fact.kind is NumberKind.SCORE:  # the candidates write it (_number_candidates)
-        return next(iter(sentences), None)
-    where = next((i for i in sentences if any(same_fact(fact, s) for s in index.numbers(i))), None)
-    if where is None and fact.kind is NumberKind.DATE:
-        return _finds_day_of_date(index, fact)
-    if where is None and fact.kind is NumberKind.MONTH:
-        return _finds_month_after_its_year(index, fact)
-    return where
+        yield from sentences
+        return
+    stating = (i for i in sentences if any(same_fact(fact, s) for s in index.numbers(i)))
+    first = next(stating, None)
+    if first is not None:
+        yield first
+        yield from stating
+        return
+    apart = None
+    if fact.kind is NumberKind.DATE:
+        apart = _finds_day_of_date(index, fact)
+    elif fact.kind is NumberKind.MONTH:
+        apart = _finds_month_after_its_year(index, fact)
+    if apart is not None:
+        yield apart
 
 
 def _finds_day_of_date(index: PageIndex, fact: NumberFact) -> int | None:
@@ -375,19 +405,34 @@ def _written_word(words: Sequence[str]) -> str:
 
 
 def _finds_name(index: PageIndex, fact: Fact) -> int | None:
-    for form in name_forms(fact.text, fact.label):
-        for i in index.containing(_written_word(form.split())):
-            if f" {form} " in index.folded(i):
-                return i
+    return next(_name_sentences(index, fact), None)
+
+
+def _name_sentences(index: PageIndex, fact: Fact) -> Iterator[int]:
+    """The sentences that state the name ``fact`` in one of its forms, in order of the forms; failing those,
+    a nationality's country, or a long name's words in another order or with other words between."""
+    stating = (
+        i
+        for form in name_forms(fact.text, fact.label)
+        for i in index.containing(_written_word(form.split()))
+        if f" {form} " in index.folded(i)
+    )
+    first = next(stating, None)
+    if first is not None:
+        yield first
+        yield from stating
+        return
     if fact.label == "NORP":  # "Japanese" stated as "Japan", "Italian" as "Italy"
         stem = normal_name(fact.text)[:4]
-        return next((i for i in index.containing(stem) if f" {stem}" in index.folded(i)), None)
+        yield from (i for i in index.containing(stem) if f" {stem}" in index.folded(i))
+        return
     words = [w for w in normal_name(fact.text).split() if len(w) > 2]
     if len(words) > 1:  # a long name written in another order or with other words between
-        for i in index.containing(_written_word(words)):
-            if all(f" {w} " in index.folded(i) for w in words):
-                return i
-    return None
+        yield from (
+            i
+            for i in index.containing(_written_word(words))
+            if all(f" {w} " in index.folded(i) for w in words)
+        )
 
 
 def _number_rival(index: PageIndex, fact: NumberFact, context: Sequence[int], claimed: Sequence[Fact]):
@@ -462,6 +507,76 @@ def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_text
             if shared >= (1 if fact.strong else 2) and (best is None or shared > best[0]):
                 best = (shared, i, name)
     return None if best is None else best[1:]
+
+
+def _other_words(claim_text: str, leave_out: Sequence[Fact]) -> list[str]:
+    """The claim's content words (stems) that are not numbers and not words of the facts ``leave_out``: the
+    context a fact is read in."""
+    own = set().union(*(_fact_stems(f) for f in leave_out))
+    return [w for w in content_stems(claim_text) if not any(ch.isdigit() for ch in w) and w not in own]
+
+
+def stated_in_context(
+    claim_text: str, index: PageIndex, fact: Fact, leave_out: Sequence[Fact] = ()
+) -> tuple[float, int | None]:
+    """Where the page states ``fact`` closest to the claim's other words (those of ``fact`` and ``leave_out``
+    left out): the best IDF-weighted share of those words within ``NEAR_WORDS`` words of a place that
+    states it (in its sentence and the ones either side), with that sentence; (0.0, None) when no sentence
+    states it. Near the value, not anywhere in its sentence: a page's dateline ("Originally published
+    November 7, 2017") sits in the sentence of its headline, which holds the claim's topic."""
+    wanted = _other_words(claim_text, [fact, *leave_out])
+    number = fact.number
+    if number is None:
+        stating = set(_name_sentences(index, fact))
+    else:
+        values = [v for v in (number, fact.converted) if v is not None]
+        stating = {i for v in values for i in _number_sentences(index, v, _number_places(index, v, wanted))}
+    if not stating:
+        return 0.0, None
+    if not wanted:
+        return 0.0, min(stating)
+    idf = index.idf(wanted)
+    total = sum(idf.values())
+    shares = {i: sum(idf.get(w, 0.0) for w in _near_stems(index, i, fact)) / total for i in sorted(stating)}
+    best = max(shares, key=lambda i: shares[i])
+    return shares[best], best
+
+
+def _near_stems(index: PageIndex, i: int, fact: Fact) -> set[str]:
+    """The stems within ``NEAR_WORDS`` words of each place sentence ``i`` states ``fact``, reading on into the
+    sentences either side (the whole sentence and as many words either side where the place is not known:
+    a name written in another order)."""
+    text = index.texts[i]
+    before = index.texts[i - 1] if i > 0 and index.spans[i - 1][0] >= 0 else ""
+    after = index.texts[i + 1] if i + 1 < len(index) else ""
+    places = _value_places(index, i, fact)
+    if not places:
+        words = _SLOT_WORD.findall(before)[-NEAR_WORDS:] + [text] + _SLOT_WORD.findall(after)[:NEAR_WORDS]
+        return set(stems(" ".join(words)))
+    near: set[str] = set()
+    for start, end in places:
+        left = _SLOT_WORD.findall(before + " " + text[:start])[-NEAR_WORDS:]
+        right = _SLOT_WORD.findall(text[end:] + " " + after)[:NEAR_WORDS]
+        near |= set(stems(" ".join(left + right)))
+    return near
+
+
+def _value_places(index: PageIndex, i: int, fact: Fact) -> list[tuple[int, int]]:
+    """Where sentence ``i`` writes ``fact`` (character offsets), as far as they are known."""
+    text = index.texts[i]
+    number = fact.number
+    if number is None:
+        plain_text = plain(text)  # as long as ``text`` but for a few decomposed letters: near enough
+        words = {_written_word(form.split()) for form in name_forms(fact.text, fact.label)}
+        return [
+            (m.start(), m.end())
+            for word in words
+            for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", plain_text)
+        ]
+    if number.kind is NumberKind.SCORE:
+        return [(m.start(), m.end()) for m in _score_written(number).finditer(text)]
+    values = [v for v in (number, fact.converted) if v is not None]
+    return [(s.start, s.end) for s in index.numbers(i) if any(same_fact(v, s) for v in values)]
 
 
 def check_facts(

@@ -4,6 +4,11 @@ contain ("working as a humanitarian since 1999" → "… since 2003"), the citat
 date, a figure or a name under a citation is common vandalism; WiCE's supported claims give real claims and
 the real pages they cite to make such edits on.
 
+A vandal may also copy another value of the article or its source, so a second recipe (``NewValue.ELSEWHERE``)
+takes the new value from the page itself: a year, a number or a name of the same kind that the page gives
+only away from the claim's value (no closer than ``AWAY_CHARACTERS`` to any place it writes the original):
+"born in 1863" → "born in 1870" where the page's 1870 is the year the family moved.
+
 Deterministic for a seed: the fact to change, and its new value, come from a random generator seeded with the
 seed and the claim's id. "On the page" is tested on the page's plain text, case-folded (not through the fact
 check's own normalisers, so the measure does not grade itself).
@@ -15,11 +20,21 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
-from sidebot.verify.facts.extract import Fact, FactKind, claim_facts
+from sidebot.verify.facts.extract import Fact, FactKind, claim_facts, entity_spans
 from sidebot.verify.facts.numbers import NumberKind
 
 _WORD_NUMBERS = "two three four five six seven eight nine ten eleven twelve".split()
+AWAY_CHARACTERS = 300  # a copied value is given no closer than this to the original anywhere on the page
+_PAGE_YEAR = re.compile(r"(?<![\w.,])(?:1[5-9]\d\d|20[0-4]\d)(?![\w]|[.,]\d)")
+_PAGE_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w]|[.,]\d)")
+_NAMES_READ = 60_000  # characters of a page read for its names
+
+
+class NewValue(StrEnum):
+    ABSENT = "absent"  # a value the page does not contain
+    ELSEWHERE = "elsewhere"  # a value the page gives, away from the claim's value
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +48,49 @@ class SneakyEdit:
 
 
 def _on_page(value: str, page: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(value.casefold())}(?!\w)", page) is not None
+    return re.search(_written(value), page) is not None
+
+
+def _written(value: str) -> str:
+    return rf"(?<!\w){re.escape(value.casefold())}(?!\w)"
+
+
+def _away(value: str, original: str, page: str) -> bool:
+    """Whether the (case-folded) ``page`` gives ``value`` and gives it only far from every place it gives
+    ``original``."""
+    at = [m.start() for m in re.finditer(_written(original), page)]
+    found = [m.start() for m in re.finditer(_written(value), page)]
+    return bool(found) and all(abs(a - b) >= AWAY_CHARACTERS for a in at for b in found)
+
+
+def _page_values(fact: Fact, page_text: str) -> list[str]:
+    """Values of ``fact``'s kind the page writes, the fact's own left out: years for a year, numbers written
+    like it for a number (as many decimals, with or without thousands separators; not years), names of its
+    label for a name."""
+    number = fact.number
+    if number is None:
+        names = {
+            name
+            for paragraph in page_text[:_NAMES_READ].split("\n")
+            for name, label, _, _ in entity_spans(paragraph)
+            if label == fact.label and "\n" not in name
+        }
+        own = fact.text.casefold()
+        return sorted(n for n in names if n.casefold() not in own and own not in n.casefold())
+    if number.kind is NumberKind.YEAR:
+        found = set(_PAGE_YEAR.findall(page_text))
+    elif number.kind is NumberKind.NUMBER and re.fullmatch(r"\d[\d,]*(?:\.\d+)?", fact.text):
+        decimals = len(fact.text.split(".")[1]) if "." in fact.text else 0
+        found = {
+            n
+            for n in _PAGE_NUMBER.findall(page_text)
+            if (len(n.split(".")[1]) if "." in n else 0) == decimals
+            and ("," in n) == ("," in fact.text)
+            and not _PAGE_YEAR.fullmatch(n)
+        }
+    else:
+        return []
+    return sorted(found - {fact.text})
 
 
 def _number_replacements(fact: Fact, rng: random.Random) -> list[str]:
@@ -96,18 +153,33 @@ def _day(day: int, ordinal: bool) -> str:
 _ENDS_WITH_THE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 
 
-def make_edit(
-    claim_id: str, claim: str, page_text: str, pool: dict[str, list[str]], seed: int, title: str = ""
-) -> SneakyEdit | None:
-    """One sneaky edit of ``claim`` against its page, or None when no fact of it is on the page. ``pool``:
-    names by entity label (from other claims) to swap a name for."""
-    rng = random.Random(f"{seed}:{claim_id}")
-    page = page_text.casefold()
-    facts = [
+def _changeable_facts(claim: str, page: str, title: str) -> list[Fact]:
+    """The facts of ``claim`` whose value the (case-folded) ``page`` writes as the claim does: not the
+    article subject's name, not a small count or rank."""
+    return [
         f
         for f in claim_facts(claim, title)
         if _on_page(f.text, page) and not f.subject and not (f.number and f.number.common)
     ]
+
+
+def make_edit(
+    claim_id: str,
+    claim: str,
+    page_text: str,
+    pool: dict[str, list[str]],
+    seed: int,
+    title: str = "",
+    new_value: NewValue = NewValue.ABSENT,
+) -> SneakyEdit | None:
+    """One sneaky edit of ``claim`` against its page, or None when no fact of it is on the page (or, for
+    ``NewValue.ELSEWHERE``, none has a value to copy from the page). ``pool``: names by entity label (from
+    other claims) to swap a name for."""
+    if new_value is NewValue.ELSEWHERE:
+        return _copied_edit(claim_id, claim, page_text, seed, title)
+    rng = random.Random(f"{seed}:{claim_id}")
+    page = page_text.casefold()
+    facts = _changeable_facts(claim, page, title)
     rng.shuffle(facts)
     for fact in facts:
         if fact.kind is FactKind.NUMBER:
@@ -122,6 +194,26 @@ def make_edit(
             if _on_page(replacement, page) or replacement.casefold() in claim.casefold():
                 continue
             if fact.label == NumberKind.DAY and _day_on_page(replacement, page):
+                continue
+            changed = claim[: fact.start] + replacement + claim[fact.end :]
+            return SneakyEdit(claim_id, claim, changed, fact.text, replacement, fact.label)
+    return None
+
+
+def _copied_edit(claim_id: str, claim: str, page_text: str, seed: int, title: str) -> SneakyEdit | None:
+    """The edit of ``claim`` whose new value is copied from elsewhere on the page."""
+    rng = random.Random(f"{seed}:elsewhere:{claim_id}")
+    page = page_text.casefold()
+    facts = _changeable_facts(claim, page, title)
+    rng.shuffle(facts)
+    for fact in facts:
+        options = _page_values(fact, page_text)
+        rng.shuffle(options)
+        after_the = _ENDS_WITH_THE.search(claim, 0, fact.start) is not None
+        for replacement in options:
+            if after_the and replacement[:4].casefold() == "the ":
+                replacement = replacement[4:]
+            if replacement.casefold() in claim.casefold() or not _away(replacement, fact.text, page):
                 continue
             changed = claim[: fact.start] + replacement + claim[fact.end :]
             return SneakyEdit(claim_id, claim, changed, fact.text, replacement, fact.label)
