@@ -732,6 +732,11 @@ def test_a_year_the_page_gives_for_something_else_does_not_back_a_changed_year()
     settled = settled_by_source(claim, claim.replace("1863", "1870"), passages, "John Smith")
     assert settled is not None and settled.sentence.startswith("Smith was born in 1863")
     assert settled_by_source(claim.replace("1863", "1870"), claim, passages, "John Smith") is None
+    # a source without text settles nothing (an empty page raised IndexError before)
+    assert settled_by_source(claim, claim.replace("1863", "1870"), [], "John Smith") is None
+    assert (
+        settled_by_source(claim, claim.replace("1863", "1870"), split_passages("", ""), "John Smith") is None
+    )
     # where the page gives both years in the claim's words, an edit from one to the other is not settled
     both = "Smith was born in 1863 in Northamptonshire (some records say he was born in 1864)."
     passages = split_passages(both, "John Smith")

@@ -330,10 +330,6 @@ def _score_written(fact: NumberFact) -> re.Pattern[str]:
     return re.compile(rf"(?<![\d.,])(?:{a}\s?[-–—]\s?{b}|{b}\s?[-–—]\s?{a})(?![\d]|[.,]\d)")
 
 
-def _finds_number(index: PageIndex, fact: NumberFact, sentences: Sequence[int]) -> int | None:
-    return next(_number_sentences(index, fact, sentences), None)
-
-
 def _number_sentences(index: PageIndex, fact: NumberFact, sentences: Sequence[int]) -> Iterator[int]:
     """The ``sentences`` that state ``fact``, in order; failing those, where a date's day or a month is
     given apart from its year."""
@@ -402,10 +398,6 @@ def _written_word(words: Sequence[str]) -> str:
     """The longest of a name's ``words`` that its page writes as it is (not "saint" for "St."): sentences
     without it cannot state the name."""
     return max((w for w in words if w not in SPELLED_OUT), key=len, default=words[0])
-
-
-def _finds_name(index: PageIndex, fact: Fact) -> int | None:
-    return next(_name_sentences(index, fact), None)
 
 
 def _name_sentences(index: PageIndex, fact: Fact) -> Iterator[int]:
@@ -509,6 +501,16 @@ def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_text
     return None if best is None else best[1:]
 
 
+def _stating(index: PageIndex, fact: Fact, wanted: Sequence[str]) -> Iterator[int]:
+    """The sentences that state ``fact``, lazily, in the order the look-up tries them (a measure in either of
+    its units); ``wanted``: the claim's other words, near which a small count or rank must stand."""
+    number = fact.number
+    if number is None:
+        return _name_sentences(index, fact)
+    values = [v for v in (number, fact.converted) if v is not None]
+    return (i for v in values for i in _number_sentences(index, v, _number_places(index, v, wanted)))
+
+
 def _other_words(claim_text: str, leave_out: Sequence[Fact]) -> list[str]:
     """The claim's content words (stems) that are not numbers and not words of the facts ``leave_out``: the
     context a fact is read in."""
@@ -525,12 +527,7 @@ def stated_in_context(
     states it. Near the value, not anywhere in its sentence: a page's dateline ("Originally published
     November 7, 2017") sits in the sentence of its headline, which holds the claim's topic."""
     wanted = _other_words(claim_text, [fact, *leave_out])
-    number = fact.number
-    if number is None:
-        stating = set(_name_sentences(index, fact))
-    else:
-        values = [v for v in (number, fact.converted) if v is not None]
-        stating = {i for v in values for i in _number_sentences(index, v, _number_places(index, v, wanted))}
+    stating = set(_stating(index, fact, wanted))
     if not stating:
         return 0.0, None
     if not wanted:
@@ -598,19 +595,7 @@ def check_facts(
         own = _fact_stems(fact)
         wanted = [w for w in claim_words if w not in own]
         number = fact.number
-        if number is not None:
-            where = next(
-                (
-                    found
-                    for value in (number, fact.converted)  # a measure is stated in either of its units
-                    if value is not None
-                    and (found := _finds_number(index, value, _number_places(index, value, wanted)))
-                    is not None
-                ),
-                None,
-            )
-        else:
-            where = _finds_name(index, fact)
+        where = next(_stating(index, fact, wanted), None)
         if where is not None:
             results.append(FactResult(fact, FactStatus.FOUND, *index.located(where)))
         elif number is not None:
