@@ -20,6 +20,7 @@ from sidebot.cli.app import app
 from sidebot.datasets.wice import read_wice
 from sidebot.eval.sneaky import source_gives
 from sidebot.queue.support import Support
+from sidebot.sandbox.demo_content import demo_source
 from sidebot.sources.extract import html_main_text
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands, threshold_for_precision
@@ -31,7 +32,7 @@ from sidebot.verify.facts.names import name_forms, names_the_subject, normal_nam
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 from sidebot.verify.facts.rule import FactRule, fact_note
 from sidebot.verify.facts.sneaky import AWAY_CHARACTERS, NewValue, SneakyEdit, make_edit, name_pool
-from sidebot.verify.types import FactFinding, Verdict
+from sidebot.verify.types import Claim, FactFinding, Verdict
 
 WICE = Path(__file__).parent / "data" / "verify" / "wice-claims.jsonl"
 
@@ -758,6 +759,60 @@ def test_a_changed_year_is_read_near_each_year_the_source_gives() -> None:
     # a correction back to 1994, from the dateline's year or from 1926, is not queued
     assert settled_by_source(claim.replace("1994", "2017"), claim, passages) is None
     assert settled_by_source(claim.replace("1994", "1926"), claim, passages) is None
+
+
+def demo_page(source_id: str) -> tuple[PageIndex, Claim]:
+    """A demo source (a real WiCE page) as the verifier indexes it, with the claim that cites it."""
+    source = demo_source(source_id)
+    return PageIndex.from_passages(split_passages("\n".join(source.sentences), source.title)), source.claim
+
+
+def test_a_value_copied_from_another_line_of_the_page_is_contradicted() -> None:
+    """The demo's Apollo Magazine page dates "Merry Company on a Terrace (c. 1616–17)" and gives 1778 and
+    1753 for other paintings: a claim that dates the Buytewech 1778 is contradicted by the 1616 among its
+    words (it was found before, in the other painting's sentence), and the claim as cited is found there."""
+    index, claim = demo_page("dev03176")
+    cited = {r.fact.text: r for r in check_facts(claim.text, index, claim.article_title).results}
+    assert (
+        cited["1616"].status is FactStatus.FOUND
+        and "Merry Company on a Terrace (c. 1616" in cited["1616"].sentence
+    )
+    assert cited["1616"].elsewhere is None
+    for copied, where in (("1778", "Muntigalm (1778)"), ("1753", "Marigny (1753)")):
+        check = check_facts(claim.text.replace("1616", copied), index, claim.article_title)
+        (result,) = check.contradicted
+        assert (result.fact.text, result.stated) == (copied, "1616")
+        assert (
+            result.explanation()
+            == f"the source gives 1616, the claim says {copied} (it gives {copied} only elsewhere)"
+        )
+        assert "Merry Company on a Terrace (c. 1616" in result.sentence and where in result.elsewhere
+        assert result.finding().elsewhere == result.elsewhere
+
+
+def test_a_value_the_page_gives_beside_the_claim_s_words_or_with_no_rival_there_stays_found() -> None:
+    filler = " ".join(f"Paragraph {n} is about the parish church and its bells." for n in range(1, 7))
+    page = (
+        "Smith was born in 1863 in Northamptonshire, the son of a cobbler. "
+        f"{filler} In 1870 the family moved to Leeds. {filler} "
+        "Some records say that Smith was born in 1864 in Northamptonshire."
+    )
+    index = PageIndex.from_passages(split_passages(page, "John Smith"))
+    moved = check_facts("Smith was born in 1870 in Northamptonshire.", index, "John Smith")
+    (result,) = moved.contradicted
+    assert (result.stated, result.elsewhere) == ("1863", "In 1870 the family moved to Leeds.")
+    # the page gives 1864 among all of the claim's words too: the 1863 of the claim's best context does not
+    # beat it, so nothing is said to contradict it
+    baptised = check_facts("Smith was born in 1864 in Northamptonshire.", index, "John Smith")
+    assert not baptised.contradicted
+    # a value given away from the claim's words, with no rival of its kind among them, is found as before
+    alone = PageIndex.from_passages(
+        split_passages(
+            f"Smith was born in Northamptonshire. {filler} In 1870 the family moved to Leeds.", "John Smith"
+        )
+    )
+    (found,) = check_facts("Smith was born in 1870 in Northamptonshire.", alone, "John Smith").results[:1]
+    assert found.status is FactStatus.FOUND and found.elsewhere is None
 
 
 def test_copied_value_edits_take_a_value_the_page_gives_away_from_the_original(wice: dict) -> None:

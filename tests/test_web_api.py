@@ -522,6 +522,56 @@ def test_the_card_shows_a_changed_fact_with_where_the_source_gives_each_value(
     )
 
 
+def test_the_card_shows_where_the_source_gives_a_contradicted_value_away_from_the_claim(
+    web_client, web_db, hostile_finding
+):
+    """A value the page gives only for something else ("Merry Company on a Terrace (1778)" on a page dating it
+    1616 and another painting 1778): the card shows the rival among the claim's words and the line that gives
+    the claim's value, each marked; both are the source's text, untrusted. A claim that opens with its own
+    quotation mark is not quoted twice."""
+    rival = "Merry Company on a Terrace (c. 1616–17), <b>Willem</b> Buytewech"
+    away = "View across Lake Seeberg to the Muntigalm (1778), <script>x()</script> Caspar Wolf."
+    with web_db.session() as session:
+        finding = session.get(Finding, hostile_finding)
+        finding.facts = [
+            {
+                "text": "1778",
+                "kind": "year",
+                "status": "contradicted",
+                "explanation": "the source gives 1616, the claim says 1778 (it gives 1778 only elsewhere)",
+                "stated": "1616",
+                "sentence": rival,
+                "elsewhere": away,
+            },
+            {
+                "text": "the Hague",
+                "kind": "name",
+                "status": "found",
+                "explanation": "the source gives the Hague",
+            },
+        ]
+        finding.change = {
+            "old": "1616",
+            "new": "1778",
+            "kind": "year",
+            "old_claim": '"Merry Company on a Terrace" (1616) is in the Mauritshuis.',
+            "old_rev": 11,
+            "new_rev": 12,
+            "sentence": rival,
+        }
+        session.commit()
+    body = web_client.get(f"/findings/{hostile_finding}").text
+    assert "the source gives 1616, the claim says 1778 (it gives 1778 only elsewhere)" in body
+    assert "(c. <mark>1616</mark>–17)" in body and "Muntigalm (<mark>1778</mark>)" in body
+    assert body.count("It gives 1778 only elsewhere:") == 1
+    for raw in ("<b>Willem</b>", "<script>x()</script>"):
+        assert raw not in body and str(escape(raw)) in body
+    assert '<q class="own-quotes">&#34;Merry Company on a Terrace&#34; (1616)' in body
+    facts = web_client.get(f"/api/findings/{hostile_finding}").json()["facts"]
+    assert [seg["text"] for seg in facts[0]["elsewhere"] if seg["evidence"]] == ["1778"]
+    assert facts[1]["elsewhere"] == []
+
+
 def _state(web_db, fid: int) -> str:
     with web_db.session() as session:
         return session.get(Finding, fid).state

@@ -52,8 +52,10 @@ class FactFinding:
 
     ``status``: found / missing / contradicted; ``stated``: the source's own value where it contradicts;
     ``sentence`` with ``start``/``end`` (offsets in the page text; None for the page title): the sentence that
-    states the fact, or its rival; ``explanation``: the finding in words ("the source gives 1999, the claim
-    says 2000"); ``subject``: a name of the article's own subject (its absence says little).
+    states the fact, or its rival; ``elsewhere``: where the page gives a contradicted fact's own value, away
+    from the claim's words (a value copied from another line of the page); ``explanation``: the finding in
+    words ("the source gives 1999, the claim says 2000"); ``subject``: a name of the article's own subject
+    (its absence says little).
     """
 
     text: str
@@ -66,6 +68,7 @@ class FactFinding:
     end: int | None = None
     subject: bool = False
     strong: bool = False  # a fact a page states in so many words when it backs the claim (a year, a name…)
+    elsewhere: str | None = None  # a contradicted value: the sentence giving it away from the claim's words
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,6 +68,9 @@ class FactOut(_View):
     explanation: str = Field(description='in words: "the source gives 1999, the claim says 2000"')
     stated: str | None = Field(description="the source's own value, where it contradicts the claim")
     sentence: list[Segment] = Field(description="the source's sentence stating the fact or its rival")
+    elsewhere: list[Segment] = Field(
+        description="where the source gives a contradicted fact's own value, away from the claim's words"
+    )
 
 
 class ChangeOut(_View):
@@ -288,6 +291,7 @@ def _fact_view(fact: dict[str, Any]) -> FactOut:
         explanation=fact.get("explanation", ""),
         stated=fact.get("stated"),
         sentence=mark(fact.get("sentence") or "", value or ""),
+        elsewhere=mark(fact.get("elsewhere") or "", fact.get("text") or ""),
     )
 
 

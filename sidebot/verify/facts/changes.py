@@ -11,19 +11,13 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from sidebot.sources.passages import Passage
-from sidebot.verify.facts.check import PageIndex, stated_in_context
+from sidebot.verify.facts.check import PageIndex, stated_in_context, value_beats
 from sidebot.verify.facts.extract import Fact, FactKind, claim_facts, is_subject_name
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+|[^\w\s]")
 MAX_NEW_WORDS = 6  # a name or number written in more words is a rewrite
-# A new value the page states elsewhere settles the change where the words near the old value (check.py's
-# NEAR_WORDS) hold at least SETTLING_CONTEXT of the claim's other words and CONTEXT_MARGIN more of them
-# than those near any place stating the new one (IDF-weighted shares; all three chosen on copied-value edits
-# of WiCE dev's fit half, `sidebot eval sneaky --new-value elsewhere`)
-SETTLING_CONTEXT = 0.2
-CONTEXT_MARGIN = 0.1
 _DATES = {NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH, NumberKind.DAY, NumberKind.DECADE}
 _PLACES = {"GPE", "LOC", "FAC"}
 
@@ -150,10 +144,10 @@ def settled_by_source(
 ) -> SettledChange | None:
     """The first fact the edit from ``old_claim`` to ``new_claim`` changed whose old value the source
     (``passages``) states and whose new value it does not, or states only where fewer of the claim's other
-    words stand near it: at least ``CONTEXT_MARGIN`` fewer than near the old value, which has at least
-    ``SETTLING_CONTEXT`` of them near (check.stated_in_context). A vandal may copy another year or name of
-    the article, and a page states many ("born in 1863" → "born in 1870", where the page's 1870 is the year
-    the family moved). None when there is none."""
+    words stand near it than near the old value (check.value_beats, check.stated_in_context: its thresholds
+    were chosen on copied-value edits of WiCE dev's fit half, `sidebot eval sneaky --new-value elsewhere`).
+    A vandal may copy another year or name of the article, and a page states many ("born in 1863" → "born in
+    1870", where the page's 1870 is the year the family moved). None when there is none."""
     changes = [c for c in changed_facts(old_claim, new_claim, article_title) if is_checkable(c)]
     if not changes:
         return None
@@ -165,6 +159,6 @@ def settled_by_source(
         new_share, new_at = stated_in_context(new_claim, index, change.new, [change.old])
         if new_at is None:
             return SettledChange(change, *index.located(old_at))
-        if old_share >= SETTLING_CONTEXT and old_share - new_share >= CONTEXT_MARGIN:
+        if value_beats(old_share, new_share):
             return SettledChange(change, *index.located(old_at), new_sentence=index.texts[new_at])
     return None

@@ -10,7 +10,9 @@ of the same kind that the claim does not have: a year for a year ("born in 1863 
 the claim's "1864"), a name for a name where it plays the same part (words around it shared: "born … in
 Northamptonshire" against the claim's "born … in Munich"), a count of the same thing for a count; for a full
 date, the same day in another year, or another year where the context does not give the date's year at all
-(a page's own date beside the byline's is no rival). Otherwise it is **missing**.
+(a page's own date beside the byline's is no rival). Otherwise it is **missing**. A fact the page states
+only away from the claim's words, where that context gives a rival which stands among more of them
+(:func:`value_beats`), is contradicted too: a value copied from another line of the page.
 
 Only that context is read by spaCy (for rival names), so the check costs a few milliseconds per citation.
 """
@@ -24,6 +26,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
+from itertools import islice
+from typing import NamedTuple
 
 from sidebot.sources.passages import Passage
 from sidebot.verify.coverage import content_stems, stem_set, stems
@@ -54,7 +58,14 @@ _NUMERIC = re.compile(
     r"fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|first|second|third|th)\b"
 )
 SLOT_WORDS = 4  # words either side of a name that show the part it plays in its sentence
-NEAR_WORDS = 20  # words either side of a value that show what the page says of it (chosen: changes.py)
+NEAR_WORDS = 20  # words either side of a value that show what the page says of it
+# A value is the claim's where the words near it (NEAR_WORDS) hold at least NEAR_SHARE_MIN of the claim's
+# other words, and NEAR_SHARE_MARGIN more of them than near any place that gives the value it stands against
+# (IDF-weighted shares; all three chosen on copied-value edits of WiCE dev's fit half for the patrol's
+# changed-fact check, changes.py, and used unchanged for a copied value the verifier reads)
+NEAR_SHARE_MIN = 0.2
+NEAR_SHARE_MARGIN = 0.1
+MOST_PLACES_READ = 200  # a found value is read as copied only from a page that gives it at most this often
 _SLOT_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Entity labels that can stand for one another when one contradicts the other
 _RIVAL_LABELS = {
@@ -70,6 +81,16 @@ _RIVAL_LABELS = {
 }
 
 
+class Rival(NamedTuple):
+    """A value of the same kind as a claim's fact, given where the page speaks of the claim's other words:
+    sentence ``sentence`` writes ``text`` at ``start``–``end`` (offsets in that sentence)."""
+
+    sentence: int
+    text: str
+    start: int
+    end: int
+
+
 class FactStatus(StrEnum):
     FOUND = "found"
     MISSING = "missing"
@@ -80,7 +101,8 @@ class FactStatus(StrEnum):
 class FactResult:
     """What the page says about one fact. ``sentence`` (``start``/``end``: its page offsets, None for the
     title): the sentence that states it (found) or states the rival value (contradicted); ``stated``: that
-    rival value as the page writes it."""
+    rival value as the page writes it; ``elsewhere``: where the page gives the claim's own value, away from
+    the claim's words, when it contradicts it beside them (a value copied from another line of the page)."""
 
     fact: Fact
     status: FactStatus
@@ -88,11 +110,13 @@ class FactResult:
     start: int | None = None
     end: int | None = None
     stated: str | None = None
+    elsewhere: str | None = None
 
     def explanation(self) -> str:
         """The finding in words: "the source gives 1999, the claim says 2000"."""
         if self.status is FactStatus.CONTRADICTED:
-            return f"the source gives {self.stated}, the claim says {self.fact.text}"
+            away = f" (it gives {self.fact.text} only elsewhere)" if self.elsewhere else ""
+            return f"the source gives {self.stated}, the claim says {self.fact.text}{away}"
         if self.status is FactStatus.MISSING:
             return f"the source does not give the claim's {self.fact.description} {self.fact.text}"
         return f"the source gives {self.fact.text}"
@@ -105,6 +129,7 @@ class FactResult:
             explanation=self.explanation(),
             stated=self.stated,
             sentence=self.sentence,
+            elsewhere=self.elsewhere,
             start=self.start,
             end=self.end,
             subject=self.fact.subject,
@@ -427,19 +452,21 @@ def _name_sentences(index: PageIndex, fact: Fact) -> Iterator[int]:
         )
 
 
-def _number_rival(index: PageIndex, fact: NumberFact, context: Sequence[int], claimed: Sequence[Fact]):
+def _number_rival(
+    index: PageIndex, fact: NumberFact, context: Sequence[int], claimed: Sequence[Fact]
+) -> Rival | None:
     values = [(i, s) for i in context for s in index.numbers(i)]
     others = [(i, s) for i, s in values if not _claimed(s, claimed)]
     if fact.kind is NumberKind.DATE:
         # the same day of another year is the claim's event in that year: "April 9, 2010" for "April 9, 2011"
         same_day = next(((i, s) for i, s in others if _same_day_of_another_year(fact, s)), None)
         if same_day is not None:
-            return same_day[0], same_day[1].text
+            return Rival(same_day[0], same_day[1].text, same_day[1].start, same_day[1].end)
     if fact.kind in (NumberKind.DATE, NumberKind.MONTH) and any(
         stated_year(s) == fact.value[0] for _, s in values
     ):
         return None  # the context gives the date's year: another year there (the page's date) is no rival
-    return next(((i, s.text) for i, s in others if rival(fact, s)), None)
+    return next((Rival(i, s.text, s.start, s.end) for i, s in others if rival(fact, s)), None)
 
 
 def _claimed(stated: NumberFact, claimed: Sequence[Fact]) -> bool:
@@ -468,7 +495,9 @@ def _name_words(name: str) -> set[str]:
     return {w for w in content_stems(name) if len(w) > 2}
 
 
-def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_text: str, title: str):
+def _name_rival(
+    index: PageIndex, fact: Fact, context: Sequence[int], claim_text: str, title: str
+) -> Rival | None:
     """The name in ``fact``'s context that plays its part: of a kind that can stand for it, not a name the
     claim holds in any of its forms (a person's surname alone), sharing no word with it (else it is the same
     thing named otherwise: "Senate Intelligence Committee" for "the Intelligence Committee") and sharing the
@@ -481,7 +510,7 @@ def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_text
     claim_folded = f" {normal_text(claim_text)} "
     role = _slot(claim_text, fact.start, fact.end)
     own = _name_words(fact.text)
-    best: tuple[int, int, str] | None = None
+    best: tuple[int, Rival] | None = None
     for i in context:
         text = index.texts[i]
         for name, label, start, end in entity_spans(text):
@@ -497,8 +526,8 @@ def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim_text
                 continue  # the claim's own name written otherwise
             shared = len(role & _slot(text, start, end))
             if shared >= (1 if fact.strong else 2) and (best is None or shared > best[0]):
-                best = (shared, i, name)
-    return None if best is None else best[1:]
+                best = (shared, Rival(i, name, start, end))
+    return None if best is None else best[1]
 
 
 def _stating(index: PageIndex, fact: Fact, wanted: Sequence[str]) -> Iterator[int]:
@@ -526,27 +555,48 @@ def stated_in_context(
     states it (in its sentence and the ones either side), with that sentence; (0.0, None) when no sentence
     states it. Near the value, not anywhere in its sentence: a page's dateline ("Originally published
     November 7, 2017") sits in the sentence of its headline, which holds the claim's topic."""
-    wanted = _other_words(claim_text, [fact, *leave_out])
-    stating = set(_stating(index, fact, wanted))
+    return _nearest_statement(index, fact, _other_words(claim_text, [fact, *leave_out]))
+
+
+def _nearest_statement(
+    index: PageIndex,
+    fact: Fact,
+    wanted: Sequence[str],
+    stating: Sequence[int] | None = None,
+    enough: float = 1.0,
+) -> tuple[float, int | None]:
+    """:func:`stated_in_context` for the claim's other words ``wanted``, over the sentences ``stating`` the
+    fact (all of them when None); the first place with more than ``enough`` of those words near ends the
+    reading."""
+    stating = sorted(set(_stating(index, fact, wanted) if stating is None else stating))
     if not stating:
         return 0.0, None
     if not wanted:
-        return 0.0, min(stating)
+        return 0.0, stating[0]
+    best, best_at = -1.0, stating[0]
+    for i in stating:
+        share = _near_share(index, i, _value_places(index, i, fact), wanted)
+        if share > best:
+            best, best_at = share, i
+        if best > enough:
+            break
+    return best, best_at
+
+
+def _near_share(index: PageIndex, i: int, places: Sequence[tuple[int, int]], wanted: Sequence[str]) -> float:
+    """The IDF-weighted share of ``wanted`` stems within ``NEAR_WORDS`` words of ``places`` in sentence
+    ``i``."""
     idf = index.idf(wanted)
-    total = sum(idf.values())
-    shares = {i: sum(idf.get(w, 0.0) for w in _near_stems(index, i, fact)) / total for i in sorted(stating)}
-    best = max(shares, key=lambda i: shares[i])
-    return shares[best], best
+    return sum(idf.get(w, 0.0) for w in _near_stems(index, i, places)) / sum(idf.values())
 
 
-def _near_stems(index: PageIndex, i: int, fact: Fact) -> set[str]:
-    """The stems within ``NEAR_WORDS`` words of each place sentence ``i`` states ``fact``, reading on into the
-    sentences either side (the whole sentence and as many words either side where the place is not known:
-    a name written in another order)."""
+def _near_stems(index: PageIndex, i: int, places: Sequence[tuple[int, int]]) -> set[str]:
+    """The stems within ``NEAR_WORDS`` words of each of ``places`` (character offsets) in sentence ``i``,
+    reading on into the sentences either side (the whole sentence and as many words either side where no
+    place is known: a name written in another order)."""
     text = index.texts[i]
     before = index.texts[i - 1] if i > 0 and index.spans[i - 1][0] >= 0 else ""
     after = index.texts[i + 1] if i + 1 < len(index) else ""
-    places = _value_places(index, i, fact)
     if not places:
         words = _SLOT_WORD.findall(before)[-NEAR_WORDS:] + [text] + _SLOT_WORD.findall(after)[:NEAR_WORDS]
         return set(stems(" ".join(words)))
@@ -576,13 +626,36 @@ def _value_places(index: PageIndex, i: int, fact: Fact) -> list[tuple[int, int]]
     return [(s.start, s.end) for s in index.numbers(i) if any(same_fact(v, s) for v in values)]
 
 
+def value_beats(share: float, rival_share: float) -> bool:
+    """Whether a value with ``share`` of the claim's words near it is the claim's, against a value of the
+    same kind with ``rival_share`` near it (a page gives many years, names and figures: the one the claim
+    means stands among its words)."""
+    return share >= NEAR_SHARE_MIN and share - rival_share >= NEAR_SHARE_MARGIN
+
+
+@dataclass(frozen=True, slots=True)
+class _FoundAway:
+    """A fact the page states, though not in the claim's best context (``context``): a rival there may show
+    that the claim took its value from another line of the page."""
+
+    at: int  # its place in the results
+    fact: Fact
+    wanted: list[str]
+    context: list[int]
+
+
 def check_facts(
     claim_text: str,
     index: PageIndex,
     article_title: str = "",
     facts: Sequence[Fact] | None = None,
 ) -> FactCheck:
-    """Look up each fact of ``claim_text`` (``facts``, or extracted here) on the page ``index``."""
+    """Look up each fact of ``claim_text`` (``facts``, or extracted here) on the page ``index``.
+
+    A fact the page states is found, shown in the claim's best context where that states it. Where the
+    context does not, and gives a rival value of the same kind that stands among more of the claim's words
+    than any place giving the claim's value (:func:`value_beats`), the fact is contradicted: "Merry Company on
+    a Terrace (1778)" on a page giving that painting's 1616 and another painting's 1778."""
     facts = list(claim_facts(claim_text, article_title) if facts is None else facts)
     if not facts or not len(index):
         return FactCheck()
@@ -591,28 +664,66 @@ def check_facts(
     title = normal_name(article_title)
     results: list[FactResult] = []
     names_unfound: list[tuple[int, Fact, list[int]]] = []  # (place in results, fact, its context)
+    found_away: list[_FoundAway] = []
     for fact in facts:
         own = _fact_stems(fact)
         wanted = [w for w in claim_words if w not in own]
         number = fact.number
         where = next(_stating(index, fact, wanted), None)
+        context = index.context(wanted)
         if where is not None:
-            results.append(FactResult(fact, FactStatus.FOUND, *index.located(where)))
+            near = next((i for i in context if _value_places(index, i, fact)), None)
+            results.append(
+                FactResult(fact, FactStatus.FOUND, *index.located(where if near is None else near))
+            )
+            if context and near is None:
+                found_away.append(_FoundAway(len(results) - 1, fact, wanted, context))
         elif number is not None:
-            results.append(_unfound(index, fact, _number_rival(index, number, index.context(wanted), facts)))
+            results.append(_unfound(index, fact, _number_rival(index, number, context, facts)))
         else:
-            names_unfound.append((len(results), fact, index.context(wanted)))
+            names_unfound.append((len(results), fact, context))
             results.append(FactResult(fact, FactStatus.MISSING))
     # a rival name is read from spaCy's entities: the sentences it may be in are parsed in one batch
-    parse_for_entities([index.texts[i] for _, _, context in names_unfound for i in context])
+    parse_for_entities(
+        [index.texts[i] for _, _, context in names_unfound for i in context]
+        + [index.texts[i] for away in found_away if away.fact.number is None for i in away.context]
+    )
     for at, fact, context in names_unfound:
         results[at] = _unfound(index, fact, _name_rival(index, fact, context, claim_text, title))
+    for away in found_away:
+        results[away.at] = _copied_from_elsewhere(index, away, claim_text, title, facts) or results[away.at]
     return FactCheck(results)
 
 
-def _unfound(index: PageIndex, fact: Fact, found_rival: tuple[int, str] | None) -> FactResult:
+def _copied_from_elsewhere(
+    index: PageIndex, away: _FoundAway, claim_text: str, title: str, facts: Sequence[Fact]
+) -> FactResult | None:
+    """``away``'s fact contradicted, where its context gives a rival value that beats every place the page
+    gives the claim's value (:func:`value_beats`); None otherwise."""
+    fact, number = away.fact, away.fact.number
+    if number is not None:
+        found_rival = _number_rival(index, number, away.context, facts)
+    else:
+        found_rival = _name_rival(index, fact, away.context, claim_text, title)
+    if found_rival is None:
+        return None
+    rival_at = [(found_rival.start, found_rival.end)]
+    rival_share = _near_share(index, found_rival.sentence, rival_at, away.wanted)
+    if rival_share < NEAR_SHARE_MIN:
+        return None
+    stating = list(islice(_stating(index, fact, away.wanted), MOST_PLACES_READ + 1))
+    if len(stating) > MOST_PLACES_READ:
+        return None  # a value the page gives this often may stand among the claim's words in any of them
+    # a place of the claim's value with more than this share near it is not beaten: no need to read on
+    share, nearest = _nearest_statement(index, fact, away.wanted, stating, rival_share - NEAR_SHARE_MARGIN)
+    if nearest is None or not value_beats(rival_share, share):
+        return None
+    return replace(_unfound(index, fact, found_rival), elsewhere=index.texts[nearest])
+
+
+def _unfound(index: PageIndex, fact: Fact, found_rival: Rival | None) -> FactResult:
     """A fact the page does not state: contradicted where a rival value stands in its context."""
     if found_rival is None:
         return FactResult(fact, FactStatus.MISSING)
-    i, stated = found_rival
-    return FactResult(fact, FactStatus.CONTRADICTED, *index.located(i), stated=stated)
+    located = index.located(found_rival.sentence)
+    return FactResult(fact, FactStatus.CONTRADICTED, *located, stated=found_rival.text)
