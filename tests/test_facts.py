@@ -26,7 +26,7 @@ from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands, threshold_for_precision
 from sidebot.verify.factory import shipped_model_dir
 from sidebot.verify.facts.changes import _replaced_facts, changed_facts, settled_by_source
-from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
+from sidebot.verify.facts.check import MOST_PLACES_READ, FactStatus, PageIndex, check_facts
 from sidebot.verify.facts.extract import bare_name, claim_facts
 from sidebot.verify.facts.names import name_forms, names_the_subject, normal_name
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
@@ -761,6 +761,9 @@ def test_a_changed_year_is_read_near_each_year_the_source_gives() -> None:
     assert settled_by_source(claim.replace("1994", "1926"), claim, passages) is None
 
 
+FILLER = " ".join(f"Paragraph {n} is about the parish church and its bells." for n in range(1, 7))
+
+
 def demo_page(source_id: str) -> tuple[PageIndex, Claim]:
     """A demo source (a real WiCE page) as the verifier indexes it, with the claim that cites it."""
     source = demo_source(source_id)
@@ -791,10 +794,9 @@ def test_a_value_copied_from_another_line_of_the_page_is_contradicted() -> None:
 
 
 def test_a_value_the_page_gives_beside_the_claim_s_words_or_with_no_rival_there_stays_found() -> None:
-    filler = " ".join(f"Paragraph {n} is about the parish church and its bells." for n in range(1, 7))
     page = (
         "Smith was born in 1863 in Northamptonshire, the son of a cobbler. "
-        f"{filler} In 1870 the family moved to Leeds. {filler} "
+        f"{FILLER} In 1870 the family moved to Leeds. {FILLER} "
         "Some records say that Smith was born in 1864 in Northamptonshire."
     )
     index = PageIndex.from_passages(split_passages(page, "John Smith"))
@@ -808,11 +810,43 @@ def test_a_value_the_page_gives_beside_the_claim_s_words_or_with_no_rival_there_
     # a value given away from the claim's words, with no rival of its kind among them, is found as before
     alone = PageIndex.from_passages(
         split_passages(
-            f"Smith was born in Northamptonshire. {filler} In 1870 the family moved to Leeds.", "John Smith"
+            f"Smith was born in Northamptonshire. {FILLER} In 1870 the family moved to Leeds.", "John Smith"
         )
     )
     (found,) = check_facts("Smith was born in 1870 in Northamptonshire.", alone, "John Smith").results[:1]
     assert found.status is FactStatus.FOUND and found.elsewhere is None
+
+
+def test_a_name_copied_from_another_line_of_the_page_is_contradicted_by_the_one_in_its_place() -> None:
+    page = (
+        "The Carnegie Medal for 1998 went to Maria Lopez of Madrid at a ceremony in London. "
+        f"{FILLER} Anna Berg gave a reading of her poems in Oslo. {FILLER}"
+    )
+    index = PageIndex.from_passages(split_passages(page, "Carnegie Medal"))
+    claim = "The Carnegie Medal for 1998 went to Maria Lopez of Madrid."
+    assert not check_facts(claim, index, "Carnegie Medal").contradicted
+    copied = check_facts(claim.replace("Maria Lopez", "Anna Berg"), index, "Carnegie Medal")
+    (result,) = copied.contradicted
+    assert (result.fact.text, result.stated) == ("Anna Berg", "Maria Lopez")
+    assert result.elsewhere == "Anna Berg gave a reading of her poems in Oslo."
+
+
+def test_a_value_the_page_gives_in_over_200_sentences_is_not_read_as_copied() -> None:
+    """Each place that gives the claim's value is read for the words near it: a page that gives it in more
+    than ``MOST_PLACES_READ`` sentences is not read so (it may stand among the claim's words in any)."""
+    claim = "Smith was born in 1870 in Northamptonshire."
+    statuses = {}
+    for places in (MOST_PLACES_READ - 50, MOST_PLACES_READ + 50):
+        records = " ".join(f"{FILLER} Record {k} of the register gives 1870." for k in range(places))
+        page = f"Smith was born in 1863 in Northamptonshire, the son of a cobbler. {records}"
+        index = PageIndex.from_passages(split_passages(page, "John Smith"))
+        statuses[places] = next(
+            r.status for r in check_facts(claim, index, "John Smith").results if r.fact.text == "1870"
+        )
+    assert statuses == {
+        MOST_PLACES_READ - 50: FactStatus.CONTRADICTED,
+        MOST_PLACES_READ + 50: FactStatus.FOUND,
+    }
 
 
 def test_copied_value_edits_take_a_value_the_page_gives_away_from_the_original(wice: dict) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
@@ -65,7 +65,8 @@ NEAR_WORDS = 20  # words either side of a value that show what the page says of 
 # changed-fact check, changes.py, and used unchanged for a copied value the verifier reads)
 NEAR_SHARE_MIN = 0.2
 NEAR_SHARE_MARGIN = 0.1
-MOST_PLACES_READ = 200  # a found value is read as copied only from a page that gives it at most this often
+MOST_PLACES_READ = 200  # a found value is read as copied only where the page gives it in at most this many
+# sentences (each is read for the words near it)
 _SLOT_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Entity labels that can stand for one another when one contradicts the other
 _RIVAL_LABELS = {
@@ -516,7 +517,7 @@ def _name_rival(
         for name, label, start, end in entity_spans(text):
             if "\n" in name:  # page furniture read as one name across lines ("Partner\nCommunity Trust")
                 continue
-            name = bare_name(name, label)[0]
+            name, cut = bare_name(name, label)
             base = normal_name(name)
             if label not in labels or not base or base in title:
                 continue
@@ -526,7 +527,7 @@ def _name_rival(
                 continue  # the claim's own name written otherwise
             shared = len(role & _slot(text, start, end))
             if shared >= (1 if fact.strong else 2) and (best is None or shared > best[0]):
-                best = (shared, Rival(i, name, start, end))
+                best = (shared, Rival(i, name, start + cut, start + cut + len(name)))
     return None if best is None else best[1]
 
 
@@ -555,38 +556,40 @@ def stated_in_context(
     states it (in its sentence and the ones either side), with that sentence; (0.0, None) when no sentence
     states it. Near the value, not anywhere in its sentence: a page's dateline ("Originally published
     November 7, 2017") sits in the sentence of its headline, which holds the claim's topic."""
-    return _nearest_statement(index, fact, _other_words(claim_text, [fact, *leave_out]))
+    wanted = _other_words(claim_text, [fact, *leave_out])
+    return _nearest_statement(index, fact, wanted, _stating(index, fact, wanted))
 
 
 def _nearest_statement(
     index: PageIndex,
     fact: Fact,
     wanted: Sequence[str],
-    stating: Sequence[int] | None = None,
-    enough: float = 1.0,
+    stating: Iterable[int],
+    enough: Callable[[float], bool] | None = None,
 ) -> tuple[float, int | None]:
-    """:func:`stated_in_context` for the claim's other words ``wanted``, over the sentences ``stating`` the
-    fact (all of them when None); the first place with more than ``enough`` of those words near ends the
-    reading."""
-    stating = sorted(set(_stating(index, fact, wanted) if stating is None else stating))
+    """:func:`stated_in_context` over the sentences ``stating`` the fact; the reading ends at the first
+    share that is ``enough``."""
+    stating = sorted(set(stating))
     if not stating:
         return 0.0, None
     if not wanted:
         return 0.0, stating[0]
+    idf = index.idf(wanted)
     best, best_at = -1.0, stating[0]
     for i in stating:
-        share = _near_share(index, i, _value_places(index, i, fact), wanted)
+        share = _near_share(index, i, _value_places(index, i, fact), idf)
         if share > best:
             best, best_at = share, i
-        if best > enough:
+        if enough is not None and enough(best):
             break
     return best, best_at
 
 
-def _near_share(index: PageIndex, i: int, places: Sequence[tuple[int, int]], wanted: Sequence[str]) -> float:
-    """The IDF-weighted share of ``wanted`` stems within ``NEAR_WORDS`` words of ``places`` in sentence
-    ``i``."""
-    idf = index.idf(wanted)
+def _near_share(
+    index: PageIndex, i: int, places: Sequence[tuple[int, int]], idf: Mapping[str, float]
+) -> float:
+    """The share of the words ``idf`` weighs (the claim's other words) within ``NEAR_WORDS`` words of
+    ``places`` in sentence ``i``."""
     return sum(idf.get(w, 0.0) for w in _near_stems(index, i, places)) / sum(idf.values())
 
 
@@ -635,13 +638,23 @@ def value_beats(share: float, rival_share: float) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class _FoundAway:
-    """A fact the page states, though not in the claim's best context (``context``): a rival there may show
-    that the claim took its value from another line of the page."""
+    """A fact the page states (in the sentences ``stating``), though not in the claim's best context
+    (``context``): a rival there may show that the claim took its value from another line of the page."""
 
     at: int  # its place in the results
     fact: Fact
     wanted: list[str]
     context: list[int]
+    stating: list[int]
+
+
+def _distinct(items: Iterable[int]) -> Iterator[int]:
+    """``items`` in order, each once (a sentence may state a name in two of its forms)."""
+    seen: set[int] = set()
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            yield item
 
 
 def check_facts(
@@ -669,15 +682,15 @@ def check_facts(
         own = _fact_stems(fact)
         wanted = [w for w in claim_words if w not in own]
         number = fact.number
-        where = next(_stating(index, fact, wanted), None)
+        stating = list(islice(_distinct(_stating(index, fact, wanted)), MOST_PLACES_READ + 1))
         context = index.context(wanted)
-        if where is not None:
-            near = next((i for i in context if _value_places(index, i, fact)), None)
+        if stating:
+            near = next((i for i in stating if i in context), None)
             results.append(
-                FactResult(fact, FactStatus.FOUND, *index.located(where if near is None else near))
+                FactResult(fact, FactStatus.FOUND, *index.located(stating[0] if near is None else near))
             )
-            if context and near is None:
-                found_away.append(_FoundAway(len(results) - 1, fact, wanted, context))
+            if context and near is None and len(stating) <= MOST_PLACES_READ:
+                found_away.append(_FoundAway(len(results) - 1, fact, wanted, context, stating))
         elif number is not None:
             results.append(_unfound(index, fact, _number_rival(index, number, context, facts)))
         else:
@@ -708,14 +721,13 @@ def _copied_from_elsewhere(
     if found_rival is None:
         return None
     rival_at = [(found_rival.start, found_rival.end)]
-    rival_share = _near_share(index, found_rival.sentence, rival_at, away.wanted)
-    if rival_share < NEAR_SHARE_MIN:
+    rival_share = _near_share(index, found_rival.sentence, rival_at, index.idf(away.wanted))
+    if rival_share < NEAR_SHARE_MIN:  # it cannot beat anything: the claim's value is not read for it
         return None
-    stating = list(islice(_stating(index, fact, away.wanted), MOST_PLACES_READ + 1))
-    if len(stating) > MOST_PLACES_READ:
-        return None  # a value the page gives this often may stand among the claim's words in any of them
-    # a place of the claim's value with more than this share near it is not beaten: no need to read on
-    share, nearest = _nearest_statement(index, fact, away.wanted, stating, rival_share - NEAR_SHARE_MARGIN)
+    # a place of the claim's value that the rival does not beat ends the reading
+    share, nearest = _nearest_statement(
+        index, fact, away.wanted, away.stating, lambda best: not value_beats(rival_share, best)
+    )
     if nearest is None or not value_beats(rival_share, share):
         return None
     return replace(_unfound(index, fact, found_rival), elsewhere=index.texts[nearest])
