@@ -24,6 +24,7 @@ from sidebot.sandbox.demo_content import demo_source
 from sidebot.sources.extract import html_main_text
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands, threshold_for_precision
+from sidebot.verify.coverage import content_stems
 from sidebot.verify.factory import shipped_model_dir
 from sidebot.verify.facts.changes import _replaced_facts, changed_facts, settled_by_source
 from sidebot.verify.facts.check import MOST_PLACES_READ, FactStatus, PageIndex, check_facts
@@ -625,6 +626,23 @@ def wice() -> dict:
 def page_of(claim) -> PageIndex:
     doc = claim.source()
     return PageIndex.from_passages(split_passages(doc.text, doc.title))
+
+
+def test_the_claim_s_best_contexts_are_runs_of_sentences_by_the_share_of_its_words_they_hold() -> None:
+    page = (
+        "The bells were cast in London. The church stands in Leeds. Smith rang the bells of the church. "
+        "It was 1870."
+    )
+    index = PageIndex.from_passages(split_passages(page, ""))
+    wanted = content_stems("Smith rang the church bells in Leeds")
+    assert [(round(share, 3), run) for share, run in index.contexts(wanted, keep=3)] == [
+        (1.0, [1, 2]),
+        (0.782, [2]),
+        (0.563, [0, 1]),
+    ]
+    # a word no sentence holds: the first sentences make up the number, each holding none
+    assert index.contexts(["zzz"], keep=2) == [(0.0, [0]), (0.0, [1])]
+    assert index.contexts([], keep=2) == [] and index.context(["zzz"]) == []
 
 
 def test_every_fact_of_a_supported_claim_is_found(wice: dict) -> None:

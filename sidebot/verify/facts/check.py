@@ -19,9 +19,10 @@ Only that context is read by spaCy (for rival names), so the check costs a few m
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -278,40 +279,57 @@ class PageIndex:
         known = self._known_stems
         return [known[i] if i in known else stem_set(t) for i, t in enumerate(self.texts)]
 
+    @cached_property
+    def _postings(self) -> dict[str, list[int]]:
+        """Each stem → the sentences holding it, in order: a look-up reads only the sentences holding one of
+        the claim's words, not every sentence of a long page for each fact."""
+        postings: dict[str, list[int]] = defaultdict(list)
+        for i, words in enumerate(self.stems):
+            for word in words:
+                postings[word].append(i)
+        return postings
+
     def _runs(self, wanted: Sequence[str]) -> list[tuple[float, list[int]]]:
         """Every single sentence and every run of two adjacent ones that hold some of ``wanted``, with the
         IDF-weighted share of ``wanted`` stems each holds."""
         if not wanted or not self.texts:
             return []
-        sets = self._holding(wanted)
-        n = len(sets)
+        held = self._holding(wanted)
         idf = self.idf(wanted)
         total = sum(idf.values())
-        single = [sum(idf[w] for w in wanted if w in s) / total if s else 0.0 for s in sets]
-        runs = [(single[i], [i]) for i in range(n)]
-        for i in range(n - 1):
-            if single[i] > 0 and single[i + 1] > 0:
-                held = sets[i] | sets[i + 1]
-                runs.append((sum(idf[w] for w in wanted if w in held) / total, [i, i + 1]))
+        runs = [(sum(idf[w] for w in wanted if w in words) / total, [i]) for i, words in held.items()]
+        for i, words in held.items():
+            if i + 1 in held:
+                both = words | held[i + 1]
+                runs.append((sum(idf[w] for w in wanted if w in both) / total, [i, i + 1]))
         return runs
 
-    def _holding(self, wanted: Sequence[str]) -> list[set[str]]:
-        """Each sentence's stems among ``wanted`` (most sentences hold none)."""
-        wanted_set = set(wanted)
-        return [words & wanted_set for words in self.stems]
+    def _holding(self, wanted: Sequence[str]) -> dict[int, set[str]]:
+        """Each sentence's stems among ``wanted``, for the sentences that hold any (most hold none)."""
+        held: dict[int, set[str]] = defaultdict(set)
+        for word in set(wanted):
+            for i in self._postings.get(word, ()):
+                held[i].add(word)
+        return held
 
     def idf(self, wanted: Sequence[str]) -> dict[str, float]:
         """The inverse sentence frequency on this page of each of ``wanted`` stems (smoothed; 1 or more)."""
-        sets = self._holding(wanted)
-        frequency = Counter(word for words in sets for word in words)
-        return {w: math.log((1 + len(sets)) / (1 + frequency[w])) + 1.0 for w in wanted}
+        n = len(self.texts)
+        return {w: math.log((1 + n) / (1 + len(self._postings.get(w, ())))) + 1.0 for w in wanted}
 
     def contexts(self, wanted: Sequence[str], keep: int = 1) -> list[tuple[float, list[int]]]:
         """The ``keep`` best runs of one or two adjacent sentences by the IDF-weighted share of ``wanted``
-        stems they hold, best first, with that share."""
+        stems they hold, best first, with that share; the first sentences holding none (share 0) make up
+        the number."""
+        if not wanted or not self.texts:
+            return []
         runs = self._runs(wanted)
-        runs.sort(key=lambda r: (-r[0], len(r[1]), r[1][0]))
-        return runs[:keep]
+        best = heapq.nsmallest(keep, runs, key=lambda r: (-r[0], len(r[1]), r[1][0]))
+        if len(best) < keep:
+            holding = {run[0] for _, run in runs}
+            empty = (i for i in range(len(self.texts)) if i not in holding)
+            best += [(0.0, [i]) for i in islice(empty, keep - len(best))]
+        return best
 
     def context(self, wanted: Sequence[str]) -> list[int]:
         """The best run (:meth:`contexts`) if it holds at least ``CONTEXT_MIN`` of ``wanted``; else none."""
