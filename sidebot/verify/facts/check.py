@@ -292,8 +292,6 @@ class PageIndex:
     def _runs(self, wanted: Sequence[str]) -> list[tuple[float, list[int]]]:
         """Every single sentence and every run of two adjacent ones that hold some of ``wanted``, with the
         IDF-weighted share of ``wanted`` stems each holds."""
-        if not wanted or not self.texts:
-            return []
         held = self._holding(wanted)
         idf = self.idf(wanted)
         total = sum(idf.values())
