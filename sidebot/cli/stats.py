@@ -4,7 +4,7 @@ refitted from it."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -12,13 +12,18 @@ from rich.table import Table
 from sidebot.cli.common import console, fail, open_database, settings_of
 from sidebot.config import Settings
 
+if TYPE_CHECKING:
+    from sidebot.queue.figures import FigureReading
+
 
 def stats(
     ctx: typer.Context,
     days: Annotated[int, typer.Option(min=1, max=366, help="Days of history per day-by-day table.")] = 14,
 ) -> None:
-    """Findings queued per day by reason, decisions per day, and the share of reviewed findings reviewers
-    confirmed (precision measured by people, 95 % interval) per wiki and reason. Also at /stats in serve."""
+    """Findings queued per day by reason, decisions per day, the share of reviewed findings reviewers
+    confirmed (precision measured by people, 95 % interval) per wiki and reason, and how the card's two
+    figures read against the decisions. Also at /stats in serve."""
+    from sidebot.queue.figures import figures_against_reviews
     from sidebot.queue.reviews import DECISION_LABELS, Decision
     from sidebot.queue.stats import queue_stats, reason_label
     from sidebot.queue.support import REASON_LABELS
@@ -26,6 +31,7 @@ def stats(
     db = open_database(settings_of(ctx))
     with db.session() as session:
         result = queue_stats(session, days)
+        figures = figures_against_reviews(session)
     db.dispose()
     queued = Table("day", *REASON_LABELS.values(), title="Findings queued per day, by reason")
     decided = Table("day", *DECISION_LABELS.values(), title="Decisions per day")
@@ -46,6 +52,49 @@ def stats(
             share.text(),
         )
     console.print(precision if result.precision else "No reviews yet: nothing to measure precision from.")
+    if figures:
+        _print_figures(figures)
+
+
+def _print_figures(figures: list[FigureReading]) -> None:
+    """The two figures against the decisions, each with its reliability table."""
+    summary = Table(
+        "figure: the source backs…",
+        "reviewed",
+        "mean figure",
+        "reviewers found",
+        "calibration error",
+        "a calibrated figure reads",
+        title="The card's figures against reviewers' decisions (all wikis)",
+    )
+    for reading in figures:
+        summary.add_row(
+            reading.figure,
+            str(reading.reviewed),
+            f"{reading.mean_figure:.2f}",
+            f"{reading.share_found:.2f}",
+            f"{reading.calibration_error:.3f}",
+            f"{reading.calibrated_reads:.3f} (95 % of draws ≤ {reading.calibrated_reads_p95:.3f})",
+        )
+    console.print(summary)
+    for reading in figures:
+        table = Table(
+            "figure",
+            "citations",
+            "mean figure",
+            "backs at least part",
+            "backs every part",
+            title=f'Reliability of "backs {reading.figure}"',
+        )
+        for row in reading.reliability:
+            table.add_row(
+                row["range"],
+                str(row["citations"]),
+                f"{row['mean_figure']:.2f}",
+                f"{row['share_at_least_part']:.2f}",
+                f"{row['share_every_part']:.2f}",
+            )
+        console.print(table)
 
 
 def calibrate(

@@ -2,10 +2,10 @@
 
 The rules (CopyPatrol's, see docs/REFERENCE.md):
 
-- Only an open finding can be decided. A firm decision (the source does not support the claim, the source is
-  fine, a suggestion is better) closes it as reviewed; "unsure" is recorded but leaves it open for someone
-  else. Two people deciding the same finding at once: the first one wins, the second gets
-  :class:`AlreadyDecided` (a conditional UPDATE, so this holds on SQLite and PostgreSQL alike).
+- Only an open finding can be decided. A firm decision (the source does not support the claim, it backs only
+  part of it, the source is fine, a suggestion is better) closes it as reviewed; "unsure" is recorded but
+  leaves it open for someone else. Two people deciding the same finding at once: the first one wins, the
+  second gets :class:`AlreadyDecided` (a conditional UPDATE, so this holds on SQLite and PostgreSQL alike).
 - A reviewer can undo only their own decision. Undoing withdraws it (it no longer counts); if it was the
   finding's current decision the finding is open again.
 - Anyone who may review can return a reviewed finding to open (for a second look). The decision stays on
@@ -33,6 +33,7 @@ MAX_COMMENT_CHARS = 2000
 
 class Decision(StrEnum):
     UNSUPPORTED = "unsupported"  # the source does not support the claim
+    PARTLY_SUPPORTED = "partly_supported"  # the source backs part of the claim, not all of it
     SUPPORTED = "supported"  # the source is fine
     BETTER_SUGGESTION = (
         "better_suggestion"  # one of the suggested sources is better (which one: suggestion_id)
@@ -40,12 +41,16 @@ class Decision(StrEnum):
     UNSURE = "unsure"  # recorded, but the finding stays open for another reviewer
 
 
-FIRM_DECISIONS = frozenset({Decision.UNSUPPORTED, Decision.SUPPORTED, Decision.BETTER_SUGGESTION})
-# The decisions that confirm the finding: the cited source does not back the claim.
-CONFIRMING = frozenset({Decision.UNSUPPORTED, Decision.BETTER_SUGGESTION})
+FIRM_DECISIONS = frozenset(
+    {Decision.UNSUPPORTED, Decision.PARTLY_SUPPORTED, Decision.SUPPORTED, Decision.BETTER_SUGGESTION}
+)
+# The decisions that confirm the finding: the cited source does not back the claim (a claim backed only in
+# part fails verification for the rest, as {{Failed verification}} is used for it on the wiki).
+CONFIRMING = frozenset({Decision.UNSUPPORTED, Decision.PARTLY_SUPPORTED, Decision.BETTER_SUGGESTION})
 
 DECISION_LABELS = {
     Decision.UNSUPPORTED: "Source does not support the claim",
+    Decision.PARTLY_SUPPORTED: "Source backs only part of the claim",
     Decision.SUPPORTED: "Source is fine",
     Decision.BETTER_SUGGESTION: "A suggestion is better",
     Decision.UNSURE: "Unsure",

@@ -3,8 +3,8 @@ of reviewed findings reviewers confirmed — the bot's precision in production, 
 and per reason, with a 95 % Wilson interval and the number of reviews it rests on.
 
 A finding counts as *confirmed* when its current decision says the cited source does not support the claim
-("does not support" or "a suggestion is better"); "source is fine" means the bot was wrong. "Unsure" decisions
-and withdrawn (undone) or superseded (reopened) ones do not count.
+("does not support", "backs only part" or "a suggestion is better"); "source is fine" means the bot was
+wrong. "Unsure" decisions and withdrawn (undone) or superseded (reopened) ones do not count.
 """
 
 from __future__ import annotations
@@ -62,6 +62,9 @@ class ReviewedFinding:
     reason: ReasonKind | None
     support: float | None  # what triage compared with the threshold: the probability, else the raw score
     confirmed: bool
+    decision: str
+    probability: float | None  # the two figures the card showed (None: a scorer without them)
+    every_part_probability: float | None
 
 
 @dataclass
@@ -84,7 +87,7 @@ def reviewed_findings(session: Session, wiki: str | None = None) -> list[Reviewe
     )
     query = (
         select(Wiki.name, Finding.flag_reason, Finding.stance, Finding.probability, Finding.score)
-        .add_columns(Review.decision, Finding.id)
+        .add_columns(Finding.every_part_probability, Review.decision, Finding.id)
         .join(Review, and_(Review.finding_id == Finding.id, current))
         .join(Citation, Finding.citation_id == Citation.id)
         .join(Page, Citation.page_id == Page.id)
@@ -95,13 +98,25 @@ def reviewed_findings(session: Session, wiki: str | None = None) -> list[Reviewe
         query = query.where(Wiki.name == wiki)
     seen: set[int] = set()
     rows = []
-    for name, flag_reason, stance, probability, score, decision, finding_id in session.execute(query):
+    for name, flag_reason, stance, probability, score, every_part, decision, finding_id in session.execute(
+        query
+    ):
         if finding_id in seen:
             continue
         seen.add(finding_id)
         reason = queue_reason(flag_reason, stance)
         support = probability if probability is not None else score
-        rows.append(ReviewedFinding(name, reason.kind if reason else None, support, decision in CONFIRMING))
+        rows.append(
+            ReviewedFinding(
+                wiki=name,
+                reason=reason.kind if reason else None,
+                support=support,
+                confirmed=decision in CONFIRMING,
+                decision=decision,
+                probability=probability,
+                every_part_probability=every_part,
+            )
+        )
     return rows
 
 

@@ -19,7 +19,13 @@ from tests.fixtures.web import SeededQueue, WebAccounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.integration]
 
-DECISION_KEYS = {"n": "unsupported", "o": "supported", "b": "better_suggestion", "u": "unsure"}
+DECISION_KEYS = {
+    "n": "unsupported",
+    "p": "partly_supported",
+    "o": "supported",
+    "b": "better_suggestion",
+    "u": "unsure",
+}
 
 
 def _log_in(page, account) -> None:  # type: ignore[no-untyped-def]

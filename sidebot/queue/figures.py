@@ -1,0 +1,82 @@
+"""How the card's two figures read against what reviewers decided: the verifier's calibration measured on a
+wiki's own citations (`sidebot stats`, /stats).
+
+A card shows P(the source backs at least part of the claim) and P(it backs every part). A reviewer's decision
+says which held: "source is fine" (every part), "backs only part of the claim" (part, not all), "does not
+support" (none). "A suggestion is better" says how another source compares, not how much the cited one backs,
+so it is left out, as are unsure, withdrawn and reopened decisions.
+
+Reviewers see only what was queued (citations below the flag threshold, and those editors tagged), so this
+measures the figures where reviewers read them, not on every citation the patrol checked: on WiCE's held-out
+claims (docs/verifier.md) it is the other way round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from sidebot.queue.reviews import Decision
+from sidebot.queue.stats import ReviewedFinding, reviewed_findings
+
+# what each decision says the cited source backs: (at least part of the claim, every part of it)
+BACKS = {
+    Decision.SUPPORTED: (True, True),
+    Decision.PARTLY_SUPPORTED: (True, False),
+    Decision.UNSUPPORTED: (False, False),
+}
+
+
+@dataclass(frozen=True)
+class FigureReading:
+    """One figure read against the decisions: what it promised on average, what reviewers found, and the
+    expected calibration error beside what a perfectly calibrated figure would read on as few citations."""
+
+    figure: str  # "at least part" or "every part"
+    reviewed: int
+    mean_figure: float
+    share_found: float  # the share whose reviewer found the source backs that much
+    calibration_error: float
+    calibrated_reads: float  # the error a perfectly calibrated figure reads on average on these citations
+    calibrated_reads_p95: float
+    reliability: list[dict]  # per probability bin (sidebot.verify.calibration.reliability_table)
+
+
+def figures_against_reviews(session: Session, wiki: str | None = None) -> list[FigureReading]:
+    """Both figures on the reviewed findings that show them (none: no such reviews yet)."""
+    rows = [r for r in reviewed_findings(session, wiki) if r.decision in BACKS]
+    at_least_part = [(r, r.probability) for r in rows if r.probability is not None]
+    every_part = [(r, r.every_part_probability) for r in rows if r.every_part_probability is not None]
+    readings = []
+    if at_least_part:
+        readings.append(_reading("at least part", at_least_part, whole=False))
+    if every_part:
+        readings.append(_reading("every part", every_part, whole=True))
+    return readings
+
+
+def _reading(figure: str, shown: Sequence[tuple[ReviewedFinding, float]], whole: bool) -> FigureReading:
+    from sidebot.verify.calibration import (
+        calibration_noise_floor,
+        expected_calibration_error,
+        reliability_table,
+    )
+
+    probabilities = [p for _, p in shown]
+    backs_part = [BACKS[Decision(r.decision)][0] for r, _ in shown]
+    backs_all = [BACKS[Decision(r.decision)][1] for r, _ in shown]
+    found = backs_all if whole else backs_part
+    error = expected_calibration_error(probabilities, found)
+    floor = calibration_noise_floor(probabilities, error)
+    return FigureReading(
+        figure=figure,
+        reviewed=len(shown),
+        mean_figure=sum(probabilities) / len(shown),
+        share_found=sum(found) / len(shown),
+        calibration_error=error,
+        calibrated_reads=floor["mean"],
+        calibrated_reads_p95=floor["p95"],
+        reliability=reliability_table(probabilities, backs_part, backs_all),
+    )
