@@ -56,7 +56,7 @@ def reviewed(
     with TestClient(app) as client:
         token = api_login(client, web_accounts.reviewer)
         for fid in flagged:
-            decision = {"supported": "supported", "partially_supported": "partly_supported"}.get(
+            decision = {"supported": "supported", "partially_supported": "only_part"}.get(
                 labels[fid], "unsupported"
             )
             answer = client.post(
@@ -78,10 +78,10 @@ def test_stats_measure_precision_from_the_decisions(reviewed):
     assert overall.reviewed == decided
     low, high = overall.interval
     assert 0 <= low <= overall.value <= high <= 1 and high - low < 0.5
-    assert sum(
-        c["unsupported"] + c["partly_supported"] + c["supported"] for c in stats.decisions.values()
-    ) == (decided)
-    assert sum(c["partly_supported"] for c in stats.decisions.values()) > 0  # through the JSON API
+    assert sum(c["unsupported"] + c["only_part"] + c["supported"] for c in stats.decisions.values()) == (
+        decided
+    )
+    assert sum(c["only_part"] for c in stats.decisions.values()) > 0  # through the JSON API
     assert sum(c["low_support"] for c in stats.queued.values()) >= decided
 
 

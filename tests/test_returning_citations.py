@@ -3,6 +3,7 @@ finding, on a real SQLite queue with citations extracted from real wikitext."""
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy import select
 
 from sidebot.citations.citations import extract_citations
@@ -51,8 +52,10 @@ def _queue_reviewed(tmp_path, decision: Decision):  # type: ignore[no-untyped-de
     return due, state, review
 
 
-def test_a_confirmed_problem_that_comes_back_is_verified_again(tmp_path):
-    due, state, review = _queue_reviewed(tmp_path, Decision.UNSUPPORTED)
+@pytest.mark.parametrize("decision", [Decision.UNSUPPORTED, Decision.ONLY_PART])
+def test_a_confirmed_problem_that_comes_back_is_verified_again(tmp_path, decision: Decision):
+    """A source found backing none of the claim, or only part of it: the problem is back with the claim."""
+    due, state, review = _queue_reviewed(tmp_path, decision)
     assert [c.claim for c in due] == [SAID] and state == FindingState.STALE
     assert review.reopened_by == "sidebot (the citation came back in rev 3)"
 

@@ -21,8 +21,9 @@ from sidebot.queue import reviews
 from sidebot.queue.db import Database
 from sidebot.queue.figures import figures_against_reviews
 from sidebot.queue.models import Finding, Suggestion
+from sidebot.queue.stats import confirms
+from sidebot.queue.support import COPIES_PREFIX, ReasonKind
 from sidebot.sources.passages import split_passages
-from sidebot.verify.calibration import expected_calibration_error
 from sidebot.web.app import create_app
 from tests.fixtures.web import seed_queue
 
@@ -30,7 +31,7 @@ pytestmark = pytest.mark.integration
 
 DECISION_OF_LABEL = {
     "supported": reviews.Decision.SUPPORTED,
-    "partially_supported": reviews.Decision.PARTLY_SUPPORTED,
+    "partially_supported": reviews.Decision.ONLY_PART,
     "not_supported": reviews.Decision.UNSUPPORTED,
 }
 
@@ -38,9 +39,10 @@ DECISION_OF_LABEL = {
 @dataclass(frozen=True)
 class Decided:
     db: Database
-    # per finding that counts (not the one marked unsure, the one undone, the one with a better suggestion):
-    # (at-least-part figure, every-part figure, WiCE label)
-    counted: list[tuple[float, float, str]]
+    # per finding that counts: (at-least-part figure, every-part figure or None, WiCE label); left out: the
+    # one marked unsure, the one undone, the one returned to open, the one with a better suggestion, and the
+    # one whose source copies Wikipedia
+    counted: list[tuple[float, float | None, str]]
 
 
 @pytest.fixture(scope="module")
@@ -59,33 +61,47 @@ def decided(tmp_path_factory: pytest.TempPathFactory, test_wiki, seed_articles) 
         [(seed.claim, split_passages(seed.source_text, seed.source.title)) for _, seed in seeds]
     )
     with db.session() as session:
+        suggested = session.scalars(select(Suggestion).order_by(Suggestion.id)).first()
+        assert suggested is not None  # "a suggestion is better" goes to its finding
+        better, better_id = suggested.finding_id, suggested.id
+    supported = [f for f, seed in seeds if seed.source.label == "supported" and f != better]
+    partly = [f for f, seed in seeds if seed.source.label == "partially_supported" and f != better]
+    unsure, undone, reopened, no_every_part = supported[:4]  # the three left out and one counted in part
+    copies = partly[0]  # left out too: the others keep each label among those counted
+    shown: dict[int, tuple[float, float | None]] = {}
+    with db.session() as session:
         assert figures_against_reviews(session) == []  # no decisions yet
         for (fid, _), verdict in zip(seeds, verdicts):
             finding = session.get(Finding, fid)
-            assert finding is not None and verdict.every_part_probability is not None
-            finding.probability, finding.every_part_probability = (
-                verdict.probability,
-                verdict.every_part_probability,
-            )
+            assert finding is not None and verdict.probability is not None
+            # one as a finding verified before the every-part figure existed
+            every_part = None if fid == no_every_part else verdict.every_part_probability
+            finding.probability, finding.every_part_probability = verdict.probability, every_part
+            shown[fid] = (verdict.probability, every_part)
             finding.state = "open"  # every seeded citation can be decided, whatever cosine triage said
+            if fid == copies:
+                finding.flag_reason = f"{COPIES_PREFIX}: the page gives the article's own text"
     counted = []
     with db.session() as session:
-        suggested = session.scalar(
-            select(Suggestion).where(Suggestion.finding_id.not_in([fid for fid, _ in seeds[:2]]))
-        )
-        assert suggested is not None
-        for i, ((fid, seed), verdict) in enumerate(zip(seeds, verdicts)):
-            if i == 0:
+        for fid, seed in seeds:
+            decision = DECISION_OF_LABEL[seed.source.label]
+            if fid == unsure:
                 reviews.decide(session, fid, "Alice", "unsure")
-            elif i == 1:  # decided, then withdrawn
-                reviews.decide(session, fid, "Alice", DECISION_OF_LABEL[seed.source.label])
+            elif fid == undone:
+                reviews.decide(session, fid, "Alice", decision)
                 reviews.undo(session, fid, "Alice")
-            elif fid == suggested.finding_id:  # says how another source compares, not how much this one backs
-                reviews.decide(session, fid, "Alice", "better_suggestion", suggestion_id=suggested.id)
+            elif fid == reopened:
+                reviews.decide(session, fid, "Alice", decision)
+                reviews.return_to_open(session, fid, "Carol")
+            elif fid == copies:
+                reviews.decide(session, fid, "Alice", "unsupported")
+            elif fid == better:
+                reviews.decide(session, fid, "Alice", "better_suggestion", suggestion_id=better_id)
             else:
-                reviews.decide(session, fid, "Bob", DECISION_OF_LABEL[seed.source.label])
-                counted.append((verdict.probability, verdict.every_part_probability, seed.source.label))
-    assert len(counted) >= 10 and {label for *_, label in counted} == set(DECISION_OF_LABEL)
+                reviews.decide(session, fid, "Bob", decision)
+                counted.append((*shown[fid], seed.source.label))
+    assert len(counted) >= 8 and {label for *_, label in counted} == set(DECISION_OF_LABEL)
+    assert any(every is None for _, every, _ in counted)
     yield Decided(db, counted)
     db.dispose()
 
@@ -93,32 +109,37 @@ def decided(tmp_path_factory: pytest.TempPathFactory, test_wiki, seed_articles) 
 def test_the_figures_are_read_against_the_decisions_that_say_how_much_the_source_backs(decided: Decided):
     with decided.db.session() as session:
         part, whole = figures_against_reviews(session)
-    shown_part = np.array([p for p, _, _ in decided.counted])
-    shown_whole = np.array([w for _, w, _ in decided.counted])
-    backs_part = np.array([label != "not_supported" for *_, label in decided.counted])
-    backs_all = np.array([label == "supported" for *_, label in decided.counted])
+        assert figures_against_reviews(session, wiki="another wiki") == []
+    shown_part = [(p, label) for p, _, label in decided.counted]
+    shown_whole = [(w, label) for _, w, label in decided.counted if w is not None]
 
     assert (part.figure, whole.figure) == ("at least part", "every part")
-    assert part.reviewed == whole.reviewed == len(decided.counted)
-    assert part.share_found == pytest.approx(backs_part.mean())
-    assert whole.share_found == pytest.approx(backs_all.mean())
-    assert part.mean_figure == pytest.approx(shown_part.mean())
-    assert whole.mean_figure == pytest.approx(shown_whole.mean())
-    assert part.calibration_error == pytest.approx(expected_calibration_error(shown_part, backs_part))
-    assert whole.calibration_error == pytest.approx(expected_calibration_error(shown_whole, backs_all))
+    assert (part.reviewed, whole.reviewed) == (len(shown_part), len(shown_whole))
+    assert part.share_found == pytest.approx(np.mean([label != "not_supported" for _, label in shown_part]))
+    assert whole.share_found == pytest.approx(np.mean([label == "supported" for _, label in shown_whole]))
+    assert part.mean_figure == pytest.approx(np.mean([p for p, _ in shown_part]))
+    assert whole.mean_figure == pytest.approx(np.mean([w for w, _ in shown_whole]))
+    assert part.calibration_error == pytest.approx(
+        _ece([p for p, _ in shown_part], [label != "not_supported" for _, label in shown_part])
+    )
+    assert whole.calibration_error == pytest.approx(
+        _ece([w for w, _ in shown_whole], [label == "supported" for _, label in shown_whole])
+    )
     for reading in (part, whole):
         assert 0 < reading.calibrated_reads <= reading.calibrated_reads_p95 < 1
         assert sum(row["citations"] for row in reading.reliability) == reading.reviewed
 
 
-def test_a_partly_supported_decision_confirms_the_flag(decided: Decided):
-    from sidebot.queue.stats import reviewed_findings
-
-    with decided.db.session() as session:
-        rows = reviewed_findings(session)
-    partly = [r for r in rows if r.decision == "partly_supported"]
-    assert partly and all(r.confirmed for r in partly)
-    assert not any(r.confirmed for r in rows if r.decision == "supported")
+def _ece(shown: list[float], found: list[bool]) -> float:
+    """The expected calibration error over ten equal bins, written out here as its definition reads (the
+    shipped one reads many draws at once through a matrix product)."""
+    error = 0.0
+    for b in range(10):
+        inside = [(p, y) for p, y in zip(shown, found) if min(int(p * 10), 9) == b]
+        if inside:
+            gap = sum(p for p, _ in inside) / len(inside) - sum(y for _, y in inside) / len(inside)
+            error += len(inside) / len(shown) * abs(gap)
+    return error
 
 
 def test_stats_shows_the_figures_in_the_terminal_and_the_browser(decided: Decided, tmp_path: Path):
@@ -135,3 +156,24 @@ def test_stats_shows_the_figures_in_the_terminal_and_the_browser(decided: Decide
     assert page.status_code == 200
     assert 'data-figure="at least part"' in page.text and 'data-figure="every part"' in page.text
     assert "Source backs only part of the claim" in page.text  # the decisions chart's legend
+
+
+@pytest.mark.parametrize(
+    ("decision", "reason", "confirmed"),
+    [
+        ("unsupported", ReasonKind.LOW_SUPPORT, True),
+        ("better_suggestion", ReasonKind.CONTRADICTS, True),
+        ("supported", ReasonKind.PARTIAL, False),
+        # "backs only part" agrees with a queue reason naming a failing part or fact, or an editor's tag…
+        ("only_part", ReasonKind.PARTIAL, True),
+        ("only_part", ReasonKind.FACT_MISSING, True),
+        ("only_part", ReasonKind.CHANGED_FACT, True),
+        ("only_part", ReasonKind.TAGGED, True),
+        # …and not with a flag saying the source backs none of the claim (the at-least-part figure was wrong)
+        ("only_part", ReasonKind.LOW_SUPPORT, False),
+        ("only_part", ReasonKind.CONTRADICTS, False),
+        ("only_part", ReasonKind.COPIES_WIKIPEDIA, False),
+    ],
+)
+def test_a_decision_confirms_what_the_finding_was_queued_for(decision, reason, confirmed):
+    assert confirms(decision, reason) is confirmed

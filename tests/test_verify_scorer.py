@@ -322,6 +322,26 @@ def test_shown_window_weighs_word_coverage_against_the_reader():
     assert shown_window(claim, windows, reader, coverage_weight=8.0) == 1
 
 
+def test_the_calibration_error_is_the_weighted_gap_of_each_bin():
+    """Worked by hand: bins 0.1–0.2, 0.2–0.3 and 0.9–1.0 hold 1, 1 and 2 citations; their gaps are 0.15, 0.75
+    and 0.075, weighted by a quarter, a quarter and a half."""
+    assert expected_calibration_error([0.15, 0.25, 0.9, 0.95], [False, True, True, True]) == pytest.approx(
+        0.25 * 0.15 + 0.25 * 0.75 + 0.5 * 0.075
+    )
+    assert expected_calibration_error([0.5], [True]) == pytest.approx(0.5)
+
+
+def test_the_noise_floor_reads_its_draws_in_pieces_as_at_once(monkeypatch: pytest.MonkeyPatch):
+    """The draws are read a few rows at a time on a large sample (memory); the generator's stream, and so
+    every figure, is the same."""
+    from sidebot.verify import calibration
+
+    shown = np.random.default_rng(2).uniform(0.0, 1.0, 50)
+    whole = calibration_noise_floor(shown, 0.08, draws=300)
+    monkeypatch.setattr(calibration, "DRAW_CELLS", 50 * 7)  # 7 draws a piece, the last piece shorter
+    assert calibration_noise_floor(shown, 0.08, draws=300) == whole
+
+
 def test_calibration_noise_floor_tells_sampling_noise_from_miscalibration():
     """On 190 citations a perfectly calibrated figure reads a calibration error well above zero; an error is
     evidence of miscalibration only above that floor."""

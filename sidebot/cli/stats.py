@@ -23,7 +23,7 @@ def stats(
     """Findings queued per day by reason, decisions per day, the share of reviewed findings reviewers
     confirmed (precision measured by people, 95 % interval) per wiki and reason, and how the card's two
     figures read against the decisions. Also at /stats in serve."""
-    from sidebot.queue.figures import figures_against_reviews
+    from sidebot.queue.figures import read_figures
     from sidebot.queue.reviews import DECISION_LABELS, Decision
     from sidebot.queue.stats import queue_stats, reason_label
     from sidebot.queue.support import REASON_LABELS
@@ -31,7 +31,7 @@ def stats(
     db = open_database(settings_of(ctx))
     with db.session() as session:
         result = queue_stats(session, days)
-        figures = figures_against_reviews(session)
+        figures = read_figures(result.reviewed)
     db.dispose()
     queued = Table("day", *REASON_LABELS.values(), title="Findings queued per day, by reason")
     decided = Table("day", *DECISION_LABELS.values(), title="Decisions per day")

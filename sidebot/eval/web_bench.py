@@ -36,7 +36,7 @@ REVIEWERS = 50
 BENCH_USER = "Bench reviewer 1"
 STATES = (("open", 0.55), ("passed", 0.15), ("reviewed", 0.12), ("unverifiable", 0.06), ("stale", 0.12))
 ORIGINS = (("recent", 0.7), ("failed_verification", 0.25), ("page", 0.05))
-FIRM = ("unsupported", "partly_supported", "supported", "better_suggestion")
+FIRM = ("unsupported", "only_part", "supported", "better_suggestion")
 
 
 @dataclass

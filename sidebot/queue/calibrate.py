@@ -1,7 +1,9 @@
 """A wiki's flag threshold refitted from its reviewers' decisions (`sidebot calibrate --from-reviews`).
 
 The verifier queues a citation when its calibrated support is below the flag threshold. Reviewers then say
-whether each queued source really fails to support its claim. Among the reviewed findings the model flagged
+whether each queued source really fails to support its claim (``sidebot.queue.stats.confirms``: "backs only
+part" does not confirm a flag saying the source backs none of it, as the figure compared counts partial
+support as support). Among the reviewed findings the model flagged
 (editors' tags are queued whatever the threshold), the share confirmed at a lower threshold is the share
 among those below it; the refit takes the highest threshold whose confirmed share reaches the target. The
 support compared is the calibrated probability, or the raw score for a scorer without calibration (as

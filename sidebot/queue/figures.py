@@ -3,12 +3,18 @@ wiki's own citations (`sidebot stats`, /stats).
 
 A card shows P(the source backs at least part of the claim) and P(it backs every part). A reviewer's decision
 says which held: "source is fine" (every part), "backs only part of the claim" (part, not all), "does not
-support" (none). "A suggestion is better" says how another source compares, not how much the cited one backs,
-so it is left out, as are unsure, withdrawn and reopened decisions.
+support" (none). Left out:
 
-Reviewers see only what was queued (citations below the flag threshold, and those editors tagged), so this
-measures the figures where reviewers read them, not on every citation the patrol checked: on WiCE's held-out
-claims (docs/verifier.md) it is the other way round.
+- "a suggestion is better": it says how another source compares, not how much the cited one backs. Reviewers
+  choose it most often for a cited source that fails, so leaving it out may read the figures a little high;
+  counting it as "none" would read them low for a source that backs part where a suggestion backs all;
+- sources that copy Wikipedia: a mirror backs the claim word for word and fails all the same, and the card
+  says its figures tell nothing;
+- unsure, withdrawn and reopened decisions.
+
+Reviewers see only what was queued (citations below the flag threshold, those editors tagged, and those with
+a failing part or fact), so this measures the figures where reviewers read them, not on every citation the
+patrol checked: on WiCE's held-out claims (docs/verifier.md) it is the other way round.
 """
 
 from __future__ import annotations
@@ -20,11 +26,12 @@ from sqlalchemy.orm import Session
 
 from sidebot.queue.reviews import Decision
 from sidebot.queue.stats import ReviewedFinding, reviewed_findings
+from sidebot.queue.support import ReasonKind
 
 # what each decision says the cited source backs: (at least part of the claim, every part of it)
 BACKS = {
     Decision.SUPPORTED: (True, True),
-    Decision.PARTLY_SUPPORTED: (True, False),
+    Decision.ONLY_PART: (True, False),
     Decision.UNSUPPORTED: (False, False),
 }
 
@@ -45,8 +52,13 @@ class FigureReading:
 
 
 def figures_against_reviews(session: Session, wiki: str | None = None) -> list[FigureReading]:
-    """Both figures on the reviewed findings that show them (none: no such reviews yet)."""
-    rows = [r for r in reviewed_findings(session, wiki) if r.decision in BACKS]
+    """Both figures on ``wiki``'s (or every wiki's) reviewed findings that show them."""
+    return read_figures(reviewed_findings(session, wiki))
+
+
+def read_figures(reviewed: Sequence[ReviewedFinding]) -> list[FigureReading]:
+    """Both figures on the findings of ``reviewed`` that show them (none: no such reviews yet)."""
+    rows = [r for r in reviewed if r.decision in BACKS and r.reason is not ReasonKind.COPIES_WIKIPEDIA]
     at_least_part = [(r, r.probability) for r in rows if r.probability is not None]
     every_part = [(r, r.every_part_probability) for r in rows if r.every_part_probability is not None]
     readings = []

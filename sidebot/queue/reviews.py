@@ -33,7 +33,7 @@ MAX_COMMENT_CHARS = 2000
 
 class Decision(StrEnum):
     UNSUPPORTED = "unsupported"  # the source does not support the claim
-    PARTLY_SUPPORTED = "partly_supported"  # the source backs part of the claim, not all of it
+    ONLY_PART = "only_part"  # the source backs part of the claim, not all of it
     SUPPORTED = "supported"  # the source is fine
     BETTER_SUGGESTION = (
         "better_suggestion"  # one of the suggested sources is better (which one: suggestion_id)
@@ -42,15 +42,17 @@ class Decision(StrEnum):
 
 
 FIRM_DECISIONS = frozenset(
-    {Decision.UNSUPPORTED, Decision.PARTLY_SUPPORTED, Decision.SUPPORTED, Decision.BETTER_SUGGESTION}
+    {Decision.UNSUPPORTED, Decision.ONLY_PART, Decision.SUPPORTED, Decision.BETTER_SUGGESTION}
 )
-# The decisions that confirm the finding: the cited source does not back the claim (a claim backed only in
-# part fails verification for the rest, as {{Failed verification}} is used for it on the wiki).
-CONFIRMING = frozenset({Decision.UNSUPPORTED, Decision.PARTLY_SUPPORTED, Decision.BETTER_SUGGESTION})
+# The decisions that say the cited source does not back the claim: they confirm any finding.
+CONFIRMING = frozenset({Decision.UNSUPPORTED, Decision.BETTER_SUGGESTION})
+# The decisions that say the citation fails verification, in whole or in part ("backs only part" confirms a
+# finding queued for a failing part or fact, not one queued as backing none of the claim: queue.stats).
+FAILING = CONFIRMING | {Decision.ONLY_PART}
 
 DECISION_LABELS = {
     Decision.UNSUPPORTED: "Source does not support the claim",
-    Decision.PARTLY_SUPPORTED: "Source backs only part of the claim",
+    Decision.ONLY_PART: "Source backs only part of the claim",
     Decision.SUPPORTED: "Source is fine",
     Decision.BETTER_SUGGESTION: "A suggestion is better",
     Decision.UNSURE: "Unsure",

@@ -3,8 +3,11 @@ of reviewed findings reviewers confirmed — the bot's precision in production, 
 and per reason, with a 95 % Wilson interval and the number of reviews it rests on.
 
 A finding counts as *confirmed* when its current decision says the cited source does not support the claim
-("does not support", "backs only part" or "a suggestion is better"); "source is fine" means the bot was
-wrong. "Unsure" decisions and withdrawn (undone) or superseded (reopened) ones do not count.
+("does not support" or "a suggestion is better"), or, for a finding queued because a part or a fact of the
+claim fails (or tagged by editors), that it backs only part of it; "source is fine" means the bot was wrong,
+and so does "backs only part" for a finding queued as backing none of the claim (low support, contradicts:
+the figure the flag threshold is drawn on counts partial support as support, docs/verifier.md). "Unsure"
+decisions and withdrawn (undone) or superseded (reopened) ones do not count.
 """
 
 from __future__ import annotations
@@ -17,10 +20,21 @@ from sqlalchemy import and_, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Wiki, utcnow
-from sidebot.queue.reviews import CONFIRMING, FIRM_DECISIONS
+from sidebot.queue.reviews import CONFIRMING, FIRM_DECISIONS, Decision
 from sidebot.queue.support import REASON_LABELS, ReasonKind, queue_reason
 
 ALL = "all"
+# The reasons that say a part or a fact of the claim fails, which "backs only part of the claim" confirms (an
+# editor's {{Failed verification}} is put on claims a source backs only in part too).
+PART_REASONS = frozenset(
+    {
+        ReasonKind.TAGGED,
+        ReasonKind.CHANGED_FACT,
+        ReasonKind.FACT_CONTRADICTED,
+        ReasonKind.PARTIAL,
+        ReasonKind.FACT_MISSING,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -73,6 +87,7 @@ class QueueStats:
     queued: dict[date, Counter[str]]  # day → reason kind → findings queued that day
     decisions: dict[date, Counter[str]]  # day → decision → decisions made that day (withdrawn ones left out)
     precision: dict[tuple[str, str], Share] = field(default_factory=dict)  # (wiki or "all", reason or "all")
+    reviewed: list[ReviewedFinding] = field(default_factory=list)  # what the precision was measured on
 
     def precision_rows(self) -> list[tuple[str, str, Share]]:
         return [(wiki, reason, share) for (wiki, reason), share in sorted(self.precision.items())]
@@ -111,13 +126,20 @@ def reviewed_findings(session: Session, wiki: str | None = None) -> list[Reviewe
                 wiki=name,
                 reason=reason.kind if reason else None,
                 support=support,
-                confirmed=decision in CONFIRMING,
+                confirmed=confirms(decision, reason.kind if reason else None),
                 decision=decision,
                 probability=probability,
                 every_part_probability=every_part,
             )
         )
     return rows
+
+
+def confirms(decision: str, reason: ReasonKind | None) -> bool:
+    """Whether a firm decision agrees with why the finding was queued (the module docstring says how)."""
+    if decision == Decision.ONLY_PART:
+        return reason in PART_REASONS
+    return decision in CONFIRMING
 
 
 def queue_stats(session: Session, days: int = 30, today: date | None = None) -> QueueStats:
@@ -143,7 +165,8 @@ def queue_stats(session: Session, days: int = 30, today: date | None = None) -> 
     ):
         decisions.setdefault(created_at.date(), Counter())[decision] += 1
     precision: dict[tuple[str, str], Counter[str]] = {}
-    for row in reviewed_findings(session):
+    reviewed = reviewed_findings(session)
+    for row in reviewed:
         reason = row.reason.value if row.reason else "never queued"
         for key in ((ALL, ALL), (row.wiki, ALL), (ALL, reason), (row.wiki, reason)):
             counts = precision.setdefault(key, Counter())
@@ -154,6 +177,7 @@ def queue_stats(session: Session, days: int = 30, today: date | None = None) -> 
         queued=queued,
         decisions=decisions,
         precision={key: Share(c["confirmed"], c["reviewed"]) for key, c in precision.items()},
+        reviewed=reviewed,
     )
 
 

@@ -27,7 +27,7 @@ from sidebot.queue.models import (
     Wiki,
     utcnow,
 )
-from sidebot.queue.reviews import CONFIRMING, current_decision
+from sidebot.queue.reviews import FAILING, current_decision
 from sidebot.verify.facts.changes import changed_facts
 
 if TYPE_CHECKING:
@@ -242,7 +242,7 @@ def _reopen_confirmed_problems(session: Session, returned: Sequence[Citation], r
     )
     for finding in reviewed:
         decision = current_decision(session, finding.id)
-        if decision is None or decision.decision not in CONFIRMING:
+        if decision is None or decision.decision not in FAILING:
             continue
         decision.reopened_at = utcnow()
         decision.reopened_by = f"sidebot (the citation came back in rev {rev_id})"

@@ -8,14 +8,25 @@ WiCE's supported or partially supported (the citation does not fail verification
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-from sklearn.linear_model import LogisticRegression
 
-from sidebot.verify.model import Calibration
+if TYPE_CHECKING:
+    from sidebot.verify.model import Calibration
+
+# How many calibrated draws calibration_noise_floor reads at once: a draws × citations array of this many
+# cells at most (16 MB), however many citations a wiki's reviewers decided.
+DRAW_CELLS = 2_000_000
 
 
 def fit_platt(scores: Sequence[float], supported: Sequence[bool], fitted_on: str) -> Calibration:
+    # imported here: scikit-learn and the model module (torch) cost seconds and hundreds of MB, and the
+    # readings below serve the web UI's /stats
+    from sklearn.linear_model import LogisticRegression
+
+    from sidebot.verify.model import Calibration
+
     x = np.asarray(scores, dtype=np.float64).reshape(-1, 1)
     y = np.asarray(supported, dtype=int)
     if len(set(y.tolist())) < 2:
@@ -46,11 +57,15 @@ def calibration_noise_floor(
     ``observed`` (a p-value: small means the figure is miscalibrated beyond chance)."""
     p = np.asarray(probabilities, dtype=np.float64)
     rng = np.random.default_rng(seed)
-    errors = _errors(p, rng.random((draws, len(p))) < p, bins=10)
+    rows = max(1, DRAW_CELLS // max(1, len(p)))
+    errors = np.concatenate(  # the generator's stream is the same drawn in pieces or at once
+        [_errors(p, rng.random((min(rows, draws - k), len(p))) < p, bins=10) for k in range(0, draws, rows)]
+    )
     return {
         "mean": float(errors.mean()),
         "p95": float(np.percentile(errors, 95)),
-        "share_at_or_above": float((errors >= observed).mean()),
+        # a draw equal to the error observed, read through another sum's rounding, counts as reaching it
+        "share_at_or_above": float((errors >= observed - 1e-12).mean()),
     }
 
 

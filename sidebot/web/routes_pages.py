@@ -43,7 +43,7 @@ _PAGE_NUMBER = re.compile(
 # for the address bar, so the page never sees them ("source is fine" is "o", as in OK).
 ACCESS_KEYS = {
     Decision.UNSUPPORTED: "n",
-    Decision.PARTLY_SUPPORTED: "p",
+    Decision.ONLY_PART: "p",
     Decision.SUPPORTED: "o",
     Decision.BETTER_SUGGESTION: "b",
     Decision.UNSURE: "u",
@@ -223,7 +223,7 @@ def leaderboard_page(request: Request, period: str = Period.WEEK.value) -> Respo
 
 @router.get("/stats")
 def stats_page(request: Request, days: int = 30) -> Response:
-    from sidebot.queue.figures import figures_against_reviews
+    from sidebot.queue.figures import read_figures
     from sidebot.queue.reviews import Decision
     from sidebot.queue.runs import worker_work
     from sidebot.queue.stats import queue_stats, reason_label
@@ -235,7 +235,7 @@ def stats_page(request: Request, days: int = 30) -> Response:
     with ctx.db.session() as session:
         stats = queue_stats(session, days)
         workers = worker_work(session, datetime.combine(stats.days[0], datetime.min.time()))
-        figures = figures_against_reviews(session)
+        figures = read_figures(stats.reviewed)
     return ctx.render(
         request,
         "stats.html",

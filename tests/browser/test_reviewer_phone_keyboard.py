@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.integration]
 
 DECISION_KEYS = {
     "n": "unsupported",
-    "p": "partly_supported",
+    "p": "only_part",
     "o": "supported",
     "b": "better_suggestion",
     "u": "unsure",
