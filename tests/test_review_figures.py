@@ -19,9 +19,9 @@ from sidebot.cli.app import app as cli
 from sidebot.config import Settings, WebSettings
 from sidebot.queue import reviews
 from sidebot.queue.db import Database
-from sidebot.queue.figures import figures_against_reviews
+from sidebot.queue.figures import read_figures
 from sidebot.queue.models import Finding, Suggestion
-from sidebot.queue.stats import confirms
+from sidebot.queue.stats import confirms, reviewed_findings
 from sidebot.queue.support import COPIES_PREFIX, ReasonKind
 from sidebot.sources.passages import split_passages
 from sidebot.web.app import create_app
@@ -70,7 +70,7 @@ def decided(tmp_path_factory: pytest.TempPathFactory, test_wiki, seed_articles) 
     copies = partly[0]  # left out too: the others keep each label among those counted
     shown: dict[int, tuple[float, float | None]] = {}
     with db.session() as session:
-        assert figures_against_reviews(session) == []  # no decisions yet
+        assert read_figures(reviewed_findings(session)) == []  # no decisions yet
         for (fid, _), verdict in zip(seeds, verdicts):
             finding = session.get(Finding, fid)
             assert finding is not None and verdict.probability is not None
@@ -108,8 +108,8 @@ def decided(tmp_path_factory: pytest.TempPathFactory, test_wiki, seed_articles) 
 
 def test_the_figures_are_read_against_the_decisions_that_say_how_much_the_source_backs(decided: Decided):
     with decided.db.session() as session:
-        part, whole = figures_against_reviews(session)
-        assert figures_against_reviews(session, wiki="another wiki") == []
+        part, whole = read_figures(reviewed_findings(session))
+        assert read_figures(reviewed_findings(session, wiki="another wiki")) == []
     shown_part = [(p, label) for p, _, label in decided.counted]
     shown_whole = [(w, label) for _, w, label in decided.counted if w is not None]
 
@@ -148,7 +148,7 @@ def test_stats_shows_the_figures_in_the_terminal_and_the_browser(decided: Decide
     shown = CliRunner().invoke(cli, ["--config", str(config), "stats"], env={"COLUMNS": "250"})
     assert shown.exit_code == 0, shown.output
     assert "The card's figures against reviewers' decisions" in shown.output
-    assert 'Reliability of "backs every part"' in shown.output
+    assert 'reliability of the "backs every part" figure' in shown.output
 
     web = WebSettings(secret_key_file=str(tmp_path / "web-secret.key"))
     with TestClient(create_app(Settings(home=tmp_path), decided.db, web)) as client:

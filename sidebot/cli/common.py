@@ -34,6 +34,18 @@ def write_json(path: Path | None, figures: object) -> None:
     console.print(f"written to {path}")
 
 
+def print_reliability(title: str, rows: list[dict]) -> None:
+    """A reliability table's rows (sidebot.verify.calibration.reliability_table) under ``title``: what a
+    figure promised per bin and how often the source backed part of the claim, and all of it."""
+    console.print(f"  [bold]{escape(title)}[/bold]")
+    console.print("    figure       citations  mean figure  backs at least part  backs every part")
+    for row in rows:
+        console.print(
+            f"    {row['range']:12} {row['citations']:9}  {row['mean_figure']:11.3f}  "
+            f"{row['share_at_least_part']:19.3f}  {row['share_every_part']:16.3f}"
+        )
+
+
 def open_database(settings: Settings):  # -> sidebot.queue.db.Database (imported lazily: SQLAlchemy, Alembic)
     from sidebot.queue.db import Database
 

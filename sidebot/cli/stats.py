@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from sidebot.cli.common import console, fail, open_database, settings_of
+from sidebot.cli.common import console, fail, open_database, print_reliability, settings_of
 from sidebot.config import Settings
 
 if TYPE_CHECKING:
@@ -78,23 +78,7 @@ def _print_figures(figures: list[FigureReading]) -> None:
         )
     console.print(summary)
     for reading in figures:
-        table = Table(
-            "figure",
-            "citations",
-            "mean figure",
-            "backs at least part",
-            "backs every part",
-            title=f'Reliability of "backs {reading.figure}"',
-        )
-        for row in reading.reliability:
-            table.add_row(
-                row["range"],
-                str(row["citations"]),
-                f"{row['mean_figure']:.2f}",
-                f"{row['share_at_least_part']:.2f}",
-                f"{row['share_every_part']:.2f}",
-            )
-        console.print(table)
+        print_reliability(f'reliability of the "backs {reading.figure}" figure', reading.reliability)
 
 
 def calibrate(

@@ -13,7 +13,7 @@ from typing import Annotated, NamedTuple
 
 import typer
 
-from sidebot.cli.common import console, fail, settings_of, write_json
+from sidebot.cli.common import console, fail, print_reliability, settings_of, write_json
 from sidebot.verify.factory import MINILM_COSINE, SCORER_NAMES, shipped_model_dir
 from sidebot.verify.metrics import METRIC_KEYS
 from sidebot.verify.training.config import TrainConfig
@@ -62,13 +62,9 @@ def show_two_figures(figures: dict) -> None:
     named = ", ".join(f"{label} {share:.3f}" for label, share in figures["gap_named_share"].items())
     console.print(f"  a part or fact named as not backed, share per WiCE label: {named}")
     for figure in ("at_least_part", "every_part"):
-        console.print(f"  [bold]reliability of the {figure.replace('_', '-')} figure[/bold]")
-        console.print("    figure       citations  mean figure  backs at least part  backs every part")
-        for row in figures[f"reliability_{figure}"]:
-            console.print(
-                f"    {row['range']:12} {row['citations']:9}  {row['mean_figure']:11.3f}  "
-                f"{row['share_at_least_part']:19.3f}  {row['share_every_part']:16.3f}"
-            )
+        print_reliability(
+            f"reliability of the {figure.replace('_', '-')} figure", figures[f"reliability_{figure}"]
+        )
 
 
 def show_side_by_side(table: dict) -> None:

@@ -22,10 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy.orm import Session
-
 from sidebot.queue.reviews import Decision
-from sidebot.queue.stats import ReviewedFinding, reviewed_findings
+from sidebot.queue.stats import ReviewedFinding
 from sidebot.queue.support import ReasonKind
 
 # what each decision says the cited source backs: (at least part of the claim, every part of it)
@@ -49,11 +47,6 @@ class FigureReading:
     calibrated_reads: float  # the error a perfectly calibrated figure reads on average on these citations
     calibrated_reads_p95: float
     reliability: list[dict]  # per probability bin (sidebot.verify.calibration.reliability_table)
-
-
-def figures_against_reviews(session: Session, wiki: str | None = None) -> list[FigureReading]:
-    """Both figures on ``wiki``'s (or every wiki's) reviewed findings that show them."""
-    return read_figures(reviewed_findings(session, wiki))
 
 
 def read_figures(reviewed: Sequence[ReviewedFinding]) -> list[FigureReading]:
