@@ -461,6 +461,24 @@ def test_an_abbreviated_name_is_found_where_the_page_writes_it() -> None:
     ]
 
 
+def test_initials_state_a_name_only_in_capitals() -> None:
+    """The demo's Blabbermouth page (dev02191) never names the United States; before, its "That's been the
+    case for us a couple of times." stated it ("us" is one of the country's forms)."""
+    index, claim = demo_page("dev02191")
+    results = {r.fact.text: r for r in check_facts(claim.text, index, claim.article_title).results}
+    assert results["the United States"].status is FactStatus.MISSING
+    toured = "The band toured the United States in 2010."
+    for written in ("the U.S.", "the US", "the U. S.", "the USA"):
+        page = PageIndex.from_passages(split_passages(f"The band toured {written} in late 2010.", ""))
+        found = check_facts(toured, page).with_status(FactStatus.FOUND)
+        assert [r.fact.text for r in found] == ["the United States", "2010"], written
+    for lower in ("They toured with us in late 2010.", "Un concert en 2010.", "Eu fui em 2010."):
+        page = PageIndex.from_passages(split_passages(lower, ""))
+        for claim_text in (toured, "It spoke at the United Nations in 2010."):
+            named = [r for r in check_facts(claim_text, page).results if r.fact.number is None]
+            assert [r.status for r in named] == [FactStatus.MISSING], (lower, claim_text)
+
+
 def test_a_rival_name_plays_the_claims_part_in_the_sentence() -> None:
     page = PageIndex.from_passages(
         split_passages(

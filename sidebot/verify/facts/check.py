@@ -39,7 +39,15 @@ from sidebot.verify.facts.leading_digits import (
     may_state,
     written_numbers,
 )
-from sidebot.verify.facts.names import SPELLED_OUT, name_forms, normal_name, normal_text, plain
+from sidebot.verify.facts.names import (
+    SPELLED_OUT,
+    name_forms,
+    normal_name,
+    normal_text,
+    plain,
+    states_form,
+    written_in_capitals,
+)
 from sidebot.verify.facts.numbers import (
     MONTH_NAMES,
     MONTH_STEMS,
@@ -449,7 +457,7 @@ def _name_sentences(index: PageIndex, fact: Fact) -> Iterator[int]:
         i
         for form in name_forms(fact.text, fact.label)
         for i in index.containing(_written_word(form.split()))
-        if f" {form} " in index.folded(i)
+        if states_form(form, index.folded(i), index.texts[i])
     )
     first = next(stating, None)
     if first is not None:
@@ -537,7 +545,7 @@ def _name_rival(
             base = normal_name(name)
             if label not in labels or not base or base in title:
                 continue
-            if any(f" {form} " in claim_folded for form in name_forms(name, label)):
+            if any(states_form(form, claim_folded, claim_text) for form in name_forms(name, label)):
                 continue  # one the claim names itself, maybe otherwise: "Al Kurtenbach", "Aelred Kurtenbach"
             if own & _name_words(name):
                 continue  # the claim's own name written otherwise
@@ -633,12 +641,14 @@ def _value_places(index: PageIndex, i: int, fact: Fact) -> list[tuple[int, int]]
     number = fact.number
     if number is None:
         plain_text = plain(text)  # as long as ``text`` but for a few decomposed letters: near enough
-        words = {_written_word(form.split()) for form in name_forms(fact.text, fact.label)}
+        forms = name_forms(fact.text, fact.label)
+        capitals = [p for p in map(written_in_capitals, forms) if p is not None]
+        words = {_written_word(form.split()) for form in forms if written_in_capitals(form) is None}
         return [
             (m.start(), m.end())
             for word in words
             for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", plain_text)
-        ]
+        ] + [(m.start(), m.end()) for pattern in capitals for m in pattern.finditer(text)]
     if number.kind is NumberKind.SCORE:
         return [(m.start(), m.end()) for m in _score_written(number).finditer(text)]
     values = [v for v in (number, fact.converted) if v is not None]

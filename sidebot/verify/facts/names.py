@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _NON_WORD = re.compile(r"[^\w\s]|_")
 _POSSESSIVE = re.compile(r"['’]s\b")  # "McGraw's" is McGraw, at the end of a text too
@@ -28,6 +29,8 @@ _ALIAS_GROUPS = (
     ("washington dc", "washington d c"),  # not "washington": the state is another place
 )
 ALIASES: dict[str, tuple[str, ...]] = {name: group for group in _ALIAS_GROUPS for name in group}
+# the aliases that are initials run together ("us", "uae"), as against names written in words ("america")
+_SHORT_ALIASES = frozenset(a for group in _ALIAS_GROUPS for a in group if " " not in a and len(a) <= 4)
 _LEADING = ("the ",)
 _PERSON_SUFFIXES = {"junior", "senior", "jr", "sr", "ii", "iii", "iv"}
 
@@ -77,6 +80,31 @@ def name_forms(name: str, label: str) -> list[str]:
         if len(words) > 1 and len(words[-1]) > 2:
             forms.append(words[-1])  # the surname alone
     return forms
+
+
+@lru_cache(maxsize=256)
+def written_in_capitals(form: str) -> re.Pattern[str] | None:
+    """How a page writes ``form`` when it is initials ("u s", "us", "uae"): in capitals, with or without
+    dots ("US", "U.S.", "U. S."); None for a form written in words. In lower case such a form is most often
+    a word of its own ("us", "un", "eu"), so it states the name only in capitals."""
+    words = form.split()
+    if len(words) > 1 and all(len(w) == 1 for w in words):
+        letters = "".join(words)
+    elif form in _SHORT_ALIASES:
+        letters = form
+    else:
+        return None
+    spelled = r"\.?\s?".join(re.escape(c.upper()) for c in letters)
+    return re.compile(rf"(?<![\w.]){spelled}\.?(?!\w)")
+
+
+def states_form(form: str, folded: str, text: str) -> bool:
+    """Whether a sentence (``text``, and ``folded``: its :func:`normal_text` between spaces) writes the name
+    form ``form``: initials only in capitals."""
+    if f" {form} " not in folded:
+        return False
+    capitals = written_in_capitals(form)
+    return capitals is None or capitals.search(text) is not None
 
 
 _NUMBER_SIGNS = frozenset({"no", "number", "nr"})
