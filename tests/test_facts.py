@@ -827,6 +827,59 @@ def test_a_value_copied_from_another_line_of_the_page_is_contradicted() -> None:
         )
         assert "Merry Company on a Terrace (c. 1616" in result.sentence and where in result.elsewhere
         assert result.finding().elsewhere == result.elsewhere
+        assert _written(result.sentence, result.value_at) == "1616"
+        assert _written(result.elsewhere, result.elsewhere_value_at) == copied
+        assert result.finding().elsewhere_value_at == result.elsewhere_value_at
+
+
+def _written(sentence: str | None, at: tuple[int, int] | None) -> str | None:
+    return None if sentence is None or at is None else sentence[at[0] : at[1]]
+
+
+@pytest.mark.parametrize(
+    ("source_id", "fact", "written"),
+    [
+        ("dev01971", "May 3, 2018", "May 3rd, 2018"),  # a Theprp.com headline
+        ("dev02254", "66", "Sixty-Six"),  # "Sixty-Six Books", the Bush Theatre's
+        ("dev01892", "41.3\xa0%", "41.3%"),  # the claim as WiCE writes it, a no-break space before "%"
+        ("dev02254", "the King James Bible", "King James Bible"),
+    ],
+)
+def test_the_place_a_found_value_is_written_is_kept_for_the_reviewer(
+    source_id: str, fact: str, written: str
+) -> None:
+    """The card marks a found value where the source writes it, however it writes it: the demo's pages write
+    these otherwise than their claims, and the card marked the whole sentence before."""
+    index, claim = demo_page(source_id)
+    results = {r.fact.text: r for r in check_facts(claim.text, index, claim.article_title).results}
+    assert results[fact].status is FactStatus.FOUND
+    assert _written(results[fact].sentence, results[fact].value_at) == written
+    assert results[fact].finding().value_at == results[fact].value_at
+
+
+def test_a_name_is_marked_whole_as_written_and_not_where_the_folded_text_is_longer() -> None:
+    page = PageIndex.from_passages(
+        split_passages(
+            "He was born on 11 July 1909 in St. Louis, Missouri. "
+            "He joined Procter & Gamble in the U.S. in 1931. Er wohnte in der Straße Köln von Zürich.",
+            "",
+        )
+    )
+
+    def written(claim: str) -> dict[str, str | None]:
+        return {r.fact.text: _written(r.sentence, r.value_at) for r in check_facts(claim, page).results}
+
+    assert written("He was born on July 11, 1909 in Saint Louis.") == {
+        "July 11, 1909": "11 July 1909",
+        "Saint Louis": "St. Louis",
+    }
+    assert written("He worked for Procter and Gamble in the United States in 1931.") == {
+        "Procter and Gamble": "Procter & Gamble",
+        "the United States": "U.S.",
+        "1931": "1931",
+    }
+    # "ß" folds to "ss": a place found in the folded text would be off by one in the sentence
+    assert written("He lived in Strasse Koln.")["Strasse Koln"] is None
 
 
 def test_a_value_the_page_gives_beside_the_claim_s_words_or_with_no_rival_there_stays_found() -> None:

@@ -572,6 +572,28 @@ def test_the_card_shows_where_the_source_gives_a_contradicted_value_away_from_th
     assert facts[1]["elsewhere"] == []
 
 
+def test_the_card_marks_a_value_where_the_source_writes_it_otherwise(web_client, web_db, hostile_finding):
+    """The fact check records where the source's sentence writes a value ("May 3rd, 2018" for "May 3, 2018",
+    the demo's Theprp.com page): the card marks those words, not the whole sentence. Offsets that do not fit
+    the sentence (a finding edited by hand, another version) fall back to finding the value as written."""
+    sentence = 'Alice In Chains Premiere "The One You Know" on May 3rd, 2018 <i>x</i>'
+    at = sentence.index("May 3rd, 2018")
+    with web_db.session() as session:
+        finding = session.get(Finding, hostile_finding)
+        base = {"kind": "date", "status": "found", "explanation": "the source gives May 3, 2018"}
+        finding.facts = [
+            {**base, "text": "May 3, 2018", "sentence": sentence, "value_at": [at, at + 13]},
+            {**base, "text": "The One You Know", "sentence": sentence, "value_at": [5, 500]},
+            {**base, "text": "May 3, 2018", "sentence": sentence},  # stored before the offsets were
+        ]
+        session.commit()
+    facts = web_client.get(f"/api/findings/{hostile_finding}").json()["facts"]
+    marked = [[seg["text"] for seg in fact["sentence"] if seg["evidence"]] for fact in facts]
+    assert marked == [["May 3rd, 2018"], ["The One You Know"], [sentence]]
+    body = web_client.get(f"/findings/{hostile_finding}").text
+    assert "on <mark>May 3rd, 2018</mark> &lt;i&gt;x&lt;/i&gt;" in body
+
+
 def _state(web_db, fid: int) -> str:
     with web_db.session() as session:
         return session.get(Finding, fid).state

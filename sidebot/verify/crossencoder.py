@@ -46,8 +46,9 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # name plays the claim's name's part in its sentence; r11: names read with straight apostrophes, without a
 # title's quotation marks; r12: no names in lower case, a capitalised number word inside a name, a month the
 # page gives after its year's sentence, a match's result one fact; r13: a value the page gives only away
-# from the claim's words, where a rival stands among them, is contradicted).
-SCORING_REVISION = 13
+# from the claim's words, where a rival stands among them, is contradicted; r14: initials state a name only
+# in capitals).
+SCORING_REVISION = 14
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 

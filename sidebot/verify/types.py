@@ -69,6 +69,8 @@ class FactFinding:
     subject: bool = False
     strong: bool = False  # a fact a page states in so many words when it backs the claim (a year, a name…)
     elsewhere: str | None = None  # a contradicted value: the sentence giving it away from the claim's words
+    value_at: tuple[int, int] | None = None  # where ``sentence`` writes the value (or the rival): offsets
+    elsewhere_value_at: tuple[int, int] | None = None  # where ``elsewhere`` writes the claim's value
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ Everything here is plain text; the templates escape it (no source HTML is ever r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -290,8 +291,8 @@ def _fact_view(fact: dict[str, Any]) -> FactOut:
         status=fact.get("status", ""),
         explanation=fact.get("explanation", ""),
         stated=fact.get("stated"),
-        sentence=mark(fact.get("sentence") or "", value or ""),
-        elsewhere=mark(fact.get("elsewhere") or "", fact.get("text") or ""),
+        sentence=mark(fact.get("sentence") or "", value or "", fact.get("value_at")),
+        elsewhere=mark(fact.get("elsewhere") or "", fact.get("text") or "", fact.get("elsewhere_value_at")),
     )
 
 
@@ -318,18 +319,24 @@ def _change_view(change: dict[str, Any] | None, api_url: str) -> ChangeOut | Non
     )
 
 
-def mark(sentence: str, value: str) -> list[Segment]:
-    """``sentence`` with the first occurrence of ``value`` (case-insensitive) as the evidence segment; the
-    whole sentence as evidence when the value is written another way there."""
+def mark(sentence: str, value: str, written_at: Sequence[int] | None = None) -> list[Segment]:
+    """``sentence`` with the value as the evidence segment: at ``written_at`` (its offsets in the sentence,
+    which the fact check records however the value is written there: "11 July 1909" for "July 11, 1909"),
+    else at the first occurrence of ``value`` (case-insensitive; findings stored before the offsets were);
+    the whole sentence as evidence when neither places it."""
     if not sentence:
         return []
-    at = sentence.casefold().find(value.casefold()) if value else -1
-    if at < 0:
+    if written_at is not None and 0 <= written_at[0] < written_at[1] <= len(sentence):
+        start, end = written_at[0], written_at[1]
+    else:
+        start = sentence.casefold().find(value.casefold()) if value else -1
+        end = start + len(value)
+    if start < 0:
         return [Segment(text=sentence, evidence=True)]
     parts = [
-        (sentence[:at], False),
-        (sentence[at : at + len(value)], True),
-        (sentence[at + len(value) :], False),
+        (sentence[:start], False),
+        (sentence[start:end], True),
+        (sentence[end:], False),
     ]
     return [Segment(text=t, evidence=e) for t, e in parts if t]
 

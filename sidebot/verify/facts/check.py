@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
-from itertools import islice
+from itertools import chain, islice
 from typing import NamedTuple
 
 from sidebot.sources.passages import Passage
@@ -41,6 +41,7 @@ from sidebot.verify.facts.leading_digits import (
 )
 from sidebot.verify.facts.names import (
     SPELLED_OUT,
+    WRITTEN_SHORT,
     name_forms,
     normal_name,
     normal_text,
@@ -112,7 +113,9 @@ class FactResult:
     """What the page says about one fact. ``sentence`` (``start``/``end``: its page offsets, None for the
     title): the sentence that states it (found) or states the rival value (contradicted); ``stated``: that
     rival value as the page writes it; ``elsewhere``: where the page gives the claim's own value, away from
-    the claim's words, when it contradicts it beside them (a value copied from another line of the page)."""
+    the claim's words, when it contradicts it beside them (a value copied from another line of the page);
+    ``value_at`` and ``elsewhere_value_at``: where those sentences write the value, as offsets in them
+    (None where it is not one span: a date whose year is in the sentence before)."""
 
     fact: Fact
     status: FactStatus
@@ -121,6 +124,8 @@ class FactResult:
     end: int | None = None
     stated: str | None = None
     elsewhere: str | None = None
+    value_at: tuple[int, int] | None = None
+    elsewhere_value_at: tuple[int, int] | None = None
 
     def explanation(self) -> str:
         """The finding in words: "the source gives 1999, the claim says 2000"."""
@@ -142,6 +147,8 @@ class FactResult:
             elsewhere=self.elsewhere,
             start=self.start,
             end=self.end,
+            value_at=self.value_at,
+            elsewhere_value_at=self.elsewhere_value_at,
             subject=self.fact.subject,
             strong=self.fact.strong,
         )
@@ -655,6 +662,39 @@ def _value_places(index: PageIndex, i: int, fact: Fact) -> list[tuple[int, int]]
     return [(s.start, s.end) for s in index.numbers(i) if any(same_fact(v, s) for v in values)]
 
 
+def _written_at(index: PageIndex, i: int, fact: Fact) -> tuple[int, int] | None:
+    """The place sentence ``i`` writes ``fact``, to be marked for a reviewer, however it is written there
+    ("11 July 1909" for "July 11, 1909", "U.S." for "the United States"): a number where the sentence gives
+    it; a name whole in the first of its forms the sentence writes, else its longest word. None where no one
+    place is known, or where the sentence's plain text is not as long as the sentence ("ß" folds to "ss")
+    and the place would be off."""
+    if fact.number is not None:
+        return min(_value_places(index, i, fact), default=None)
+    text = index.texts[i]
+    places = chain(_whole_name_places(text, fact), sorted(_value_places(index, i, fact)))
+    return next((at for at in places if len(plain(text[: at[1]])) == at[1]), None)
+
+
+def _whole_name_places(text: str, fact: Fact) -> Iterator[tuple[int, int]]:
+    """Where ``text`` writes the name ``fact`` whole, in each of its forms: initials in capitals, other
+    words apart by anything but a letter or digit, a spelled-out word also as its abbreviation ("St.")."""
+    plain_text = plain(text)
+    for form in name_forms(fact.text, fact.label):
+        capitals = written_in_capitals(form)
+        if capitals is not None:
+            found = capitals.search(text)
+        else:
+            words = r"\W+".join(_written_forms(w) for w in form.split())
+            found = re.search(rf"(?<!\w){words}(?!\w)", plain_text)
+        if found:
+            yield found.span()
+
+
+def _written_forms(word: str) -> str:
+    """A pattern for a name's normal word as a page may write it: "saint" as "saint" or "st"."""
+    return "(?:" + "|".join(re.escape(w) for w in (word, *WRITTEN_SHORT.get(word, ()))) + ")"
+
+
 def value_beats(share: float, rival_share: float) -> bool:
     """Whether a value with ``share`` of the claim's words near it is the claim's, against a value of the
     same kind with ``rival_share`` near it (a page gives many years, names and figures: the one the claim
@@ -712,8 +752,11 @@ def check_facts(
         context = index.context(wanted)
         if stating:
             near = next((i for i in stating if i in context), None)
+            shown = stating[0] if near is None else near
             results.append(
-                FactResult(fact, FactStatus.FOUND, *index.located(stating[0] if near is None else near))
+                FactResult(
+                    fact, FactStatus.FOUND, *index.located(shown), value_at=_written_at(index, shown, fact)
+                )
             )
             if context and near is None and len(stating) <= MOST_PLACES_READ:
                 found_away.append(_FoundAway(len(results) - 1, fact, wanted, context, stating))
@@ -756,7 +799,11 @@ def _copied_from_elsewhere(
     )
     if nearest is None or not value_beats(rival_share, share):
         return None
-    return replace(_unfound(index, fact, found_rival), elsewhere=index.texts[nearest])
+    return replace(
+        _unfound(index, fact, found_rival),
+        elsewhere=index.texts[nearest],
+        elsewhere_value_at=_written_at(index, nearest, fact),
+    )
 
 
 def _unfound(index: PageIndex, fact: Fact, found_rival: Rival | None) -> FactResult:
@@ -764,4 +811,10 @@ def _unfound(index: PageIndex, fact: Fact, found_rival: Rival | None) -> FactRes
     if found_rival is None:
         return FactResult(fact, FactStatus.MISSING)
     located = index.located(found_rival.sentence)
-    return FactResult(fact, FactStatus.CONTRADICTED, *located, stated=found_rival.text)
+    return FactResult(
+        fact,
+        FactStatus.CONTRADICTED,
+        *located,
+        stated=found_rival.text,
+        value_at=(found_rival.start, found_rival.end),
+    )

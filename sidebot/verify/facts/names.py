@@ -17,6 +17,10 @@ _SPACE = re.compile(r"\s+")
 _ABBREVIATIONS = {"st": "saint", "mt": "mount", "ft": "fort", "&": "and", "dr": "doctor", "jr": "junior"}
 # words a normal name may hold that its page does not write ("St." read as "saint", "&" as "and")
 SPELLED_OUT = frozenset(_ABBREVIATIONS.values())
+# each such word with the abbreviations a page writes it as
+WRITTEN_SHORT: dict[str, tuple[str, ...]] = {
+    full: tuple(short for short, spelled in _ABBREVIATIONS.items() if spelled == full) for full in SPELLED_OUT
+}
 _ALIAS_GROUPS = (
     ("united states", "united states of america", "us", "usa", "u s", "u s a", "america"),
     ("united kingdom", "uk", "u k", "great britain", "britain"),
