@@ -734,7 +734,8 @@ def test_a_change_is_settled_when_the_source_gives_the_old_value(wice: dict) -> 
         claim.claim, claim.claim.replace("2003", "2006"), passages, claim.article_title
     )
     assert settled is not None and (settled.change.old.text, settled.change.new.text) == ("2003", "2006")
-    assert "2003" in settled.sentence
+    assert "2003" in settled.sentence and _written(settled.sentence, settled.value_at) == "March 5, 2003"
+    assert settled.new_sentence is None and settled.new_value_at is None
     # a correction (the page gives the new value) is not queued
     assert (
         settled_by_source(claim.claim.replace("2003", "2006"), claim.claim, passages, claim.article_title)
@@ -755,6 +756,9 @@ def test_a_value_copied_from_elsewhere_on_the_page_settles_the_change(wice: dict
         "UK",
     )
     assert "I live in Leicestershire with my wife" in settled.sentence
+    # each value marked where its sentence writes it: the page writes the UK as "United Kingdom" there
+    assert _written(settled.sentence, settled.value_at) == "Leicestershire"
+    assert _written(settled.new_sentence, settled.new_value_at) == "United Kingdom"
     # the same edit undone, to the value the page gives where it says the rest, is a correction
     assert settled_by_source(changed, claim.claim, passages, claim.article_title) is None
 

@@ -147,6 +147,10 @@ def test_a_year_the_source_gives_for_something_else_is_queued_with_both_sentence
         assert row.reason == "changed fact: 1994 → 1926"
         assert "since 1994, when there were seven" in row.change["sentence"]
         assert "Bertha Landes' election in 1926" in row.change["new_sentence"]
+        marked = (("sentence", "value_at", "1994"), ("new_sentence", "new_value_at", "1926"))
+        for sentence, at, value in marked:
+            start, end = row.change[at]  # stored as JSON: where the card marks each value
+            assert row.change[sentence][start:end] == value
     wiki_users.editor.edit(title, page_text(CLAIM, source_server.base_url), "back to the source")
     _, reverted = patrol(settings, wiki, minilm, title)
     assert reverted.counts["changed_facts"] == 0

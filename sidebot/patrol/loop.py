@@ -618,6 +618,8 @@ class Patrol:
                 "editors": editors,
                 "sentence": settled.sentence,
                 "new_sentence": settled.new_sentence,
+                "value_at": settled.value_at,
+                "new_value_at": settled.new_value_at,
             },
         )
 

@@ -314,8 +314,8 @@ def _change_view(change: dict[str, Any] | None, api_url: str) -> ChangeOut | Non
         new_rev=change.get("new_rev") or 0,
         editors=list(change.get("editors") or []),
         diff_url=diff,
-        sentence=mark(change.get("sentence") or "", change["old"]),
-        new_sentence=mark(change.get("new_sentence") or "", change["new"]),
+        sentence=mark(change.get("sentence") or "", change["old"], change.get("value_at")),
+        new_sentence=mark(change.get("new_sentence") or "", change["new"], change.get("new_value_at")),
     )
 
 

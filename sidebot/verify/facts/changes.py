@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from sidebot.sources.passages import Passage
-from sidebot.verify.facts.check import PageIndex, stated_in_context, value_beats
+from sidebot.verify.facts.check import PageIndex, stated_in_context, value_beats, written_at
 from sidebot.verify.facts.extract import Fact, FactKind, claim_facts, is_subject_name
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 
@@ -130,13 +130,16 @@ def is_checkable(change: FactChange) -> bool:
 class SettledChange:
     """A changed fact the source settles: it states the old value (in ``sentence``, where it reads closest to
     the claim) and not the new one, or the new one only away from the claim's words (``new_sentence``: the
-    one of those closest to them)."""
+    one of those closest to them); ``value_at`` and ``new_value_at``: where those sentences write the old
+    and the new value (offsets in them, for the card to mark)."""
 
     change: FactChange
     sentence: str | None
     start: int | None
     end: int | None
     new_sentence: str | None = None
+    value_at: tuple[int, int] | None = None
+    new_value_at: tuple[int, int] | None = None
 
 
 def settled_by_source(
@@ -157,8 +160,15 @@ def settled_by_source(
         if old_at is None:
             continue
         new_share, new_at = stated_in_context(new_claim, index, change.new, [change.old])
+        value_at = written_at(index, old_at, change.old)
         if new_at is None:
-            return SettledChange(change, *index.located(old_at))
+            return SettledChange(change, *index.located(old_at), value_at=value_at)
         if value_beats(old_share, new_share):
-            return SettledChange(change, *index.located(old_at), new_sentence=index.texts[new_at])
+            return SettledChange(
+                change,
+                *index.located(old_at),
+                new_sentence=index.texts[new_at],
+                value_at=value_at,
+                new_value_at=written_at(index, new_at, change.new),
+            )
     return None

@@ -662,7 +662,7 @@ def _value_places(index: PageIndex, i: int, fact: Fact) -> list[tuple[int, int]]
     return [(s.start, s.end) for s in index.numbers(i) if any(same_fact(v, s) for v in values)]
 
 
-def _written_at(index: PageIndex, i: int, fact: Fact) -> tuple[int, int] | None:
+def written_at(index: PageIndex, i: int, fact: Fact) -> tuple[int, int] | None:
     """The place sentence ``i`` writes ``fact``, to be marked for a reviewer, however it is written there
     ("11 July 1909" for "July 11, 1909", "U.S." for "the United States"): a number where the sentence gives
     it; a name whole in the first of its forms the sentence writes, else its longest word. None where no one
@@ -755,7 +755,7 @@ def check_facts(
             shown = stating[0] if near is None else near
             results.append(
                 FactResult(
-                    fact, FactStatus.FOUND, *index.located(shown), value_at=_written_at(index, shown, fact)
+                    fact, FactStatus.FOUND, *index.located(shown), value_at=written_at(index, shown, fact)
                 )
             )
             if context and near is None and len(stating) <= MOST_PLACES_READ:
@@ -802,7 +802,7 @@ def _copied_from_elsewhere(
     return replace(
         _unfound(index, fact, found_rival),
         elsewhere=index.texts[nearest],
-        elsewhere_value_at=_written_at(index, nearest, fact),
+        elsewhere_value_at=written_at(index, nearest, fact),
     )
 
 
