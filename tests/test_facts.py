@@ -813,7 +813,9 @@ def demo_page(source_id: str) -> tuple[PageIndex, Claim]:
 def test_a_value_copied_from_another_line_of_the_page_is_contradicted() -> None:
     """The demo's Apollo Magazine page dates "Merry Company on a Terrace (c. 1616–17)" and gives 1778 and
     1753 for other paintings: a claim that dates the Buytewech 1778 is contradicted by the 1616 among its
-    words (it was found before, in the other painting's sentence), and the claim as cited is found there."""
+    words (it was found before, in the other painting's sentence), and the claim as cited is found there.
+    1753 stays found: the page's captions run together, so the line that gives it also names the claim's
+    "the Hague", which the 1616 line (glued: "The HagueMerry") does not."""
     index, claim = demo_page("dev03176")
     cited = {r.fact.text: r for r in check_facts(claim.text, index, claim.article_title).results}
     assert (
@@ -821,7 +823,9 @@ def test_a_value_copied_from_another_line_of_the_page_is_contradicted() -> None:
         and "Merry Company on a Terrace (c. 1616" in cited["1616"].sentence
     )
     assert cited["1616"].elsewhere is None
-    for copied, where in (("1778", "Muntigalm (1778)"), ("1753", "Marigny (1753)")):
+    beside_the_hague = check_facts(claim.text.replace("1616", "1753"), index, claim.article_title)
+    assert not beside_the_hague.contradicted
+    for copied, where in (("1778", "Muntigalm (1778)"),):
         check = check_facts(claim.text.replace("1616", copied), index, claim.article_title)
         (result,) = check.contradicted
         assert (result.fact.text, result.stated) == (copied, "1616")
@@ -910,7 +914,10 @@ def test_a_value_the_page_gives_beside_the_claim_s_words_or_with_no_rival_there_
     assert found.status is FactStatus.FOUND and found.elsewhere is None
 
 
-def test_a_name_copied_from_another_line_of_the_page_is_contradicted_by_the_one_in_its_place() -> None:
+def test_a_name_the_page_gives_only_away_from_the_claim_s_words_is_not_read_as_copied() -> None:
+    """Names are not contradicted by a rival for a value copied from elsewhere: on WiCE's train sub-claims
+    10 of 16 such contradictions were wrong ("the source gives Ken Johnson, the claim says Keith Haring", a
+    byline read as the rival); a name in another line of the page stays found there."""
     page = (
         "The Carnegie Medal for 1998 went to Maria Lopez of Madrid at a ceremony in London. "
         f"{FILLER} Anna Berg gave a reading of her poems in Oslo. {FILLER}"
@@ -919,9 +926,33 @@ def test_a_name_copied_from_another_line_of_the_page_is_contradicted_by_the_one_
     claim = "The Carnegie Medal for 1998 went to Maria Lopez of Madrid."
     assert not check_facts(claim, index, "Carnegie Medal").contradicted
     copied = check_facts(claim.replace("Maria Lopez", "Anna Berg"), index, "Carnegie Medal")
-    (result,) = copied.contradicted
-    assert (result.fact.text, result.stated) == ("Anna Berg", "Maria Lopez")
-    assert result.elsewhere == "Anna Berg gave a reading of her poems in Oslo."
+    (name,) = [r for r in copied.results if r.fact.text == "Anna Berg"]
+    assert (
+        name.status is FactStatus.FOUND and name.sentence == "Anna Berg gave a reading of her poems in Oslo."
+    )
+    assert not copied.contradicted
+
+
+def test_a_value_given_beside_another_of_the_claim_s_facts_is_not_read_as_copied() -> None:
+    """WiCE train19471-0's page (Brad Davis's Houston Dynamo profile, abridged): the claim's 11 assists and
+    2006 stand together in one line, and the 12 assists of 2010 stand among more of the claim's words in
+    another. Before, both facts read "the source gives 12 (2009), the claim says 11 (2006) (it gives 11
+    (2006) only elsewhere)"; the line that gives both is the claim's, whatever words stand near it."""
+    page = (
+        "Scored twice in 5-2 win vs. LA on 10/7.\n"
+        "2006 MLS: Had a career-high 11 assists, second in MLS … "
+        "Led Houston with three game-winning assists …"
+        f"\n{FILLER}\n"
+        "2010 MLS: Led Dynamo and finished third in MLS with 12 assists, adding five goals, "
+        "in 27 of 30 games.\n"
+        "The 12 assists were tied with his 2009 total for a career high and gave Davis three double-digit "
+        "assist seasons in the last five years."
+    )
+    index = PageIndex.from_passages(split_passages(page, "Brad Davis | Houston Dynamo"))
+    check = check_facts("Davis had a team high 11 assists in 2006.", index, "Brad Davis (soccer)")
+    statuses = {r.fact.text: r.status for r in check.results}
+    assert statuses["11"] is FactStatus.FOUND and statuses["2006"] is FactStatus.FOUND
+    assert not check.contradicted
 
 
 def test_a_value_the_page_gives_in_over_200_sentences_is_not_read_as_copied() -> None:

@@ -47,7 +47,7 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # title's quotation marks; r12: no names in lower case, a capitalised number word inside a name, a month the
 # page gives after its year's sentence, a match's result one fact; r13: a value the page gives only away
 # from the claim's words, where a rival stands among them, is contradicted; r14: initials state a name only
-# in capitals).
+# in capitals, and r13's reading is kept for numbers not given beside another of the claim's facts).
 SCORING_REVISION = 14
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
