@@ -326,7 +326,7 @@ def mark(sentence: str, value: str, written_at: Sequence[int] | None = None) -> 
     the whole sentence as evidence when neither places it."""
     if not sentence:
         return []
-    if written_at is not None and 0 <= written_at[0] < written_at[1] <= len(sentence):
+    if written_at is not None and _fits(written_at, sentence):
         start, end = written_at[0], written_at[1]
     else:
         start = sentence.casefold().find(value.casefold()) if value else -1
@@ -339,6 +339,15 @@ def mark(sentence: str, value: str, written_at: Sequence[int] | None = None) -> 
         (sentence[end:], False),
     ]
     return [Segment(text=t, evidence=e) for t, e in parts if t]
+
+
+def _fits(written_at: Sequence[int], sentence: str) -> bool:
+    """Whether stored offsets are two whole numbers that cut a span out of ``sentence``."""
+    return (
+        len(written_at) == 2
+        and all(isinstance(i, int) for i in written_at)
+        and 0 <= written_at[0] < written_at[1] <= len(sentence)
+    )
 
 
 def highlight(shown: ShownPassage) -> list[Segment]:
