@@ -29,7 +29,7 @@ from sidebot.verify.factory import shipped_model_dir
 from sidebot.verify.facts.changes import _replaced_facts, changed_facts, settled_by_source
 from sidebot.verify.facts.check import MOST_PLACES_READ, FactStatus, PageIndex, check_facts
 from sidebot.verify.facts.extract import bare_name, claim_facts
-from sidebot.verify.facts.names import name_forms, names_the_subject, normal_name
+from sidebot.verify.facts.names import name_forms, names_the_subject, normal_name, normal_text, states_form
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 from sidebot.verify.facts.rule import FactRule, fact_note
 from sidebot.verify.facts.sneaky import AWAY_CHARACTERS, NewValue, SneakyEdit, make_edit, name_pool
@@ -472,11 +472,57 @@ def test_initials_state_a_name_only_in_capitals() -> None:
         page = PageIndex.from_passages(split_passages(f"The band toured {written} in late 2010.", ""))
         found = check_facts(toured, page).with_status(FactStatus.FOUND)
         assert [r.fact.text for r in found] == ["the United States", "2010"], written
-    for lower in ("They toured with us in late 2010.", "Un concert en 2010.", "Eu fui em 2010."):
+    for lower in (
+        "They toured with us in late 2010.",
+        "Un concert en 2010.",
+        "Eu fui em 2010.",
+    ):
         page = PageIndex.from_passages(split_passages(lower, ""))
         for claim_text in (toured, "It spoke at the United Nations in 2010."):
             named = [r for r in check_facts(claim_text, page).results if r.fact.number is None]
             assert [r.status for r in named] == [FactStatus.MISSING], (lower, claim_text)
+    # not the "U.S" of more initials
+    page = PageIndex.from_passages(split_passages("The U.S.S.R. band toured in late 2010.", ""))
+    assert "the United States" not in {
+        r.fact.text for r in check_facts(toured, page).with_status(FactStatus.FOUND)
+    }
+
+
+def test_initials_are_marked_whole_and_names_that_are_no_initials_keep_their_case() -> None:
+    def marked(page: str, claim: str, fact: str) -> str | None:
+        index = PageIndex.from_passages(split_passages(page, ""))
+        (result,) = [r for r in check_facts(claim, index).results if r.fact.text == fact]
+        return _written(result.sentence, result.value_at) if result.status is FactStatus.FOUND else None
+
+    toured = "The band toured the United States in 2010."
+    assert marked("The band toured the U.S.A. in 2010.", toured, "the United States") == "U.S.A."
+    assert marked("In 2010 the band toured the US.", toured, "the United States") == "US"
+    assert marked("Die Straße führt zum U.S. Konsulat, 2010.", toured, "the United States") == "U.S."
+    # a name written as two or three capitals is stated only in capitals: "who" is a word of its own
+    spoke = "In 2010 he spoke for the WHO in Geneva."
+    assert marked("In 2010 the doctors who treated him met in Geneva.", spoke, "WHO") is None
+    assert marked("In 2010 the WHO met in Geneva.", spoke, "WHO") == "WHO"
+    # newspapers write Isis and Isil in title case (spaCy's small model reads no "Islamic State" in a claim)
+    isis = "Isis fighters took Mosul."
+    assert "isis" in name_forms("Islamic State", "ORG")
+    assert states_form("isis", "Islamic State", f" {normal_text(isis)} ", isis)
+    assert not states_form("us", "the United States", " they told us ", "They told us")
+
+
+def test_a_claim_that_gives_a_value_twice_is_still_read_for_a_copied_value() -> None:
+    """The line giving the claim's value beside another of its facts is the claim's: but the same value
+    given twice by the claim is no other fact."""
+    page = (
+        "Smith was born in 1863 in Northamptonshire, the son of a cobbler. "
+        f"{FILLER} In 1870 the family moved to Leeds. {FILLER}"
+    )
+    index = PageIndex.from_passages(split_passages(page, "John Smith"))
+    for claim in (
+        "Smith was born in 1870 in Northamptonshire.",
+        "Smith was born in 1870 in Northamptonshire (1870).",
+    ):
+        check = check_facts(claim, index, "John Smith")
+        assert {(r.fact.text, r.stated) for r in check.contradicted} == {("1870", "1863")}, claim
 
 
 def test_a_rival_name_plays_the_claims_part_in_the_sentence() -> None:

@@ -585,12 +585,13 @@ def test_the_card_marks_a_value_where_the_source_writes_it_otherwise(web_client,
             {**base, "text": "May 3, 2018", "sentence": sentence, "value_at": [at, at + 13]},
             {**base, "text": "The One You Know", "sentence": sentence, "value_at": [5, 500]},
             {**base, "text": "The One You Know", "sentence": sentence, "value_at": ["5", None, 2]},
+            {**base, "text": "The One You Know", "sentence": sentence, "value_at": ["5", "10"]},
             {**base, "text": "May 3, 2018", "sentence": sentence},  # stored before the offsets were
         ]
         session.commit()
     facts = web_client.get(f"/api/findings/{hostile_finding}").json()["facts"]
     marked = [[seg["text"] for seg in fact["sentence"] if seg["evidence"]] for fact in facts]
-    assert marked == [["May 3rd, 2018"], ["The One You Know"], ["The One You Know"], [sentence]]
+    assert marked == [["May 3rd, 2018"], *[["The One You Know"]] * 3, [sentence]]
     body = web_client.get(f"/findings/{hostile_finding}").text
     assert "on <mark>May 3rd, 2018</mark> &lt;i&gt;x&lt;/i&gt;" in body
 

@@ -188,8 +188,9 @@ class Finding(Base):
     fact_note: Mapped[str | None] = mapped_column(Text)  # the failing fact in words
     band: Mapped[str | None] = mapped_column(String(32))  # sidebot.verify.bands.Band, for queued findings
     # A changed fact (reason "changed fact"): {"old", "new", "kind", "old_claim", "old_rev", "new_rev",
-    # "editors", "sentence", "new_sentence"}: what an edit changed, the source's sentence that states the old
-    # value and, where the source gives the new value only away from the claim's words, the closest of those
+    # "editors", "sentence", "new_sentence", "value_at", "new_value_at"}: what an edit changed, the source's
+    # sentence that states the old value and, where the source gives the new value only away from the
+    # claim's words, the closest of those (``*value_at``: where each sentence writes its value)
     change: Mapped[dict[str, Any] | None]
     state: Mapped[str] = mapped_column(String(16), default=FindingState.OPEN)
     flag_reason: Mapped[str | None] = mapped_column(Text)  # why it is open: low score, tagged, …

@@ -345,7 +345,7 @@ def _fits(written_at: Sequence[int], sentence: str) -> bool:
     """Whether stored offsets are two whole numbers that cut a span out of ``sentence``."""
     return (
         len(written_at) == 2
-        and all(isinstance(i, int) for i in written_at)
+        and all(type(i) is int for i in written_at)
         and 0 <= written_at[0] < written_at[1] <= len(sentence)
     )
 

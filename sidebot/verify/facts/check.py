@@ -10,9 +10,11 @@ of the same kind that the claim does not have: a year for a year ("born in 1863 
 the claim's "1864"), a name for a name where it plays the same part (words around it shared: "born … in
 Northamptonshire" against the claim's "born … in Munich"), a count of the same thing for a count; for a full
 date, the same day in another year, or another year where the context does not give the date's year at all
-(a page's own date beside the byline's is no rival). Otherwise it is **missing**. A fact the page states
+(a page's own date beside the byline's is no rival). Otherwise it is **missing**. A number the page states
 only away from the claim's words, where that context gives a rival which stands among more of them
-(:func:`value_beats`), is contradicted too: a value copied from another line of the page.
+(:func:`value_beats`), is contradicted too: a value copied from another line of the page (not where the
+line giving it also gives another of the claim's facts; names are not read so:
+:func:`_copied_from_elsewhere`).
 
 Only that context is read by spaCy (for rival names), so the check costs a few milliseconds per citation.
 """
@@ -464,7 +466,7 @@ def _name_sentences(index: PageIndex, fact: Fact) -> Iterator[int]:
         i
         for form in name_forms(fact.text, fact.label)
         for i in index.containing(_written_word(form.split()))
-        if states_form(form, index.folded(i), index.texts[i])
+        if states_form(form, fact.text, index.folded(i), index.texts[i])
     )
     first = next(stating, None)
     if first is not None:
@@ -552,7 +554,7 @@ def _name_rival(
             base = normal_name(name)
             if label not in labels or not base or base in title:
                 continue
-            if any(states_form(form, claim_folded, claim_text) for form in name_forms(name, label)):
+            if any(states_form(f, name, claim_folded, claim_text) for f in name_forms(name, label)):
                 continue  # one the claim names itself, maybe otherwise: "Al Kurtenbach", "Aelred Kurtenbach"
             if own & _name_words(name):
                 continue  # the claim's own name written otherwise
@@ -649,8 +651,8 @@ def _value_places(index: PageIndex, i: int, fact: Fact) -> list[tuple[int, int]]
     if number is None:
         plain_text = plain(text)  # as long as ``text`` but for a few decomposed letters: near enough
         forms = name_forms(fact.text, fact.label)
-        capitals = [p for p in map(written_in_capitals, forms) if p is not None]
-        words = {_written_word(form.split()) for form in forms if written_in_capitals(form) is None}
+        capitals = [p for p in (written_in_capitals(f, fact.text) for f in forms) if p is not None]
+        words = {_written_word(f.split()) for f in forms if written_in_capitals(f, fact.text) is None}
         return [
             (m.start(), m.end())
             for word in words
@@ -671,8 +673,14 @@ def written_at(index: PageIndex, i: int, fact: Fact) -> tuple[int, int] | None:
     if fact.number is not None:
         return min(_value_places(index, i, fact), default=None)
     text = index.texts[i]
-    places = chain(_whole_name_places(text, fact), sorted(_value_places(index, i, fact)))
-    return next((at for at in places if len(plain(text[: at[1]])) == at[1]), None)
+    aligned = (at for at in sorted(_value_places(index, i, fact)) if _aligned(text, at))
+    return next(chain(_whole_name_places(text, fact), aligned), None)
+
+
+def _aligned(text: str, at: tuple[int, int]) -> bool:
+    """Whether a place found in ``text``'s plain text is the same place in ``text`` (folding did not change
+    the length before it)."""
+    return len(plain(text[: at[1]])) == at[1]
 
 
 def _whole_name_places(text: str, fact: Fact) -> Iterator[tuple[int, int]]:
@@ -680,13 +688,15 @@ def _whole_name_places(text: str, fact: Fact) -> Iterator[tuple[int, int]]:
     words apart by anything but a letter or digit, a spelled-out word also as its abbreviation ("St.")."""
     plain_text = plain(text)
     for form in name_forms(fact.text, fact.label):
-        capitals = written_in_capitals(form)
+        capitals = written_in_capitals(form, fact.text)
         if capitals is not None:
             found = capitals.search(text)
-        else:
-            words = r"\W+".join(_written_forms(w) for w in form.split())
-            found = re.search(rf"(?<!\w){words}(?!\w)", plain_text)
-        if found:
+            if found:
+                yield found.span()
+            continue
+        words = r"\W+".join(_written_forms(w) for w in form.split())
+        found = re.search(rf"(?<!\w){words}(?!\w)", plain_text)
+        if found and _aligned(text, found.span()):
             yield found.span()
 
 
@@ -733,9 +743,9 @@ def check_facts(
     """Look up each fact of ``claim_text`` (``facts``, or extracted here) on the page ``index``.
 
     A fact the page states is found, shown in the claim's best context where that states it. Where the
-    context does not, and gives a rival value of the same kind that stands among more of the claim's words
-    than any place giving the claim's value (:func:`value_beats`), the fact is contradicted: "Merry Company on
-    a Terrace (1778)" on a page giving that painting's 1616 and another painting's 1778."""
+    context does not state a number, and gives a rival value of the same kind that stands among more of the
+    claim's words than any place giving the claim's value (:func:`value_beats`), the number is contradicted:
+    "Merry Company on a Terrace (1778)" on a page giving that painting's 1616 and another painting's 1778."""
     facts = list(claim_facts(claim_text, article_title) if facts is None else facts)
     if not facts or not len(index):
         return FactCheck()
@@ -773,9 +783,20 @@ def check_facts(
     for at, fact, context in names_unfound:
         results[at] = _unfound(index, fact, _name_rival(index, fact, context, claim_text, title))
     for away in found_away:
-        others = [set(stating) for j, stating in enumerate(stated_in) if j != away.at and stating]
+        others = [
+            set(stating)
+            for j, stating in enumerate(stated_in)
+            if j != away.at and stating and not _same_value(facts[j], away.fact)
+        ]
         results[away.at] = _copied_from_elsewhere(index, away, facts, others) or results[away.at]
     return FactCheck(results)
+
+
+def _same_value(a: Fact, b: Fact) -> bool:
+    """Whether two facts of a claim give one value (a claim may give a year twice)."""
+    if a.number is not None and b.number is not None:
+        return same_fact(a.number, b.number)
+    return a.text.casefold() == b.text.casefold()
 
 
 def _copied_from_elsewhere(

@@ -33,8 +33,10 @@ _ALIAS_GROUPS = (
     ("washington dc", "washington d c"),  # not "washington": the state is another place
 )
 ALIASES: dict[str, tuple[str, ...]] = {name: group for group in _ALIAS_GROUPS for name in group}
-# the aliases that are initials run together ("us", "uae"), as against names written in words ("america")
-_SHORT_ALIASES = frozenset(a for group in _ALIAS_GROUPS for a in group if " " not in a and len(a) <= 4)
+# the aliases that are initials a page writes in capitals ("US", "UAE"): in lower case most are words of
+# their own ("us", "un", "eu"); not "isis" and "isil", which newspapers write "Isis" and "Isil"
+_INITIALS = frozenset({"us", "usa", "uk", "ussr", "uae", "eu", "un"})
+_ACRONYM = re.compile(r"(?:[A-Z]\.?){2,3}")  # a name written as two or three capitals: "WHO", "F.B.I."
 _LEADING = ("the ",)
 _PERSON_SUFFIXES = {"junior", "senior", "jr", "sr", "ii", "iii", "iv"}
 
@@ -86,28 +88,33 @@ def name_forms(name: str, label: str) -> list[str]:
     return forms
 
 
-@lru_cache(maxsize=256)
-def written_in_capitals(form: str) -> re.Pattern[str] | None:
-    """How a page writes ``form`` when it is initials ("u s", "us", "uae"): in capitals, with or without
-    dots ("US", "U.S.", "U. S."); None for a form written in words. In lower case such a form is most often
-    a word of its own ("us", "un", "eu"), so it states the name only in capitals."""
+@lru_cache(maxsize=1024)
+def written_in_capitals(form: str, name: str) -> re.Pattern[str] | None:
+    """How a page writes ``form``, one of the forms of ``name``, when it is initials: in capitals, with dots
+    or without ("U.S.", "U. S.", "US", not the "U.S" of "U.S.A."); None for a form written in words.
+    Initials are a form written as single letters ("u s"), a country's or body's ("us", "uk", "un"), or the
+    name itself where it is two or three capitals ("WHO"): in lower case such a form is most often a word
+    of its own ("us", "un", "who"), so it states the name only in capitals."""
     words = form.split()
-    if len(words) > 1 and all(len(w) == 1 for w in words):
-        letters = "".join(words)
-    elif form in _SHORT_ALIASES:
-        letters = form
-    else:
+    compact = form.replace(" ", "")
+    bare = re.sub(r"^the\s+", "", name.strip(), flags=re.IGNORECASE)
+    initials = (
+        (len(words) > 1 and all(len(w) == 1 for w in words))
+        or form in _INITIALS
+        or (_ACRONYM.fullmatch(bare) is not None and compact == fold(bare).replace(" ", ""))
+    )
+    if not initials:
         return None
-    spelled = r"\.?\s?".join(re.escape(c.upper()) for c in letters)
-    return re.compile(rf"(?<![\w.]){spelled}\.?(?!\w)")
+    dotted = r"\.\s?".join(re.escape(c.upper()) for c in compact)
+    return re.compile(rf"(?<![\w.])(?:{dotted}\.?|{re.escape(compact.upper())})(?!\.?\w)")
 
 
-def states_form(form: str, folded: str, text: str) -> bool:
-    """Whether a sentence (``text``, and ``folded``: its :func:`normal_text` between spaces) writes the name
-    form ``form``: initials only in capitals."""
+def states_form(form: str, name: str, folded: str, text: str) -> bool:
+    """Whether a sentence (``text``, and ``folded``: its :func:`normal_text` between spaces) writes the form
+    ``form`` of ``name``: initials only in capitals."""
     if f" {form} " not in folded:
         return False
-    capitals = written_in_capitals(form)
+    capitals = written_in_capitals(form, name)
     return capitals is None or capitals.search(text) is not None
 
 
