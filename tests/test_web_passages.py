@@ -15,7 +15,7 @@ from sidebot.sandbox.source_server import SourceServer
 from sidebot.sources.fetch import FetchResult, fetch
 from sidebot.sources.passages import split_passages
 from sidebot.verify.evidence import evidence_sentences
-from sidebot.web.cards import highlight
+from sidebot.web.cards import highlight, mark
 from sidebot.web.passages import is_menu_line, is_prose, shown_passage
 
 CLAIMS = {s.id: s.claim.text for s in demo_sources()}
@@ -104,3 +104,13 @@ def evidence_sentences_of(claim: str, passage):  # type: ignore[no-untyped-def]
 )
 def test_prose_and_menu_lines(line: str, prose: bool, menu: bool):
     assert (is_prose(line), is_menu_line(line)) == (prose, menu)
+
+
+def test_a_value_is_marked_where_it_stands_after_letters_that_fold_longer() -> None:
+    """Findings stored without offsets are marked by searching the sentence itself: a search in a casefolded
+    copy ("Straße" folds to "strasse") put the mark one letter late."""
+    evidence = [s.text for s in mark("Die Straße wurde 1909 gebaut.", "1909") if s.evidence]
+    assert evidence == ["1909"]
+    assert [s.text for s in mark("Die Straße wurde 1909 gebaut.", "1910") if s.evidence] == [
+        "Die Straße wurde 1909 gebaut."
+    ]

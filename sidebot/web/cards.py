@@ -9,6 +9,7 @@ Everything here is plain text; the templates escape it (no source HTML is ever r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -328,11 +329,11 @@ def mark(sentence: str, value: str, written_at: Sequence[int] | None = None) -> 
         return []
     if written_at is not None and _fits(written_at, sentence):
         start, end = written_at[0], written_at[1]
-    else:
-        start = sentence.casefold().find(value.casefold()) if value else -1
-        end = start + len(value)
-    if start < 0:
-        return [Segment(text=sentence, evidence=True)]
+    else:  # a search, not a find in a casefolded copy: "ß" folds to "ss", and the offsets would slip
+        found = re.search(re.escape(value), sentence, re.IGNORECASE) if value else None
+        if found is None:
+            return [Segment(text=sentence, evidence=True)]
+        start, end = found.span()
     parts = [
         (sentence[:start], False),
         (sentence[start:end], True),

@@ -650,9 +650,9 @@ def _value_places(index: PageIndex, i: int, fact: Fact) -> list[tuple[int, int]]
     number = fact.number
     if number is None:
         plain_text = plain(text)  # as long as ``text`` but for a few decomposed letters: near enough
-        forms = name_forms(fact.text, fact.label)
-        capitals = [p for p in (written_in_capitals(f, fact.text) for f in forms) if p is not None]
-        words = {_written_word(f.split()) for f in forms if written_in_capitals(f, fact.text) is None}
+        patterns = {form: written_in_capitals(form, fact.text) for form in name_forms(fact.text, fact.label)}
+        capitals = [p for p in patterns.values() if p is not None]
+        words = {_written_word(form.split()) for form, p in patterns.items() if p is None}
         return [
             (m.start(), m.end())
             for word in words
