@@ -2,104 +2,32 @@
 The patrol waits with back-off, says in one line that the wiki is gone (and what it answers) and one line
 that it is back, then checks the page again and goes on: every page checked, nothing lost.
 
-``FlakyWiki`` is a small proxy on 127.0.0.1 in front of the real local MediaWiki: it passes every request
-through, except for a window in which it answers as a failing wiki does. A real MediaWiki cannot be made to
-answer 500 or report replication lag on demand (a single SQLite wiki has no replicas), hence the proxy; all
-that reaches the wiki is real. The read-only state and a closed port are real, too.
+``FlakyWiki`` (tests/fixtures/flaky_wiki.py) is a small proxy on 127.0.0.1 in front of the real local
+MediaWiki that answers as a failing wiki does for a while; all that reaches the wiki is real. The read-only
+state and a closed port are real, too.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-import httpx
 import pytest
 from sqlalchemy import func, select
 
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation
 from sidebot.wiki.health import diagnose
+from tests.fixtures.flaky_wiki import FlakyWiki, flaky_proxy
 
 pytestmark = [pytest.mark.integration, pytest.mark.hostile]
-
-DROPPED_HEADERS = {"content-encoding", "transfer-encoding", "content-length", "connection", "keep-alive"}
-MAXLAG = {"error": {"code": "maxlag", "info": "Waiting for 10.64.0.1: 3 seconds lagged.", "lag": 3}}
-
-
-class FlakyWiki(ThreadingHTTPServer):
-    """A pass-through proxy to ``upstream`` that answers like a failing wiki between ``fail_for`` calls'
-    start and end: ``failure`` "http-500" (an error page) or "maxlag" (Wikimedia's lag error)."""
-
-    daemon_threads = True
-
-    def __init__(self, upstream: str, failure: str) -> None:
-        super().__init__(("127.0.0.1", 0), _FlakyHandler)
-        self.upstream, self.failure = upstream.rstrip("/"), failure
-        self.failing_until = 0.0
-        self.failed_requests = 0
-        self.client = httpx.Client(timeout=60)
-
-    @property
-    def api_url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/api.php"
-
-    def fail_for(self, seconds: float) -> None:
-        self.failing_until = time.monotonic() + seconds
-
-
-class _FlakyHandler(BaseHTTPRequestHandler):
-    server: FlakyWiki
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-    def do_GET(self) -> None:
-        self._answer()
-
-    def do_POST(self) -> None:
-        self._answer()
-
-    def _answer(self) -> None:
-        body = self.rfile.read(int(self.headers.get("Content-Length", 0) or 0))
-        if time.monotonic() < self.server.failing_until:
-            self.server.failed_requests += 1
-            if self.server.failure == "http-500":
-                self._send(
-                    500, {"Content-Type": "text/html"}, b"<html><body>Internal Server Error</body></html>"
-                )
-            else:
-                self._send(200, {"Content-Type": "application/json"}, json.dumps(MAXLAG).encode())
-            return
-        headers = {k: v for k, v in self.headers.items() if k.lower() not in {"host", "content-length"}}
-        upstream = self.server.client.request(
-            self.command, self.server.upstream + self.path, headers=headers, content=body
-        )
-        kept = {k: v for k, v in upstream.headers.items() if k.lower() not in DROPPED_HEADERS}
-        self._send(upstream.status_code, kept, upstream.content)
-
-    def _send(self, status: int, headers: dict[str, str], body: bytes) -> None:
-        self.send_response(status)
-        for key, value in headers.items():
-            self.send_header(key, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
 
 @pytest.fixture(params=["http-500", "maxlag"])
 def flaky_wiki(request: pytest.FixtureRequest, test_wiki) -> Iterator[FlakyWiki]:
-    server = FlakyWiki(test_wiki.api_url.removesuffix("/api.php"), request.param)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
-    server.client.close()
+    with flaky_proxy(test_wiki.api_url.removesuffix("/api.php"), request.param) as server:
+        yield server
 
 
 def test_a_wiki_failing_for_longer_than_pywikibot_waits_is_waited_out(

@@ -30,6 +30,7 @@ from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Finding, NoticeStatus, Run, TalkNotice
 from sidebot.verify.biencoder import BiEncoderScorer
+from tests.fixtures.flaky_wiki import flaky_proxy
 
 pytestmark = pytest.mark.integration
 
@@ -274,6 +275,40 @@ def test_notice_is_posted_once_also_after_a_crash_and_rerun(
     env.article(title, ["The council approved the budget.", "The vote was unanimous.", "A new claim."])
     env.patrol([title])  # a new open finding on the same article: it waits for the next period
     assert env.update().counts["notices_posted"] == 0 and _sections_with(env.text(talk)) == 1
+
+
+@pytest.mark.parametrize("lost", [1, 3])
+def test_a_notice_whose_answer_is_lost_is_read_back_never_saved_again(
+    make_env, unique_title, test_wiki, test_wiki_settings, monkeypatch, lost
+) -> None:
+    """The wiki saves the new section but a proxy in front of it answers 503 (``lost`` times in a row):
+    Pywikibot alone would send the same section again (three sections on the talk page); the writer reads
+    the page's history for the notice's marker instead, finds it and records the notice as posted."""
+    import pywikibot
+
+    from sidebot.wiki.site import connect
+
+    env = make_env(review_list={"enabled": False})
+    title = unique_title("Lost answer")
+    env.article(title, ["The council approved the budget."])
+    env.patrol([title])
+    with flaky_proxy(test_wiki.api_url.removesuffix("/api.php")) as proxy:
+        family = f"lost{proxy.server_address[1]}"
+        monkeypatch.setitem(pywikibot.config.family_files, family, proxy.api_url)
+        monkeypatch.setitem(pywikibot.config.usernames, family, {"*": env.wiki.site.username()})
+        wiki = test_wiki_settings.wiki.model_copy(update={"family": family, "code": family})
+        through_proxy = connect(test_wiki_settings.model_copy(update={"wiki": wiki}))
+        proxy.lose_edit_answers(lost)
+        run = env.update(writer=WikiWriter(through_proxy, env.onwiki, simulate=False, show=print))
+    assert proxy.edits_passed == 1  # the section was sent once
+    assert run.status == "ok", run.errors
+    assert run.counts["notices_posted"] == 1
+    (notice,) = env.notices()
+    assert notice.status == NoticeStatus.POSTED and notice.rev_id
+    text = env.text(f"Talk:{title}")
+    assert _sections_with(text) == 1 and notice.marker in text
+    assert env.update().counts["notices_posted"] == 0  # and the next run has nothing to reconcile
+    assert _sections_with(env.text(f"Talk:{title}")) == 1
 
 
 def test_a_notice_left_pending_is_dropped_when_its_findings_closed_meanwhile(make_env, unique_title) -> None:

@@ -143,7 +143,7 @@ def reconcile_pending(
             if not still_open:  # closed while the notice waited: it would tell editors about nothing
                 records.settle(notice, NoticeStatus.RETRY, error="its findings closed before it was posted")
                 continue
-        outcome = _post(writer, talk_title, heading, text, writer.settings)
+        outcome = _post(writer, talk_title, heading, text, marker, writer.settings)
         _settle(db, notice_id, outcome, counts, report)
         counts["notices_reposted"] += outcome.status == SaveStatus.SAVED
 
@@ -183,7 +183,7 @@ def post_notices(
         text = notice_text(notice, marker, settings)
         heading = settings.notices.section_title
         if writer.simulate:
-            outcome = _post(writer, talk_title, heading, text, settings)
+            outcome = _post(writer, talk_title, heading, text, marker, settings)
             counts[f"notices_{outcome.status}"] += 1
             continue
         writer.ensure_running()  # before the record: a stopped bot leaves no intent behind
@@ -200,7 +200,7 @@ def post_notices(
                 run_id,
             ).id
         try:
-            outcome = _post(writer, talk_title, heading, text, settings)
+            outcome = _post(writer, talk_title, heading, text, marker, settings)
         except WritesStopped:  # stopped between the check and the edit: nothing was saved
             with db.session() as session:
                 records.settle(session.get(TalkNotice, notice_id), NoticeStatus.RETRY, error="writes stopped")
@@ -209,10 +209,10 @@ def post_notices(
 
 
 def _post(
-    writer: WikiWriter, talk_title: str, heading: str, text: str, settings: OnwikiSettings
+    writer: WikiWriter, talk_title: str, heading: str, text: str, marker: str, settings: OnwikiSettings
 ) -> SaveOutcome:
     summary = writer.summary(f"/* {heading} */ Bot: citations whose source may not support the text")
-    return writer.add_section(talk_title, heading, text, summary, settings.notices.message_type)
+    return writer.add_section(talk_title, heading, text, summary, settings.notices.message_type, marker)
 
 
 def _settle(db: Database, notice_id: int, outcome: SaveOutcome, counts: Counter, report: Report) -> None:

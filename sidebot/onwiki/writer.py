@@ -14,6 +14,12 @@
 - **no needless edits**: a page is saved only when its text changes, compared after normalisation
   (:func:`normalised`: what MediaWiki itself changes on save does not count as a change);
 - **dry run**: with ``simulate`` nothing is saved; the exact wikitext is shown instead;
+- **new sections are never sent twice blind**: Pywikibot resends a request whose answer it did not get, and
+  a wiki behind a proxy may have saved the edit whose answer was lost; a section so resent is a second copy on
+  the talk page. A new section is therefore sent without Pywikibot's retries; when its answer is lost, the
+  page's history is read for the section's marker: found, the edit is recorded as saved; not found, it is sent
+  again after a wait; history that cannot be read stops the run (the caller's pending record lets the next run
+  settle it by reading, see :mod:`sidebot.onwiki.notices`);
 - **refusals are outcomes, not crashes**: edit conflicts, protection, the abuse filter, the spam and title
   blacklists and captchas come back as a :class:`SaveOutcome` the caller records. What stops every edit
   raises, said in words, and ends the run's writes: a read-only wiki (asked before each edit, and again
@@ -24,16 +30,18 @@
 
 from __future__ import annotations
 
+import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from sidebot.config import OnwikiSettings
 from sidebot.onwiki.bots import exclusion_reason
-from sidebot.onwiki.reading import PageState, read_page
+from sidebot.onwiki.reading import PageState, read_page, revisions_by
 from sidebot.onwiki.wikitext import inert
 from sidebot.wiki.health import api_url_of, is_outage, outage_words, read_only_reason
 from sidebot.wiki.site import WikiUnavailableError
@@ -68,6 +76,9 @@ Show = Callable[[str], None]
 
 # API error codes that refuse every edit, not just this one: the account is blocked or the wiki read-only.
 ACCOUNT_STOPS = frozenset({"blocked", "autoblocked", "systemblocked", "readonly"})
+
+# A section's marker is looked for in revisions from a little before it was first sent (clocks differ).
+CLOCK_SLACK = timedelta(minutes=5)
 
 
 class WikiWriter:
@@ -156,10 +167,14 @@ class WikiWriter:
         return self._save(current, text, summary, minor=minor)
 
     def add_section(
-        self, title: str, heading: str, text: str, summary: str, message_type: str
+        self, title: str, heading: str, text: str, summary: str, message_type: str, marker: str
     ) -> SaveOutcome:
         """Add a section ``== heading ==`` with ``text`` at the end of the page (created if missing), a
-        message of ``message_type`` for ``{{bots|optout=…}}``."""
+        message of ``message_type`` for ``{{bots|optout=…}}``. ``marker`` is a string found only in this
+        section's ``text``: a save whose answer is lost is settled by looking for it in the page's history,
+        never by saving blind again."""
+        if marker not in text:
+            raise ValueError("the section's marker must be in its text")
         current = read_page(self.site, title)
         refusal = self._refusal(current, message_type)
         if refusal is not None:
@@ -172,7 +187,37 @@ class WikiWriter:
                 f"--- end of the section"
             )
             return SaveOutcome(SaveStatus.SIMULATED, title)
-        return self._save(current, text, summary, minor=False, section_heading=heading)
+        return self._add_section_once(current, heading, text, summary, marker)
+
+    def _add_section_once(
+        self, current: PageState, heading: str, text: str, summary: str, marker: str
+    ) -> SaveOutcome:
+        """Send the new section without Pywikibot's blind retries; a lost answer is settled by reading
+        the page's history for ``marker`` before any new try (see the module docstring)."""
+        import pywikibot
+
+        config = pywikibot.config
+        since = datetime.now(UTC) - CLOCK_SLACK
+        wait = float(config.retry_wait)
+        for attempt in range(max(1, config.max_retries) + 1):
+            try:
+                with _single_request():
+                    return self._save(current, text, summary, minor=False, section_heading=heading)
+            except WikiUnavailableError:
+                rev_id = self._saved_with(current.title, marker, since)  # raises if it cannot be read
+                if rev_id is not None:
+                    return SaveOutcome(SaveStatus.SAVED, current.title, rev_id)
+                if attempt == max(1, config.max_retries):
+                    raise
+                time.sleep(wait)
+                wait = min(wait * 2, float(config.retry_max))
+        raise AssertionError("unreachable")
+
+    def _saved_with(self, title: str, marker: str, since: datetime) -> int | None:
+        """The bot's revision of ``title`` since ``since`` that added ``marker``, if there is one."""
+        with _single_request():  # a wiki that still fails: raise at once, the next run reads again
+            revisions = revisions_by(self.site, title, self.username, since)
+        return next((rev for rev, text in revisions if marker in text), None)
 
     def _refusal(self, current: PageState, message_type: str | None) -> SaveOutcome | None:
         if self.edits >= self.settings.max_edits_per_run:
@@ -213,6 +258,19 @@ class WikiWriter:
                 raise WikiUnavailableError(f"the wiki did not take the edit: {words}") from exc
             return _outcome_of_error(current.title, exc)
         return SaveOutcome(SaveStatus.SAVED, current.title, page.latest_revision_id)
+
+
+@contextmanager
+def _single_request() -> Iterator[None]:
+    """Pywikibot requests made inside send once: no retry after an error answer or a lost one."""
+    import pywikibot
+
+    kept = pywikibot.config.max_retries
+    pywikibot.config.max_retries = 0
+    try:
+        yield
+    finally:
+        pywikibot.config.max_retries = kept
 
 
 def normalised(text: str) -> str:
