@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from itertools import chain
 from typing import TYPE_CHECKING, Annotated
@@ -46,16 +47,17 @@ def patrol(
     if not once:
         raise fail("give --once for a single patrol (continuous patrols run from `sidebot schedule`)", 2)
     settings = settings_of(ctx)
-    wiki = _connect(settings)
     if not (recent or since or failed_verification or page):
         recent = settings.patrol.recent_limit
-    refs = _page_refs(wiki, settings, recent, since, failed_verification, page or [])
     options = {
         "recent": recent,
         "since": since.isoformat() if since else None,
         "failed_verification": failed_verification,
         "pages": page or [],
     }
+    with failed_start(settings, "patrol", options):
+        wiki = _connect(settings)
+        refs = _page_refs(wiki, settings, recent, since, failed_verification, page or [])
     if settings.workers.enabled:
         summary = _enqueue(settings, wiki, refs, options)
         c = summary.counts
@@ -74,14 +76,11 @@ def patrol(
 def check(ctx: typer.Context, title: Annotated[str, typer.Argument(help="Article title.")]) -> None:
     """Check one article now and show each citation's support and best passage."""
     from sidebot.wiki.pages import single_page
-    from sidebot.wiki.site import WikiError
 
     settings = settings_of(ctx)
-    wiki = _connect(settings)
-    try:
+    with failed_start(settings, "check", {"pages": [title]}):
+        wiki = _connect(settings)
         ref = single_page(wiki.site, title)
-    except WikiError as exc:
-        raise fail(str(exc)) from exc
     summary = run_patrol(settings, wiki, [ref], "check", {"pages": [title]})
     if summary.errors:
         print_summary(summary)
@@ -191,15 +190,45 @@ def _work(counts: dict) -> str:
     return ", ".join(parts) or "—"
 
 
-def _connect(settings: Settings) -> PywikibotWiki:
+@contextmanager
+def failed_start(settings: Settings, kind: str, options: dict) -> Iterator[None]:
+    """A wiki error before a run of ``kind`` has started (connecting, listing its pages) is said in one
+    line and recorded as a failed run, so `sidebot runs --check` reports it as it reports a run that
+    failed half way."""
+    from sidebot.queue.runs import record_failed_run
+    from sidebot.wiki.site import PageNotFoundError, WikiError
+
+    try:
+        yield
+    except PageNotFoundError as exc:  # the wiki answered: a page asked for is not there
+        raise fail(str(exc)) from exc
+    except WikiError as exc:
+        db = open_database(settings)
+        with db.session() as session:
+            run_id = record_failed_run(session, kind, _wiki_name(settings), options, str(exc)).id
+        db.dispose()
+        raise fail(f"run {run_id} failed: {exc}") from exc
+
+
+def _wiki_name(settings: Settings) -> str:
     from sidebot.wiki.reader import PywikibotWiki
-    from sidebot.wiki.site import WikiError
+
+    return PywikibotWiki.name_in(settings)
+
+
+def _connect(settings: Settings) -> PywikibotWiki:
+    """The bot's reader of the wiki, once the wiki answers a plain request properly: a wiki failing from
+    the start (HTTP 5xx, maxlag, no connection) raises WikiUnavailableError in words at once, before
+    Pywikibot's retries fill the terminal with warnings and tracebacks."""
+    from sidebot.wiki.health import diagnose
+    from sidebot.wiki.reader import PywikibotWiki
+    from sidebot.wiki.site import WikiUnavailableError, configured_api_url
 
     require_operator_contact(settings)
-    try:
-        return PywikibotWiki.connect(settings)
-    except WikiError as exc:
-        raise fail(str(exc)) from exc
+    health = diagnose(configured_api_url(settings))
+    if health.down and health.kind != "read-only":  # a read-only wiki can still be patrolled
+        raise WikiUnavailableError(health.words)
+    return PywikibotWiki.connect(settings)
 
 
 def _page_refs(
@@ -212,21 +241,17 @@ def _page_refs(
 ) -> list[PageRef]:
     """The pages to check from every requested source, each page once."""
     from sidebot.wiki import pages
-    from sidebot.wiki.site import WikiError
 
     sources: list[Iterable[PageRef]] = []
     namespaces = settings.wiki.article_namespaces
-    try:
-        if recent or since:
-            sources.append(pages.recent_changes(wiki.site, limit=recent, since=since, namespaces=namespaces))
-        if failed:
-            sources.append(
-                pages.failed_verification(wiki.site, settings.wiki.failed_verification_template, namespaces)
-            )
-        sources.extend([pages.single_page(wiki.site, t)] for t in titles)
-        return list(pages.deduplicate(chain.from_iterable(sources)))
-    except WikiError as exc:
-        raise fail(str(exc)) from exc
+    if recent or since:
+        sources.append(pages.recent_changes(wiki.site, limit=recent, since=since, namespaces=namespaces))
+    if failed:
+        sources.append(
+            pages.failed_verification(wiki.site, settings.wiki.failed_verification_template, namespaces)
+        )
+    sources.extend([pages.single_page(wiki.site, t)] for t in titles)
+    return list(pages.deduplicate(chain.from_iterable(sources)))
 
 
 def _enqueue(settings: Settings, wiki: PywikibotWiki, refs: list[PageRef], options: dict) -> PatrolSummary:
@@ -254,10 +279,11 @@ def run_patrol(
     from sidebot.patrol.loop import Patrol
     from sidebot.wiki.site import WikiError
 
-    try:  # the on-wiki exclusion lists, as editors left them (none configured: nothing to read)
-        exclusions = load_exclusions(wiki.site, settings.onwiki.exclusions)
-    except WikiError as exc:
-        raise fail(f"cannot read the exclusion lists: {exc}") from exc
+    with failed_start(settings, kind, options):
+        try:  # the on-wiki exclusion lists, as editors left them (none configured: nothing to read)
+            exclusions = load_exclusions(wiki.site, settings.onwiki.exclusions)
+        except WikiError as exc:
+            raise WikiError(f"cannot read the exclusion lists: {exc}") from exc
     db = open_database(settings)
     patrol = Patrol(settings, db, wiki, load_scorer(settings), exclusions=exclusions)
     columns = (

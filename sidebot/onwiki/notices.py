@@ -33,7 +33,8 @@ from sidebot.onwiki.records import OpenFinding
 from sidebot.onwiki.wikitext import article_link, excerpt, external_link, inert, is_linkable
 from sidebot.onwiki.writer import SaveOutcome, SaveStatus, WikiWriter, WritesStopped
 from sidebot.queue.db import Database
-from sidebot.queue.models import FindingState, NoticeStatus, TalkNotice, utcnow
+from sidebot.queue.models import FindingState, NoticeStatus, Run, TalkNotice, utcnow
+from sidebot.queue.runs import heartbeat
 from sidebot.queue.support import queue_reason
 
 if TYPE_CHECKING:
@@ -120,7 +121,13 @@ def notice_text(notice: PlannedNotice, marker: str, settings: OnwikiSettings) ->
 
 
 def reconcile_pending(
-    db: Database, site: APISite, writer: WikiWriter, wiki_id: int, counts: Counter, report: Report
+    db: Database,
+    site: APISite,
+    writer: WikiWriter,
+    wiki_id: int,
+    run_id: int,
+    counts: Counter,
+    report: Report,
 ) -> None:
     """Settle the pending notices a crashed run left: posted if the bot's revisions since show the marker,
     else posted now with the same text."""
@@ -144,7 +151,7 @@ def reconcile_pending(
                 records.settle(notice, NoticeStatus.RETRY, error="its findings closed before it was posted")
                 continue
         outcome = _post(writer, talk_title, heading, text, marker, writer.settings)
-        _settle(db, notice_id, outcome, counts, report)
+        _settle(db, notice_id, outcome, run_id, counts, report)
         counts["notices_reposted"] += outcome.status == SaveStatus.SAVED
 
 
@@ -167,7 +174,7 @@ def post_notices(
     if wiki_id is None:
         return  # nothing patrolled on this wiki yet
     if not writer.simulate:
-        reconcile_pending(db, site, writer, wiki_id, counts, report)
+        reconcile_pending(db, site, writer, wiki_id, run_id, counts, report)
     with db.session() as session:
         every = records.open_findings(session, wiki_name)
         findings = [f for f in every if not exclusions.excludes(f.row.article, f.row.url)]
@@ -205,7 +212,7 @@ def post_notices(
             with db.session() as session:
                 records.settle(session.get(TalkNotice, notice_id), NoticeStatus.RETRY, error="writes stopped")
             raise
-        _settle(db, notice_id, outcome, counts, report)
+        _settle(db, notice_id, outcome, run_id, counts, report)
 
 
 def _post(
@@ -215,12 +222,17 @@ def _post(
     return writer.add_section(talk_title, heading, text, summary, settings.notices.message_type, marker)
 
 
-def _settle(db: Database, notice_id: int, outcome: SaveOutcome, counts: Counter, report: Report) -> None:
+def _settle(
+    db: Database, notice_id: int, outcome: SaveOutcome, run_id: int, counts: Counter, report: Report
+) -> None:
+    """Record the notice's outcome, and run ``run_id``'s counts with it: a run killed after this shows what
+    it posted."""
     status = STATUS_OF.get(outcome.status)
     if status is None:  # UNCHANGED cannot happen for a new section; SIMULATED never reaches here
         raise AssertionError(f"unexpected outcome for a notice: {outcome}")
+    counts[f"notices_{status}"] += 1
     with db.session() as session:
         records.settle(session.get(TalkNotice, notice_id), status, outcome.rev_id, outcome.reason)
-    counts[f"notices_{status}"] += 1
+        heartbeat(session.get(Run, run_id), counts)
     if status in (NoticeStatus.FAILED, NoticeStatus.RETRY):  # a refusal by {{bots}} is no error
         report(outcome.title, f"notice not posted ({status}): {outcome.reason}")

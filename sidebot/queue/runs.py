@@ -40,6 +40,7 @@ def mark_interrupted(session: Session) -> list[Run]:
 def start_run(
     session: Session, kind: str, wiki_id: int | None, options: dict[str, Any], worker: str | None = None
 ) -> Run:
+    now = utcnow()  # one moment: a run killed before its first beat took 0 s, not "-0 s"
     run = Run(
         kind=kind,
         wiki_id=wiki_id,
@@ -49,10 +50,24 @@ def start_run(
         pid=os.getpid(),
         host=socket.gethostname(),
         worker=worker,
-        heartbeat_at=utcnow(),
+        started_at=now,
+        heartbeat_at=now,
     )
     session.add(run)
     session.flush()
+    return run
+
+
+def record_failed_run(
+    session: Session, kind: str, wiki_name: str, options: dict[str, Any], error: str
+) -> Run:
+    """A run of ``kind`` that failed before it started (the wiki failing from the start), on record."""
+    from sidebot.queue.store import get_or_create_wiki
+
+    mark_interrupted(session)
+    run = start_run(session, kind, get_or_create_wiki(session, wiki_name).id, options)
+    add_error(run, None, error)
+    finish_run(run, {}, RunStatus.FAILED)
     return run
 
 

@@ -34,7 +34,7 @@ from sidebot.patrol.loop import Patrol, PatrolSummary
 from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus
-from sidebot.queue.runs import add_error, finish_run, mark_interrupted, start_run
+from sidebot.queue.runs import record_failed_run
 from sidebot.scheduler.stale import (
     changed_pages,
     pages_with_live_findings,
@@ -234,12 +234,9 @@ def _prepare(
         return listing(), exclusions
     except Exception as exc:
         log.exception("%s: listing the pages failed", kind)
-        wiki_id = ctx.wiki_id()
         with ctx.db.session() as session:
-            mark_interrupted(session)
-            run = start_run(session, kind, wiki_id, options)
-            add_error(run, None, f"listing the pages failed: {type(exc).__name__}: {exc}")
-            finish_run(run, {}, RunStatus.FAILED)
+            error = f"listing the pages failed: {type(exc).__name__}: {exc}"
+            record_failed_run(session, kind, ctx.wiki.name, options, error)
         return None
 
 

@@ -37,7 +37,12 @@ class PywikibotWiki:
 
     @property
     def name(self) -> str:
-        return self.settings.wiki.name or f"{self.settings.wiki.family}:{self.settings.wiki.code}"
+        return self.name_in(self.settings)
+
+    @staticmethod
+    def name_in(settings: Settings) -> str:
+        """The queue's name for the wiki ``settings`` name (known before connecting)."""
+        return settings.wiki.name or f"{settings.wiki.family}:{settings.wiki.code}"
 
     @property
     def api_url(self) -> str:

@@ -152,12 +152,14 @@ class QuietOutage(logging.Filter):
             return True
         exc = record.exc_info[1] if record.exc_info else None
         message = record.getMessage().lower()
-        about_connection = is_connection_error(exc) or (
-            record.name.startswith("psycopg") and record.levelno >= logging.WARNING
-        )
-        if not about_connection and not (self.outage.down and "connection" in message):
+        failed = is_connection_error(exc)
+        pool_warning = record.name.startswith("psycopg") and record.levelno >= logging.WARNING
+        if not (failed or pool_warning) and not (self.outage.down and "connection" in message):
             return True
-        self.outage.lost(exc if exc is not None else record.getMessage())
+        if failed or self.outage.down:
+            self.outage.lost(exc if exc is not None else record.getMessage())
+        # else a pool's note about a connection it dropped (one that died in an outage now over, found
+        # when the pool next checks it): dropped from the log, and no outage, since nothing failed
         return False
 
 
