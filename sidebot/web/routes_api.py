@@ -21,6 +21,8 @@ from sidebot.web.integrity import ReviewNotAllowed
 from sidebot.web.listing import QueueFilter, Tab, list_queue
 from sidebot.web.login import LoginFailed, LoginThrottled
 from sidebot.web.schemas import (
+    FIRST_DATE,
+    LAST_DATE,
     DecisionIn,
     FindingDetail,
     FindingId,
@@ -29,6 +31,7 @@ from sidebot.web.schemas import (
     LeaderboardEntry,
     LoginIn,
     PageNumber,
+    PerPage,
     Problem,
     ReviewResult,
     SessionOut,
@@ -100,10 +103,14 @@ def list_findings(
     partly: Annotated[
         bool, Query(description="only citations whose source backs part of the claim, probably not all of it")
     ] = False,
-    since: Annotated[date | None, Query(description="flagged on or after (UTC date)")] = None,
-    until: Annotated[date | None, Query(description="flagged on or before (UTC date)")] = None,
+    since: Annotated[
+        date | None, Query(ge=FIRST_DATE, le=LAST_DATE, description="flagged on or after (UTC date)")
+    ] = None,
+    until: Annotated[
+        date | None, Query(ge=FIRST_DATE, le=LAST_DATE, description="flagged on or before (UTC date)")
+    ] = None,
     page: PageNumber = 1,
-    per_page: Annotated[int | None, Query(ge=1, le=500)] = None,
+    per_page: PerPage | None = None,
 ) -> FindingList:
     ctx = web_context(request)
     user = ctx.user(request)

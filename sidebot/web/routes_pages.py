@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Annotated
@@ -26,16 +25,21 @@ from sidebot.web.listing import (
     wiki_names,
 )
 from sidebot.web.routes_auth import safe_next
-from sidebot.web.schemas import MAX_PAGE, FindingId
+from sidebot.web.schemas import (
+    FIRST_DATE,
+    LAST_DATE,
+    MAX_PAGE,
+    FindingId,
+    StatsDays,
+    form_number,
+    form_row_id,
+)
 from sidebot.web.security import require_csrf
 from sidebot.web.sessions import Login, flash
 from sidebot.web.wikiapi import Revision, WikiApiError
 
 router = APIRouter(include_in_schema=False)
 PARTLY = "partly"  # the list's support filter: sources that back only part of their claim
-_PAGE_NUMBER = re.compile(
-    r"[0-9]{1,7}"
-)  # ASCII digits only: str.isdigit() also takes "²", which int() refuses
 
 
 # Access keys of the decisions (and "s" records the decision), as CopyPatrol's reviewers work by keyboard.
@@ -90,15 +94,21 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
         dates[key] = None
         if raw[key]:
             try:
-                dates[key] = date.fromisoformat(raw[key])
+                day = date.fromisoformat(raw[key])
             except ValueError:
                 errors.append(f"{key} {raw[key]!r} is not a date (YYYY-MM-DD)")
+                continue
+            if FIRST_DATE <= day <= LAST_DATE:
+                dates[key] = day
+            else:
+                errors.append(f"{key} {raw[key]!r} is past the last date the list can take ({LAST_DATE})")
     page = 1
     if raw["page"]:
-        if _PAGE_NUMBER.fullmatch(raw["page"]) and 1 <= int(raw["page"]) <= MAX_PAGE:
-            page = int(raw["page"])
-        else:
+        number = form_number(raw["page"], 1, MAX_PAGE)
+        if number is None:
             errors.append(f"page {raw['page']!r} is not a page number")
+        else:
+            page = number
     flt = QueueFilter(
         tab=tab,
         article=raw["article"][:512],
@@ -162,11 +172,11 @@ def decide(
         )
     suggestion: int | None = None
     if suggestion_id:
-        if not suggestion_id.isdigit():
+        suggestion = form_row_id(suggestion_id)
+        if suggestion is None:
             return _render_card(
                 request, finding_id, error="choose one of the suggestions", status=400, form=form
             )
-        suggestion = int(suggestion_id)
     if not decision:
         return _render_card(request, finding_id, error="choose a decision", status=400, form=form)
     try:
@@ -222,7 +232,7 @@ def leaderboard_page(request: Request, period: str = Period.WEEK.value) -> Respo
 
 
 @router.get("/stats")
-def stats_page(request: Request, days: int = 30) -> Response:
+def stats_page(request: Request, days: StatsDays = 30) -> Response:
     from sidebot.queue.figures import read_figures
     from sidebot.queue.reviews import Decision
     from sidebot.queue.runs import worker_work
@@ -230,8 +240,6 @@ def stats_page(request: Request, days: int = 30) -> Response:
     from sidebot.web.charts import stacked_bars
 
     ctx = web_context(request)
-    if not 1 <= days <= 366:
-        raise HTTPException(400, "days must be between 1 and 366")
     with ctx.db.session() as session:
         stats = queue_stats(session, days)
         workers = worker_work(session, datetime.combine(stats.days[0], datetime.min.time()))

@@ -6,6 +6,8 @@ A finding's own fields are defined once, by what the pages show: :class:`~sidebo
 
 from __future__ import annotations
 
+import re
+from datetime import date, timedelta
 from typing import Annotated, Literal
 
 from fastapi import Path, Query
@@ -15,12 +17,35 @@ from sidebot.queue.reviews import MAX_COMMENT_CHARS, Decision
 from sidebot.web.cards import Card, ReviewOut
 from sidebot.web.listing import FindingSummary
 
-# Row ids are INTEGER columns: 32-bit on PostgreSQL, 64-bit on SQLite. A number past them is no row, and
-# must be answered so before the database sees it (it would raise an overflow, not find nothing).
+# Every number a request carries is bounded here, where it is parsed, so none reaches the database or date
+# arithmetic out of range (an overflow there is a 500, not "no such row"). Row ids are INTEGER columns:
+# 32-bit on PostgreSQL, 64-bit on SQLite; the smaller bound holds on both.
 MAX_ROW_ID = 2**31 - 1
 MAX_PAGE = 1_000_000  # times the largest page size (500) stays far below any integer limit
+MAX_PER_PAGE = 500
+MAX_STATS_DAYS = 366
+# The list takes findings before the day after `until`: the last day of the calendar has none after it.
+FIRST_DATE, LAST_DATE = date.min, date.max - timedelta(days=1)
+
+RowId = Annotated[int, Field(ge=1, le=MAX_ROW_ID)]
 FindingId = Annotated[int, Path(ge=1, le=MAX_ROW_ID, description="a finding's id")]
 PageNumber = Annotated[int, Query(ge=1, le=MAX_PAGE)]
+PerPage = Annotated[int, Query(ge=1, le=MAX_PER_PAGE)]
+StatsDays = Annotated[int, Query(ge=1, le=MAX_STATS_DAYS, description="days back from today")]
+
+_DIGITS = re.compile(r"[0-9]{1,20}")  # ASCII only: str.isdigit() takes "²" (int() refuses), int() takes "١٢"
+
+
+def form_number(text: str, low: int, high: int) -> int | None:
+    """A number typed in a form or a page's query string, between ``low`` and ``high``; None otherwise."""
+    if not _DIGITS.fullmatch(text):
+        return None
+    number = int(text)
+    return number if low <= number <= high else None
+
+
+def form_row_id(text: str) -> int | None:
+    return form_number(text, 1, MAX_ROW_ID)
 
 
 class _Out(BaseModel):
@@ -56,7 +81,7 @@ class FindingDetail(Card):
 
 class DecisionIn(BaseModel):
     decision: Decision
-    suggestion_id: int | None = Field(None, description="required with better_suggestion")
+    suggestion_id: RowId | None = Field(None, description="required with better_suggestion")
     comment: str | None = Field(None, max_length=MAX_COMMENT_CHARS)
 
 
