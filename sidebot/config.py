@@ -389,11 +389,17 @@ class WebSettings(_Section):
     auth: Literal["wiki-password", "oauth"] = "wiki-password"
     # api.php that wiki-password logins go to; empty: the api_url the queue holds for [wiki].name.
     login_api_url: str = ""
-    # After this many failed password logins for one account (4x as many from one address), each further
-    # try waits login_wait seconds, doubled per further failure up to login_wait_max (sidebot.web.throttle).
+    # After this many failed password logins for one account from one address (4x as many from one address
+    # over all accounts), each further try from there waits login_wait seconds, doubled per further failure
+    # up to login_wait_max; addresses that never failed on an account are not held (sidebot.web.throttle).
     login_max_failures: int = Field(5, ge=1)
     login_wait: float = Field(30.0, gt=0)
     login_wait_max: float = Field(900.0, gt=0)
+    login_throttle_size: int = Field(10_000, ge=100)  # entries per failure table (LRU; they expire too)
+    # Reverse proxies (addresses or networks) whose X-Forwarded-For names the client: a request from one
+    # of them counts as coming from the last address in that header that is not itself a trusted proxy;
+    # any other request from its peer address (its X-Forwarded-For ignored). [] trusts none.
+    trusted_proxies: list[str] = ["127.0.0.1", "::1"]
     oauth_rest_url: str = "https://meta.wikimedia.org/w/rest.php"  # the wiki's rest.php (OAuth 2 endpoints)
     oauth_client_id: str = ""
     # The consumer secret: a file holding it, or $SIDEBOT_OAUTH_CLIENT_SECRET; never in the config itself.
@@ -403,6 +409,17 @@ class WebSettings(_Section):
     # (e.g. Wikimedia's SUL: ["enwiki", "dewiki", "commonswiki"]): a login on one may review findings of the
     # others, with blocks and self-review asked of the finding's wiki. Unlisted wikis: their own logins only.
     shared_account_wikis: list[str] = []
+
+    @model_validator(mode="after")
+    def _proxies(self) -> Self:
+        for proxy in self.trusted_proxies:
+            try:
+                ipaddress.ip_network(proxy)
+            except ValueError:
+                raise ValueError(
+                    f"web.trusted_proxies: {proxy!r} is not an IP address or network (e.g. 10.0.0.0/8)"
+                ) from None
+        return self
 
 
 class Settings(_Section):

@@ -1,4 +1,6 @@
-"""Logging in with MediaWiki OAuth 2 (sidebot.web.login.OAuthLogin) and the web settings' secrets.
+"""Logging in with MediaWiki OAuth 2 (sidebot.web.login.OAuthLogin) and the web settings' secrets; the
+password login's throttle through the app, directly and behind a reverse proxy (the local wiki checks the
+passwords).
 
 Wikimedia's OAuth server (Extension:OAuth) cannot run here, so these tests talk to ``FakeOAuthServer`` below:
 a FAKE, written for these tests, that stands in for the wiki's three ``rest.php/oauth2`` endpoints and checks
@@ -26,6 +28,8 @@ from sidebot.queue.db import Database
 from sidebot.web.app import create_app
 from sidebot.web.login import pkce_challenge
 from sidebot.web.settings import WebConfigError, WebSettings, secret_key
+from sidebot.web.throttle import ADDRESS_FACTOR, LoginThrottle
+from tests.fixtures.web import WebAccount, create_wiki_account
 
 CLIENT_ID = "sidebot-test-consumer"
 CLIENT_SECRET = secrets.token_hex(20)
@@ -291,3 +295,99 @@ def test_oauth_state_and_pkce_tampering_is_refused(fake_oauth: FakeOAuthServer, 
     assert answer.status_code == 400 and "no login was started" in answer.text
     assert tampered.get("/api/session").json()["user"] is None
     db.dispose()
+
+
+# The password login's throttle, with wrong and right passwords checked by the local wiki. TestClient's
+# ``client`` sets the peer address a request comes from.
+PROXY, GUESSER, OWNER, ELSEWHERE = "10.0.0.2", "198.51.100.7", "203.0.113.9", "192.0.2.44"
+FAILURES = 3
+
+
+@pytest.fixture
+def throttled_app(test_wiki, tmp_path: Path) -> Iterator[tuple[object, WebAccount]]:
+    victim = WebAccount(f"Lockout Victim {secrets.token_hex(3)}", secrets.token_urlsafe(16))
+    create_wiki_account(test_wiki.api_url, victim.username, victim.password)
+    web = WebSettings(
+        login_api_url=test_wiki.api_url,
+        secret_key_file=str(tmp_path / "web-secret.key"),
+        login_max_failures=FAILURES,
+        trusted_proxies=[PROXY],
+    )
+    db = Database(f"sqlite:///{tmp_path / 'queue.db'}")
+    yield create_app(Settings(home=tmp_path), db, web), victim
+    db.dispose()
+
+
+def _login(app, username: str, password: str, peer: str, forwarded: str | None = None) -> httpx.Response:  # type: ignore[no-untyped-def]
+    """A JSON API login from a fresh browser at ``peer`` (through a proxy when ``forwarded`` is given)."""
+    client = TestClient(app, client=(peer, 50000))
+    headers = {"X-Forwarded-For": forwarded} if forwarded is not None else {}
+    token = client.get("/api/session", headers=headers).json()["csrf_token"]
+    return client.post(
+        "/api/login",
+        json={"username": username, "password": password},
+        headers={"X-CSRF-Token": token, **headers},
+    )
+
+
+def test_wrong_passwords_from_elsewhere_never_lock_out_the_owner(throttled_app, caplog):
+    """Issue 52, break 5: wrong passwords from anyone made the owner's right password answer 429, and one
+    wrong try each time the wait ended kept it so for good. Now only the guesser's address waits."""
+    app, victim = throttled_app
+    caplog.set_level("INFO", logger="sidebot.web.login")
+    for _ in range(FAILURES):
+        assert _login(app, victim.username, "wrong guess", GUESSER).status_code == 401
+    held = _login(app, victim.username, victim.password, GUESSER)  # even the right one, from there
+    assert held.status_code == 429 and "for this account" in held.json()["detail"]
+    assert _login(app, victim.username, victim.password, OWNER).status_code == 200
+
+    clock = [0.0]  # the guesser comes back at each end of the wait: moved by hand, not slept
+    throttle = LoginThrottle(FAILURES, 30, 900, clock=lambda: clock[0])
+    app.state.ctx.throttle = throttle
+    for _ in range(FAILURES):
+        assert _login(app, victim.username, "wrong guess", GUESSER).status_code == 401
+    for _ in range(4):
+        refused = _login(app, victim.username, "wrong guess", GUESSER)
+        assert refused.status_code == 429
+        clock[0] += int(refused.headers["Retry-After"])
+        assert _login(app, victim.username, "wrong guess", GUESSER).status_code == 401  # the wiki said no
+        assert _login(app, victim.username, victim.password, OWNER).status_code == 200
+    logged = [r.getMessage() for r in caplog.records if r.name == "sidebot.web.login"]
+    assert any(f"from {OWNER}: accepted" in m for m in logged)
+
+
+def test_behind_a_trusted_proxy_each_client_counts_on_its_own(throttled_app, caplog):
+    """Break 5: failures from one address held every account behind it (a proxy). From a peer in
+    ``[web] trusted_proxies`` the client is the last address of X-Forwarded-For that is not a trusted
+    proxy; from any other peer the header is ignored."""
+    app, victim = throttled_app
+    caplog.set_level("INFO", logger="sidebot.web.login")
+    for n in range(FAILURES * ADDRESS_FACTOR):  # one client behind the proxy sprays over accounts
+        assert _login(app, f"Nobody {n}", "guess", PROXY, GUESSER).status_code == 401
+    held = _login(app, "Nobody new", "guess", PROXY, GUESSER)
+    assert held.status_code == 429 and "for this address" in held.json()["detail"]
+    # what the guesser writes into the header itself comes first: the proxy appends the address it saw
+    assert _login(app, "Nobody new", "guess", PROXY, f"{OWNER}, {GUESSER}").status_code == 429
+    # another client behind the same proxy: the owner's right password works
+    assert _login(app, victim.username, victim.password, PROXY, OWNER).status_code == 200
+    logged = [r.getMessage() for r in caplog.records if r.name == "sidebot.web.login"]
+    assert any(f"from {OWNER}: accepted" in m for m in logged)
+    assert sum(f"from {GUESSER} failed" in m for m in logged) == FAILURES * ADDRESS_FACTOR
+
+    # a peer that is not a trusted proxy: its X-Forwarded-For, new each time, changes nothing
+    for n in range(FAILURES * ADDRESS_FACTOR):
+        assert _login(app, f"Nobody {n}", "guess", ELSEWHERE, f"192.0.2.{n}").status_code == 401
+    spoofed = _login(app, "Nobody new", "guess", ELSEWHERE, OWNER)
+    assert spoofed.status_code == 429 and "for this address" in spoofed.json()["detail"]
+    logged = [r.getMessage() for r in caplog.records if r.name == "sidebot.web.login"]
+    assert sum(f"from {ELSEWHERE} failed" in m for m in logged) == FAILURES * ADDRESS_FACTOR
+    assert not any(f"from {OWNER} failed" in m for m in logged)
+
+
+def test_trusted_proxies_are_addresses_or_networks():
+    """A host name would be compared as text with the peer's address and never match (the proxy's clients
+    would all share its address): refused when the settings are read."""
+    assert WebSettings(trusted_proxies=["10.0.0.0/8", "2001:db8::1"]).trusted_proxies[0] == "10.0.0.0/8"
+    for wrong in ("proxy.internal", "10.0.0.0/33", "*"):
+        with pytest.raises(ValueError, match="not an IP address or network"):
+            WebSettings(trusted_proxies=[wrong])

@@ -41,7 +41,8 @@ def serve(
     )
     console.print(_banner(settings, web, db), highlight=False, soft_wrap=True)
     logging.getLogger("sidebot.web.login").setLevel(logging.INFO)  # every login attempt, for the operator
-    uvicorn.run(app, host=web.host, port=web.port, log_level="warning", proxy_headers=bool(web.public_url))
+    # The app reads X-Forwarded-For itself, from [web] trusted_proxies only (sidebot.web.app.create_app).
+    uvicorn.run(app, host=web.host, port=web.port, log_level="warning", proxy_headers=False)
 
 
 def revoke_sessions(

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from sidebot.config import Settings
 from sidebot.queue.db import Database
@@ -98,7 +99,9 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
         templates=page_templates(),
         base_url=base_url,
         oauth=oauth,
-        throttle=LoginThrottle(web.login_max_failures, web.login_wait, web.login_wait_max),
+        throttle=LoginThrottle(
+            web.login_max_failures, web.login_wait, web.login_wait_max, web.login_throttle_size
+        ),
         corpus_documents=corpus_size(settings),
     )
     app.add_middleware(SecurityHeaders)
@@ -110,6 +113,9 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
         same_site="lax",
         https_only=base_url.startswith("https://"),
     )
+    # Outermost, so every layer sees the client: a request from a trusted proxy counts as coming from the
+    # last address in its X-Forwarded-For that is not a trusted proxy; any other, from its peer address.
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(web.trusted_proxies))
     app.mount("/static", StaticFiles(directory=str(package_dir("static"))), name="static")
     app.include_router(routes_auth.router)
     app.include_router(routes_api.router)

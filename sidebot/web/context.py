@@ -70,7 +70,8 @@ class WebContext:
         return api_url
 
     def client_address(self, request: Request) -> str:
-        """The address a request came from (behind a proxy: the one it names, see `sidebot serve`)."""
+        """The address a request came from: its peer's, or, from a proxy in ``[web] trusted_proxies``, the
+        client that proxy names in X-Forwarded-For (the app's ProxyHeadersMiddleware put it there)."""
         return request.client.host if request.client else "unknown"
 
     def password_login(self) -> PasswordLogin:

@@ -3,7 +3,8 @@
 - :class:`PasswordLogin` (``auth = "wiki-password"``, for the local test wiki): the person types their wiki
   username and password into sidebot's form; sidebot hands them to the wiki's ``action=clientlogin`` once,
   keeps only the username the wiki confirms, and forgets the password. Failed logins slow further tries
-  down, per account and per address (:mod:`sidebot.web.throttle`), and every try is logged.
+  down, per account and address, per address and per account (:mod:`sidebot.web.throttle`: nobody else's
+  failures hold the right password from an address that has not failed), and every try is logged.
 - :class:`OAuthLogin` (``auth = "oauth"``, for a real wiki): MediaWiki OAuth 2 (Extension:OAuth's
   ``rest.php/oauth2`` endpoints), authorization code with PKCE (S256) and a ``state`` bound to the session.
   The access token is used once, to read the profile (the username), and then dropped.
@@ -56,7 +57,7 @@ class PasswordLogin:
         username = username.strip()
         if not username or not password:
             raise LoginFailed("give your wiki username and password")
-        verdict = self.throttle.check(username, address)
+        verdict = self.throttle.attempt(username, address)
         if verdict.wait:
             seconds = max(1, round(verdict.wait))
             log.warning(
@@ -68,14 +69,16 @@ class PasswordLogin:
         try:
             name = self.api.client_login(username, password, return_url)
         except WikiLoginFailed as exc:
-            failures = self.throttle.failed(username, address)
             reason = " ".join(str(exc).split())
-            log.warning("login for %r from %s failed (%d in a row): %s", username, address, failures, reason)
+            log.warning(
+                "login for %r from %s failed (%d in a row): %s", username, address, verdict.failures, reason
+            )
             raise LoginFailed(str(exc)) from exc
         except WikiApiError as exc:
+            self.throttle.unchecked(username, address)
             log.warning("login for %r from %s unchecked: %s", username, address, exc)
             raise LoginFailed(f"the wiki could not check the login: {exc}") from exc
-        self.throttle.succeeded(username)
+        self.throttle.succeeded(username, address)
         log.info("login for %r from %s: accepted as %r", username, address, name)
         return name
 
