@@ -163,6 +163,7 @@ def seeded_client(
 
 
 OUT_OF_RANGE_IDS = [2**63, -(2**63) - 1, 10**30, 2**63 - 1, 2**31, 0, -1]
+NOT_IDS = [1e30, 1.5, float("-0"), True, "1", "²", [1], {"id": 1}]  # JSON values that are no row id
 
 
 @pytest.mark.integration
@@ -174,7 +175,7 @@ def test_an_out_of_range_suggestion_id_is_refused_before_the_database(seeded_cli
 
     client, db, open_ids, token = seeded_client
     fid = open_ids[0]
-    for value in OUT_OF_RANGE_IDS:
+    for value in OUT_OF_RANGE_IDS + NOT_IDS:
         body = {"decision": "better_suggestion", "suggestion_id": value}
         answer = client.post(f"/api/findings/{fid}/decision", json=body, headers={"X-CSRF-Token": token})
         _assert_answered(answer, f"API suggestion_id {value}")

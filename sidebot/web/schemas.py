@@ -27,7 +27,7 @@ MAX_STATS_DAYS = 366
 # The list takes findings before the day after `until`: the last day of the calendar has none after it.
 FIRST_DATE, LAST_DATE = date.min, date.max - timedelta(days=1)
 
-RowId = Annotated[int, Field(ge=1, le=MAX_ROW_ID)]
+RowId = Annotated[int, Field(ge=1, le=MAX_ROW_ID, strict=True)]  # a JSON number: not true, "1" or 1.0
 FindingId = Annotated[int, Path(ge=1, le=MAX_ROW_ID, description="a finding's id")]
 PageNumber = Annotated[int, Query(ge=1, le=MAX_PAGE)]
 PerPage = Annotated[int, Query(ge=1, le=MAX_PER_PAGE)]
