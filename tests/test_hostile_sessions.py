@@ -8,7 +8,6 @@ Real parts: the local MediaWiki checks the passwords and the blocks; the queue i
 from __future__ import annotations
 
 import secrets
-import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from sidebot.queue.models import Citation, Finding, Page, Review, Wiki
 from sidebot.sandbox import testwiki
 from sidebot.web.app import SESSION_COOKIE, create_app
 from sidebot.web.settings import WebSettings
+from sidebot.web.throttle import LoginThrottle
 from tests.fixtures.web import SeededQueue, WebAccount, WebAccounts, api_login
 
 pytestmark = [pytest.mark.integration, pytest.mark.hostile]
@@ -139,8 +139,9 @@ def test_password_guessing_is_slowed_per_account_and_address_and_logged(
     test_wiki, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ):
     """Wrong passwords for one wiki account through `POST /login`: after the allowed failures even the right
-    password must wait (the wiki is not asked), the wait is said in words with Retry-After, every try is in
-    the log, and after the wait the right password works. Then one address guessing at many accounts."""
+    password must wait from that address (the wiki is not asked), the wait is said in words with
+    Retry-After, every try is in the log, and after the wait the right password works (the throttle's clock
+    is moved by hand, not slept). Then one address guessing at many accounts."""
     from tests.fixtures.web import create_wiki_account
 
     victim = WebAccount(f"Throttle Victim {secrets.token_hex(3)}", "a-long-right-password-1")
@@ -153,7 +154,10 @@ def test_password_guessing_is_slowed_per_account_and_address_and_logged(
         login_wait_max=30,
     )
     db = Database(f"sqlite:///{tmp_path / 'queue.db'}")
-    client = TestClient(create_app(Settings(home=tmp_path), db, web))
+    app = create_app(Settings(home=tmp_path), db, web)
+    clock = [0.0]
+    app.state.ctx.throttle = LoginThrottle(3, 1.5, 30, clock=lambda: clock[0])
+    client = TestClient(app)
     caplog.set_level("INFO", logger="sidebot.web.login")
 
     for _ in range(3):
@@ -172,7 +176,7 @@ def test_password_guessing_is_slowed_per_account_and_address_and_logged(
     assert sum("failed (" in m for m in attempts) == 3 and sum("refused" in m for m in attempts) == 2
     assert all(victim.username in m.replace("_", " ") and "\n" not in m for m in attempts)
 
-    time.sleep(1.6)
+    clock[0] += 1.5
     accepted = _form_login(client, victim.username, victim.password)
     assert accepted.status_code == 303 and client.get("/api/session").json()["user"] == victim.username
     assert "accepted" in caplog.records[-1].getMessage()
