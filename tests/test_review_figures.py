@@ -5,6 +5,8 @@ support"), and the measurement compared with the same figures read straight from
 
 from __future__ import annotations
 
+import html
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,8 +21,9 @@ from sidebot.cli.app import app as cli
 from sidebot.config import Settings, WebSettings
 from sidebot.queue import reviews
 from sidebot.queue.db import Database
-from sidebot.queue.figures import read_figures
+from sidebot.queue.figures import FigureReading, read_figures
 from sidebot.queue.models import Finding, Suggestion
+from sidebot.queue.reviews import DECISION_LABELS, Decision
 from sidebot.queue.stats import confirms, reviewed_findings
 from sidebot.queue.support import COPIES_PREFIX, ReasonKind
 from sidebot.sources.passages import split_passages
@@ -156,6 +159,52 @@ def test_stats_shows_the_figures_in_the_terminal_and_the_browser(decided: Decide
     assert page.status_code == 200
     assert 'data-figure="at least part"' in page.text and 'data-figure="every part"' in page.text
     assert "Source backs only part of the claim" in page.text  # the decisions chart's legend
+    with decided.db.session() as session:
+        part, _ = read_figures(reviewed_findings(session))
+    for sentence in [part.verdict(), *part.by_range()]:  # calibration said in words, not as a bare number
+        assert html.escape(sentence, quote=False) in page.text
+    assert "(95 % of draws" not in page.text
+
+
+def test_calibration_is_said_in_sentences_per_band() -> None:
+    reading = FigureReading(
+        figure="at least part",
+        reviewed=20,
+        mean_figure=0.85,
+        share_found=0.55,
+        calibration_error=0.30,
+        calibrated_reads=0.05,
+        calibrated_reads_p95=0.12,
+        reliability=[
+            {"range": "0.50–0.60", "citations": 1, "mean_figure": 0.55, "share_at_least_part": 1.0,
+             "share_every_part": 0.0},
+            {"range": "0.80–0.90", "citations": 19, "mean_figure": 0.87, "share_at_least_part": 0.526,
+             "share_every_part": 0.2},
+        ],
+    )  # fmt: skip
+    assert reading.verdict() == "It reads too high: it promised 85 % on average, reviewers found 55 %."
+    assert reading.by_range() == [
+        "Of the citation shown 50–60 %, reviewers found 100 % backed at least part of the claim.",
+        "Of the 19 citations shown 80–90 %, reviewers found 53 % backed at least part of the claim.",
+    ]
+    held = FigureReading("every part", 20, 0.5, 0.45, 0.08, 0.07, 0.12, [])
+    assert held.verdict().startswith("It holds as far as 20 reviews can tell")
+
+
+def test_each_reason_and_decision_has_a_colour_of_its_own_in_the_charts() -> None:
+    from datetime import date
+
+    from sidebot.web.charts import stacked_bars
+    from sidebot.web.listing import REASONS
+
+    day = date(2026, 12, 1)
+    for keys in (REASONS, {d.value: DECISION_LABELS[d] for d in Decision}):
+        chart = stacked_bars([day], {day: Counter(dict.fromkeys(keys, 1))}, keys)
+        colours = [colour for _, colour in chart.legend]
+        assert len(set(colours)) == len(keys)
+        assert {bar.fill for bar in chart.bars} == set(colours)  # each bar drawn in its key's colour
+    with pytest.raises(ValueError, match="colours"):
+        stacked_bars([day], {}, {str(n): str(n) for n in range(40)})
 
 
 @pytest.mark.parametrize(

@@ -78,6 +78,8 @@ def _print_figures(figures: list[FigureReading]) -> None:
         )
     console.print(summary)
     for reading in figures:
+        console.print(f'"backs {reading.figure}": {reading.verdict()}', highlight=False)
+    for reading in figures:
         print_reliability(f'reliability of the "backs {reading.figure}" figure', reading.reliability)
 
 

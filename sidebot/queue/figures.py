@@ -48,6 +48,33 @@ class FigureReading:
     calibrated_reads_p95: float
     reliability: list[dict]  # per probability bin (sidebot.verify.calibration.reliability_table)
 
+    def verdict(self) -> str:
+        """How well the figure held, in a sentence a patroller can act on."""
+        promised, found = round(100 * self.mean_figure), round(100 * self.share_found)
+        if self.calibration_error <= self.calibrated_reads_p95:
+            return (
+                f"It holds as far as {self.reviewed} reviews can tell: it promised {promised} % on average "
+                f"and reviewers found {found} %."
+            )
+        direction = "too high" if self.mean_figure > self.share_found else "too low"
+        return f"It reads {direction}: it promised {promised} % on average, reviewers found {found} %."
+
+    def by_range(self) -> list[str]:
+        """Per band of the figure: "Of the 14 citations shown 80–90 %, reviewers found 62 % backed at least
+        part of the claim." """
+        backed = "every part of the claim" if self.figure == "every part" else "at least part of the claim"
+        share_key = "share_every_part" if self.figure == "every part" else "share_at_least_part"
+        sentences = []
+        for row in self.reliability:
+            low, high = (round(100 * float(x)) for x in row["range"].split("–"))
+            n = row["citations"]
+            cited = "the citation" if n == 1 else f"the {n} citations"
+            sentences.append(
+                f"Of {cited} shown {low}–{high} %, reviewers found {round(100 * row[share_key])} % "
+                f"backed {backed}."
+            )
+        return sentences
+
 
 def read_figures(reviewed: Sequence[ReviewedFinding]) -> list[FigureReading]:
     """Both figures on the findings of ``reviewed`` that show them (none: no such reviews yet)."""

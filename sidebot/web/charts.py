@@ -11,7 +11,24 @@ from datetime import date
 WIDTH, HEIGHT, AXIS = 720, 190, 30  # SVG user units; the chart scales to the page's width
 MAX_TICKS = 6  # day labels under the bars: at phone width each must have room for its text at a readable size
 LABEL_ROOM = 40  # user units from an edge within which a label is anchored to that edge instead of centred
-PALETTE = ("#d33", "#fc3", "#3366cc", "#14866d", "#72777d")
+# One colour per series, never reused within a chart (a chart with more series than colours is refused): the
+# Okabe-Ito palette, which colour-blind readers tell apart, then darker and lighter tones of its hues.
+PALETTE = (
+    "#d55e00",  # vermillion
+    "#0072b2",  # blue
+    "#e69f00",  # orange
+    "#009e73",  # bluish green
+    "#cc79a7",  # reddish purple
+    "#56b4e9",  # sky blue
+    "#f0e442",  # yellow
+    "#000000",  # black
+    "#8c3b00",  # dark vermillion
+    "#00446b",  # dark blue
+    "#7a5400",  # dark orange
+    "#005c43",  # dark green
+    "#7a3b62",  # dark purple
+    "#9aa0a6",  # grey
+)
 
 
 @dataclass(frozen=True)
@@ -44,8 +61,11 @@ class Chart:
 
 
 def stacked_bars(days: Sequence[date], series: Mapping[date, Counter[str]], keys: Mapping[str, str]) -> Chart:
-    """One stacked bar per day; ``keys`` maps each series key to its label, in stacking order."""
-    colours = {key: PALETTE[i % len(PALETTE)] for i, key in enumerate(keys)}
+    """One stacked bar per day; ``keys`` maps each series key to its label, in stacking order, each drawn in
+    a colour of its own."""
+    if len(keys) > len(PALETTE):
+        raise ValueError(f"{len(keys)} series, but only {len(PALETTE)} colours to tell them apart")
+    colours = {key: PALETTE[i] for i, key in enumerate(keys)}
     peak = max((sum(series.get(day, Counter()).values()) for day in days), default=0)
     slot = WIDTH / max(1, len(days))
     scale = (HEIGHT - AXIS) / peak if peak else 0.0
