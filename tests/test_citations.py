@@ -837,13 +837,52 @@ def test_the_demo_articles_infobox_citations_read_as_the_box_does() -> None:
             "|-\n| 2001 || || <ref>http://b.example/</ref>\n|}",
             ["Year: 1999; Award: Best actor", "Year: 2001"],
         ),
-        (  # a spanning cell shifts the columns: the row's text alone, no header guessed
+        (  # a cell spanning columns is read under both their headers
             "{|\n! Year !! Award !! Ref\n|-\n| colspan=2 | 1999 Best actor || <ref>http://a.example/</ref>\n|}",
-            ["1999 Best actor"],
+            ["Year, Award: 1999 Best actor"],
         ),
-        (  # text before the ref in its own cell is the claim, as in prose
+        (  # a ref after text in a cell cites the row too, not that cell alone
             "{|\n! Year !! Award\n|-\n| 1999 || Won best actor.<ref>http://a.example/</ref>\n|}",
-            ["Won best actor."],
+            ["Year: 1999; Award: Won best actor."],
+        ),
+        (  # "Fresh asphalt | 0.04": the value's row, read with its headers
+            '{| class="wikitable"\n! Surface !! Albedo\n|-\n| Fresh asphalt || 0.04<ref>http://a.example/1</ref>'
+            "\n|-\n| Snow || 0.9<ref>http://a.example/2</ref>\n|}",
+            ["Surface: Fresh asphalt; Albedo: 0.04", "Surface: Snow; Albedo: 0.9"],
+        ),
+        (  # a two-row header, a ref before the row's other cells: the whole row
+            '{| class="wikitable"\n! rowspan=2 | Chart (1990) !! colspan=2 | Peak position\n|-\n! US !! UK\n'
+            "|-\n| Canada Dance (RPM)<ref>http://a.example/1</ref> || 1 || 3\n|}",
+            ["Chart (1990): Canada Dance (RPM); Peak position (US): 1; Peak position (UK): 3"],
+        ),
+        (  # the rows under a spanned year keep it; a row header ("!" in the row) is a value
+            '{| class="wikitable"\n! Year !! Film !! Result\n|-\n| rowspan="2" | 1999 || Alpha || Won'
+            '<ref>http://a.example/1</ref>\n|-\n! scope="row" | Beta\n| Nominated<ref>http://a.example/2</ref>\n|}',
+            ["Year: 1999; Film: Alpha; Result: Won", "Year: 1999; Film: Beta; Result: Nominated"],
+        ),
+        (  # cell templates show their word; attributes before one are attributes (rowspan="2" spans)
+            '{| class="wikitable"\n! Year !! Result !! Ref\n|-\n| 1999 || rowspan="2" {{n/a}} || '
+            "<ref>http://a.example/1</ref>\n|-\n| 2000 || <ref>http://a.example/2</ref>\n|-\n| 2001 || {{won}} || "
+            "<ref>http://a.example/3</ref>\n|-\n| 2002 || {{nom}} || <ref>http://a.example/4</ref>\n|-\n"
+            "| {{sort|2003|2003 (Spring)}} || {{won|1st place}} || <ref>http://a.example/5</ref>\n|}",
+            [
+                "Year: 1999; Result: —",
+                "Year: 2000; Result: —",
+                "Year: 2001; Result: Won",
+                "Year: 2002; Result: Nominated",
+                "Year: 2003 (Spring); Result: 1st place",
+            ],
+        ),
+        (  # an unbalanced bold or italic in one cell stays in its cell (before: the later rows ran together)
+            '{| class="wikitable"\n! Animal !! Group !! Ref\n|-\n'
+            + "| giraffes'''\n| herd\n| <ref>http://a.example/1</ref>\n|-\n| ''lions || pride || "
+            + "<ref>http://a.example/2</ref>\n|-\n| crows || '''murder'' || <ref>http://a.example/3</ref>\n|}",
+            ["Animal: giraffes; Group: herd", "Animal: lions; Group: pride", "Animal: crows; Group: murder"],
+        ),
+        (  # a layout table without headers keeps prose claims; text after the table is prose again
+            "{|\n| The river is long.<ref>http://a.example/1</ref> || x\n|}\nAfter it, it floods."
+            "<ref>http://a.example/2</ref>",
+            ["The river is long.", "After it, it floods."],
         ),
     ],
 )

@@ -93,29 +93,39 @@ def claims_for(stream: TextStream, positions: list[int]) -> list[tuple[str, int 
     """The claim of each marker in ``stream``, given their positions in order, with the start of its table
     row when the claim is that row read with its headers (else None).
 
-    A marker alone in a table cell (a "Ref." column) cites its row: its claim is the row's cells with their
-    column headers ("Date: 1663-02-05; Place: …"), or the row's text where the cells do not line up with
-    the headers.
+    A marker anywhere in a data table's row (a table with column headers, or a wikitable) cites its row: its
+    claim is the row's cells with their column headers ("Date: 1663-02-05; Place: …"), every cell of it. A
+    marker alone in a cell of another table's row cites the row's text before it.
     """
     text = stream.text
+    row_starts = sorted(stream.row_cells)
     claims: list[tuple[str, int | None]] = []
     previous = 0
     for n, position in enumerate(positions):
-        if n and not _has_words(text[previous:position]):
+        start = claim_start(text, previous, position)
+        data_row = _data_row(text, row_starts, stream.row_ends, position)
+        cells = stream.row_cells[data_row] if data_row is not None else []
+        if n and not _has_words(text[previous:position]):  # refs side by side cite one claim
             claims.append(claims[-1])
+        elif data_row is not None and (with_headers := row_claim(text, cells, position, start)):
+            claims.append((with_headers, data_row))
         else:
-            start = claim_start(text, previous, position)
             row = _row_start(stream.row_starts, previous, position)
             if row is not None and not _has_words(text[_block_start(text, previous, position) : position]):
-                with_headers = row_claim(text, stream.row_cells.get(row, []), position)
-                if with_headers:
-                    claims.append((with_headers, row))
-                    previous = position
-                    continue
                 start = row
             claims.append((clean_claim(text[start:position]), None))
         previous = position
     return claims
+
+
+def _data_row(text: str, row_starts: list[int], row_ends: dict[int, int], position: int) -> int | None:
+    """The start of the data row (one read cell by cell) holding ``position``, or right before it (a ref
+    after a table, nothing between them, cites the table's last row); None if there is none."""
+    index = bisect.bisect_right(row_starts, position) - 1
+    if index < 0:
+        return None
+    start = row_starts[index]
+    return start if not _has_words(text[row_ends[start] : position]) else None
 
 
 def _block_start(text: str, start: int, end: int) -> int:

@@ -83,6 +83,28 @@ def _fixed(text: str) -> DisplayRule:
     return rule
 
 
+def _word_or_first(word: str) -> DisplayRule:
+    """A table cell's word ({{won}} → "Won"), or the text given in its place ({{won|1st place}})."""
+
+    def rule(r: WikitextRenderer, t: Template, out: TextStream) -> None:
+        values = positional(t)
+        if values and str(values[0]).strip():
+            r.walk(values[0], out)
+        else:
+            out.add(word)
+
+    return rule
+
+
+def _sort(r: WikitextRenderer, t: Template, out: TextStream) -> None:
+    """{{sort|key|shown}} shows its second value, or the key when there is none."""
+    values = positional(t)
+    if len(values) > 1 and str(values[1]).strip():
+        r.walk(values[1], out)
+    elif values:
+        r.walk(values[0], out)
+
+
 def _prefixed(prefix: str) -> DisplayRule:
     def rule(r: WikitextRenderer, t: Template, out: TextStream) -> None:
         out.add(prefix)
@@ -235,6 +257,29 @@ DISPLAY_RULES: Mapping[str, DisplayRule] = {
         _date,
     ),
     "as of": _as_of,
+    # table cells (sidebot.citations.tables.CELL_TEMPLATES): the word a reader sees in the cell
+    "won": _word_or_first("Won"),
+    **dict.fromkeys(["nom", "nominated"], _word_or_first("Nominated")),
+    **dict.fromkeys(["n/a", "na", "n.a.", "table-na", "sdash"], _word_or_first("—")),
+    "yes": _word_or_first("Yes"),
+    "no": _word_or_first("No"),
+    "tba": _word_or_first("TBA"),
+    "tbd": _word_or_first("TBD"),
+    "dunno": _word_or_first("?"),
+    "partial": _word_or_first("Partial"),
+    "pending": _word_or_first("Pending"),
+    "draw": _word_or_first("Draw"),
+    "included": _word_or_first("Included"),
+    "dropped": _word_or_first("Dropped"),
+    "unknown": _word_or_first("Unknown"),
+    "nonpartisan": _word_or_first("Nonpartisan"),
+    "active": _word_or_first("Active"),
+    "inactive": _word_or_first("Inactive"),
+    "good": _word_or_first("Good"),
+    "bad": _word_or_first("Bad"),
+    "okay": _word_or_first("Okay"),
+    **dict.fromkeys(["sort", "sortkey"], _sort),
+    "nts": _first,  # {{ntsh}}, a hidden sort key, shows nothing
     **dict.fromkeys(["harvtxt", "harvcoltxt"], _harvard_in_text),
     **dict.fromkeys(["circa", "c."], _prefixed("c. ")),
     **dict.fromkeys(["us$", "usd"], _prefixed("US$")),

@@ -33,7 +33,7 @@ from mwparserfromhell.nodes import (
 from mwparserfromhell.wikicode import Wikicode
 
 from sidebot.citations.infobox import InfoboxField, infobox_field
-from sidebot.citations.tables import RowCells, TableRows
+from sidebot.citations.tables import CELL_TEMPLATES, RowCells, TableRows
 from sidebot.citations.tags import template_key
 
 PARAGRAPH_BREAK = "\n\n"
@@ -74,6 +74,7 @@ _STRAY_MARKUP = re.compile(
 )
 _TABLE_ROW = ("{|", "|}", "|-", "|+")  # a table's start, end, row and caption lines
 _CELL_SPLIT = re.compile(r"\|\||!!")
+_ATTRIBUTES_ONLY = re.compile(r"\s*([A-Za-z][\w-]*\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s\"'|]+)\s*)+")
 _CELL_ATTRIBUTES = re.compile(r"^[^|\[\]{}]*=[^|\[\]{}]*\|(?!\|)")  # 'align="left" |' before a cell's text
 _WHITESPACE = re.compile(r"\s+")
 
@@ -111,6 +112,7 @@ class TextStream:
         self.list_line_open = False  # inside a list item: its line end is a paragraph break
         self.row_starts: list[int] = []  # where each table row begins
         self.row_cells: dict[int, RowCells] = {}  # a row's start → its cells with their column headers
+        self.row_ends: dict[int, int] = {}  # a row's start → its end, for the rows in row_cells
 
     def add(self, text: str) -> None:
         if text:
@@ -139,6 +141,41 @@ class FootnoteMark:
     position: int  # offset in ``stream.text`` of the marker
     section: str  # "H2::H3", "" for the lead
     tags: tuple[str, ...]  # canonical inline tags right after the marker
+
+
+def _attribute(node: Tag, name: str) -> str:
+    """An HTML attribute's value as written ("" when absent)."""
+    for attribute in node.attributes:
+        if str(attribute.name).strip().lower() == name and attribute.value is not None:
+            return str(attribute.value).strip()
+    return ""
+
+
+def _span(node: Tag, name: str, attributes: str) -> int:
+    """A cell's ``rowspan`` or ``colspan`` as browsers read it: its leading digits, 1 when absent or 0.
+    ``attributes``: attributes written in the cell's text before a cell template (see :func:`_cell_parts`)."""
+    value = _attribute(node, name)
+    if not value and (written := re.search(rf"\b{name}\s*=\s*[\"']?(\d+)", attributes, re.I)):
+        value = written.group(1)
+    digits = re.match(r"\d+", value)
+    return max(1, int(digits.group())) if digits and len(digits.group()) < 7 else 1
+
+
+def _cell_parts(node: Tag) -> tuple[Wikicode | None, str]:
+    """A table cell's content and the attributes written in it: ``| rowspan="2" {{n/a}}`` holds
+    attributes, since {{n/a}} (like {{won}}, {{yes}}…) writes its own ``style="…" |`` before its text."""
+    contents = node.contents
+    if contents is None or len(contents.nodes) < 2:
+        return contents, ""
+    first, second = contents.nodes[0], contents.nodes[1]
+    if (
+        isinstance(first, Text)
+        and _ATTRIBUTES_ONLY.fullmatch(str(first.value))
+        and isinstance(second, Template)
+        and template_key(second.name) in CELL_TEMPLATES
+    ):
+        return Wikicode(contents.nodes[1:]), str(first.value)
+    return contents, ""
 
 
 def is_ref_tag(node: object) -> bool:
@@ -296,16 +333,19 @@ class WikitextRenderer:
                 out.row_starts.append(out.length)
             table = self._tables[-1] if self._tables else None
             if name == "table":
-                self._tables.append(TableRows())
+                classes = _attribute(node, "class").lower().split()
+                self._tables.append(TableRows(data_table="wikitable" in classes))
             elif name == "tr" and table is not None:
                 self._end_row(table, out)
                 table.row_start = out.length
             start = out.length
-            if node.contents is not None:
-                self.walk(node.contents, out)
+            contents, attributes = _cell_parts(node) if name in ("td", "th") else (node.contents, "")
+            if contents is not None:
+                self.walk(contents, out)
                 out.add_break()
             if name in ("td", "th") and table is not None:
-                table.add_cell(name == "th", start, out.length)
+                span = (_span(node, "rowspan", attributes), _span(node, "colspan", attributes))
+                table.add_cell(name == "th", start, out.length, *span)
             elif name == "table":
                 self._end_row(self._tables.pop(), out)
         elif node.contents is not None:
@@ -313,9 +353,12 @@ class WikitextRenderer:
 
     @staticmethod
     def _end_row(table: TableRows, out: TextStream) -> None:
+        """A data row of a table with column headers (or a wikitable) is read cell by cell: its cells and
+        where it ends are kept for the claims of the refs in it."""
         cells = table.end_row(out.text)
-        if cells is not None and table.row_start is not None:
+        if cells is not None and table.row_start is not None and (table.has_headers or table.data_table):
             out.row_cells[table.row_start] = cells
+            out.row_ends[table.row_start] = out.length
 
     def _template(self, node: Template, nodes: Sequence[Node], i: int, out: TextStream) -> None:
         key = template_key(node.name)
