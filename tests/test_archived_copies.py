@@ -132,6 +132,10 @@ def test_dead_links_are_read_from_archived_copies_end_to_end(
     archive_url = wayback.snapshot("20190503120000", dead)
     undated = site.url("/archive-today/Xy12")  # no timestamp: |archive-date= dates it
     site.routes["/archive-today/Xy12"] = Answer(render_source_page(sources[0], site.base_url).encode())
+    usurped = site.url("/live/usurped.html")  # answers, but editors marked it usurped: its copy is read
+    site.routes["/live/usurped.html"] = Answer(render_source_page(sources[0], site.base_url).encode())
+    wayback.pages["/live/usurped.html"] = render_source_page(sources[1], site.base_url).encode()
+    usurped_copy = wayback.snapshot("20190506000000", usurped)
     snapshot = wayback.snapshot("20190504000000", soft)
     wayback.available[soft] = {
         "archived_snapshots": {
@@ -150,6 +154,8 @@ def test_dead_links_are_read_from_archived_copies_end_to_end(
         f"|archive-url={wayback.snapshot('20200101000000', looping)}}}}}</ref>\n\n"
         f"{sources[0].claim.text}<ref>{{{{cite web |url={site.url('/gone/story-5.html')} |title=Old "
         f"|archive-url={undated} |archive-date=9 September 2008}}}}</ref>\n\n"
+        f"{sources[1].claim.text}<ref>{{{{cite web |url={usurped} |url-status=usurped |title=Taken "
+        f"|archive-url={usurped_copy} |archive-date=6 May 2019}}}}</ref>\n\n"
         "== References ==\n{{Reflist}}\n"
     )
     wiki_users.editor.edit(title, text, "archived copies")
@@ -162,7 +168,7 @@ def test_dead_links_are_read_from_archived_copies_end_to_end(
     summary = Patrol(settings, db, wiki, minilm).run([single_page(wiki.site, title)], "test", {})
 
     assert summary.status == "ok" and not summary.errors
-    assert summary.counts["sources_read_archive-url"] == 2 and summary.counts["sources_read_wayback"] == 1
+    assert summary.counts["sources_read_archive-url"] == 3 and summary.counts["sources_read_wayback"] == 1
     asked = [r.path for r in site.requests_to("/wayback/available")]
     assert any("timestamp=20190503" in p for p in asked)  # the snapshot closest to the access date
     with db.session() as session:
@@ -183,10 +189,14 @@ def test_dead_links_are_read_from_archived_copies_end_to_end(
     assert "no archived copy (wayback)" in gone.flag_reason and "no readable snapshot" in gone.flag_reason
     assert loop.state == "unverifiable" and "too_many_redirects" in loop.flag_reason
     assert json.loads(json.dumps(first.to_json()))["copy_url"] == archive_url  # `queue list --json`
-    kinds = ["archive-url", "wayback", "wayback", "archive-url", "archive-url"]
+    kinds = ["archive-url", "wayback", "wayback", "archive-url", "archive-url", "archive-url"]
     assert [c.copy_kind for c in citations] == kinds
     dated = rows[site.url("/gone/story-5.html")]
     assert (dated.copy_url, dated.copy_date) == (undated, "2008-09-09") and dated.score is not None
+    taken = rows[usurped]  # the live page answered, and another page's text was not what got read
+    assert (taken.copy_kind, taken.copy_url) == ("archive-url", usurped_copy) and taken.score is not None
+    assert taken.live_problem == "marked usurped by editors (url-status=usurped)"
+    assert taken.page_title == sources[1].title != sources[0].title
 
     web = create_app(
         Settings(home=tmp_path),

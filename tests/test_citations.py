@@ -628,7 +628,8 @@ def test_named_refs_resolve_within_their_group_wherever_defined() -> None:
         ("[ftp://a.example/file Label]", "ftp://a.example/file", None, "unsupported URL scheme (ftp)"),
         ("{{cite web|url=www.a.example|title=T}}", "www.a.example", None, "URL has no scheme"),
         ("{{cite web|url={{Allmusic|id=x|pure_url=yes}}|title=T}}", None, None, "URL made by a template ({{Allmusic}})"),
-        ("{{cite journal|title=T|doi=10.1000/1}}", None, None, "no URL (cite journal)"),
+        ("{{cite journal|title=T|doi=10.1000/1}}", "https://doi.org/10.1000/1", None, None),  # its DOI's link
+        ("{{cite journal|title=T|isbn=978-3-16-148410-0}}", None, None, "no URL (cite journal)"),
         ("Smith, ''A Book'', 2001, p. 4.", None, None, "no URL (text)"),
         ("", None, None, "empty ref"),
         ("{{harvnb|Smith|2001|p=4}}", None, None, "sfn footnote: no URL"),
@@ -888,3 +889,56 @@ def test_the_demo_articles_infobox_citations_read_as_the_box_does() -> None:
 )
 def test_a_table_row_reads_with_its_column_headers(table: str, claims: list[str]) -> None:
     assert [c.claim for c in extract_citations(table)] == claims
+
+
+def test_every_way_a_ref_is_written_is_a_citation() -> None:
+    """{{r|name}} reuses a named ref (several names: several citations, |p= a page, {{rp}} nothing of the
+    claim); {{efn}} is a note, no citation, whose own refs cite its text; a ref defined in {{reflist|refs=}} is found."""
+    text = (
+        'The river is long.<ref name="f">{{cite web|url=http://a.example/f|title=F}}</ref> It grew.{{r|f}} '
+        "It shrank.{{r|f|g|p=4}}{{rp|7}} A note.{{efn|Some note.<ref>http://a.example/n</ref>}}\n\n"
+        '== Notes ==\n{{reflist|refs=<ref name="g">http://a.example/g</ref>}}'
+    )
+    found = [(c.claim, c.url, c.ref_name) for c in extract_citations(text)]
+    assert found == [
+        ("The river is long.", "http://a.example/f", "f"),
+        ("It grew.", "http://a.example/f", "f"),
+        ("It shrank.", "http://a.example/f", "f"),
+        ("It shrank.", "http://a.example/g", "g"),
+        ("Some note.", "http://a.example/n", None),
+    ]
+    (lost,) = extract_citations("It grew.{{r|nowhere}}")
+    assert lost.reason == "named ref 'nowhere' has no definition on the page"
+
+
+@pytest.mark.parametrize(
+    ("ref", "url"),
+    [
+        ("{{cite journal |title=X |doi=10.1000/xyz123 |pmid=123456}}", "https://doi.org/10.1000/xyz123"),
+        (
+            "{{cite journal |title=Y |pmc=PMC98765 |doi=10.1/x}}",
+            "https://www.ncbi.nlm.nih.gov/pmc/articles/PMC98765/",
+        ),
+        ("{{cite journal |title=Z |pmid=42}}", "https://pubmed.ncbi.nlm.nih.gov/42/"),
+        ("{{cite journal |title=H |hdl=2027/mdp.39015}}", "https://hdl.handle.net/2027/mdp.39015"),
+        ("{{cite journal |title=J |jstor=1234567}}", "https://www.jstor.org/stable/1234567"),
+        ("{{cite journal |title=U |url=http://a.example/u |doi=10.1/x}}", "http://a.example/u"),  # url= first
+        ('{{cite journal |doi=10.1000/a"b<c>}}', "https://doi.org/10.1000/a%22b%3Cc%3E"),
+        ("{{IMDb title|0120338|Titanic}}", "https://www.imdb.com/title/tt0120338/"),
+        ("{{Emporis|id=100593}}", "https://www.emporis.com/buildings/100593"),
+        ("{{cite journal |title=W |doi=not-a-doi}}", None),  # not an identifier: no URL made up
+    ],
+)
+def test_identifiers_give_the_address_the_citation_links(ref: str, url: str | None) -> None:
+    (citation,) = extract_citations(f"The river is long.<ref>{ref}</ref>")
+    assert citation.url == url and citation.checkable is (url is not None)
+
+
+def test_url_status_is_carried() -> None:
+    text = (
+        "A.<ref>{{cite web |url=http://a.example/a |url-status=dead |archive-url=https://web.archive.org/web/"
+        "2019/http://a.example/a}}</ref> B.<ref>{{cite web |url=http://a.example/b |deadurl=yes}}</ref> "
+        "C.<ref>{{cite web |url=http://a.example/c |url-status=Usurped}}</ref> "
+        "D.<ref>{{cite web |url=http://a.example/d |url-status=live}}</ref> E.<ref>http://a.example/e</ref>"
+    )
+    assert [c.url_status for c in extract_citations(text)] == ["dead", "dead", "usurped", "live", None]

@@ -57,6 +57,9 @@ class ExtractedCitation:
     checkable: bool  # has an http(s) URL we can fetch
     reason: str | None  # why not checkable
     archive_date: str | None = None  # |archive-date= (or {{webarchive|date=}}) as written
+    url_status: str | None = (
+        None  # |url-status= as written: "dead", "usurped" and "unfit" mean the URL is gone
+    )
 
 
 def normalize(text: str) -> str:
@@ -117,6 +120,7 @@ def extract_citations(
                 checkable=source.reason is None,
                 reason=source.reason,
                 archive_date=source.archive_date,
+                url_status=source.url_status,
             )
         )
         seen[pair] += 1
@@ -175,7 +179,7 @@ def _resolve(
     node = mark.node
     if not is_footnote(node):  # a short footnote template such as {{sfn}}
         return Footnote(None, "", None), node, short_footnote()
-    footnote = footnote_of(node)
+    footnote = footnote_of(node, mark.reused)
     body = footnote.body
     if body is None and footnote.name:
         body = definitions.get((footnote.group, footnote.name))

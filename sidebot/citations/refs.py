@@ -15,7 +15,7 @@ from mwparserfromhell.nodes import Tag, Template
 from mwparserfromhell.wikicode import Wikicode
 
 from sidebot.citations.tags import template_key
-from sidebot.citations.text import REF_TEMPLATES, is_ref_tag, named, positional
+from sidebot.citations.text import REF_TEMPLATES, REUSE_TEMPLATES, is_ref_tag, named, positional
 
 Definitions = dict[tuple[str, str], Wikicode]  # (group, name) → body
 
@@ -28,13 +28,17 @@ class Footnote:
 
 
 def is_footnote(node: object) -> bool:
-    return is_ref_tag(node) or (
-        isinstance(node, Template) and template_key(node.name).replace(" ", "") in REF_TEMPLATES
-    )
+    if not isinstance(node, Template):
+        return is_ref_tag(node)
+    key = template_key(node.name)
+    return key.replace(" ", "") in REF_TEMPLATES or key in REUSE_TEMPLATES
 
 
-def footnote_of(node: Tag | Template) -> Footnote:
-    """Name, group and own body of a ``<ref>`` tag or a ``{{refn}}`` / ``{{#tag:ref}}`` template."""
+def footnote_of(node: Tag | Template, reused: str | None = None) -> Footnote:
+    """Name, group and own body of a ``<ref>`` tag or a ``{{refn}}`` / ``{{#tag:ref}}`` template; for
+    ``{{r|name}}``, the ref ``reused`` (its name), with no body of its own."""
+    if isinstance(node, Template) and reused is not None:
+        return Footnote(reused, _text(named(node, "group")), None)
     if isinstance(node, Template):
         name, group = _text(named(node, "name")), _text(named(node, "group"))
         body = next(iter(positional(node)), None)
@@ -54,7 +58,7 @@ def ref_definitions(
     footnote markers of the page (in page order) and then the refs inside its reference lists."""
     definitions: Definitions = {}
     for node in markers:
-        if is_footnote(node):
+        if is_footnote(node) and not _is_reuse(node):
             _define(definitions, footnote_of(node), "")
     for container in reference_lists:
         if isinstance(container, Tag):
@@ -68,6 +72,10 @@ def ref_definitions(
                 if is_ref_tag(ref):
                     _define(definitions, footnote_of(ref), group)
     return definitions
+
+
+def _is_reuse(node: Tag | Template) -> bool:
+    return isinstance(node, Template) and template_key(node.name) in REUSE_TEMPLATES
 
 
 def _define(definitions: Definitions, footnote: Footnote, list_group: str) -> None:

@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from mwparserfromhell.nodes import Comment, ExternalLink, Tag, Template
 from mwparserfromhell.wikicode import Wikicode
 
 from sidebot.citations.tags import template_key
-from sidebot.citations.text import SHORT_FOOTNOTE_TEMPLATES, is_ref_tag, named
+from sidebot.citations.text import SHORT_FOOTNOTE_TEMPLATES, is_ref_tag, named, positional
 
 URL_PARAMS = ("url", "chapter-url", "chapterurl", "contribution-url", "contributionurl", "section-url",
               "sectionurl", "article-url", "entry-url", "conference-url", "online")  # fmt: skip
@@ -39,6 +39,39 @@ ARCHIVE_HOSTS = ("web.archive.org", "wayback.archive.org", "archive.today", "arc
                  "archive.li", "archive.fo", "archive.md", "archive.vn", "webcitation.org",
                  "webarchive.nationalarchives.gov.uk", "webarchive.loc.gov", "arquivo.pt", "archive-it.org",
                  "webarchive.org.uk")  # fmt: skip
+# A citation's identifiers and the address each one links, as the citation templates link them (CS1): the
+# first one given is checked when the citation has no URL of its own (a journal article cited by its DOI),
+# the free full text (PMC) before the publisher's page.
+IDENTIFIER_URLS: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("pmc", re.compile(r"(?:PMC)?(\d{1,9})", re.I), "https://www.ncbi.nlm.nih.gov/pmc/articles/PMC{}/"),
+    ("doi", re.compile(r"(10\.\d{4,9}/\S+)"), "https://doi.org/{}"),
+    ("hdl", re.compile(r"(\d[\w.]*/\S+)"), "https://hdl.handle.net/{}"),
+    ("jstor", re.compile(r"(\d{1,12}|10\.\d{4,9}/\S+)"), "https://www.jstor.org/stable/{}"),
+    (
+        "arxiv",
+        re.compile(r"((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)"),
+        "https://arxiv.org/abs/{}",
+    ),
+    ("pmid", re.compile(r"(\d{1,9})"), "https://pubmed.ncbi.nlm.nih.gov/{}/"),
+    ("osti", re.compile(r"(\d{1,12})"), "https://www.osti.gov/biblio/{}"),
+    ("ssrn", re.compile(r"(\d{1,12})"), "https://papers.ssrn.com/sol3/papers.cfm?abstract_id={}"),
+)
+# Source templates that build their link from an id (the named value, else the first positional one).
+SOURCE_TEMPLATE_URLS: dict[str, tuple[tuple[str, ...], re.Pattern[str], str]] = {
+    "imdb title": (("id",), re.compile(r"(?:tt)?(\d{5,10})"), "https://www.imdb.com/title/tt{}/"),
+    "imdb name": (("id",), re.compile(r"(?:nm)?(\d{5,10})"), "https://www.imdb.com/name/nm{}/"),
+    "emporis": (("id",), re.compile(r"(\d{1,10})"), "https://www.emporis.com/buildings/{}"),
+    "skyscraperpage": (
+        ("id", "1"),
+        re.compile(r"(\d{1,10})"),
+        "https://skyscraperpage.com/cities/?buildingID={}",
+    ),
+    "doi": ((), re.compile(r"(10\.\d{4,9}/\S+)"), "https://doi.org/{}"),
+    "gutenberg": (("no",), re.compile(r"(\d{1,7})"), "https://www.gutenberg.org/ebooks/{}"),
+}
+# |url-status= values (and the older |dead-url=yes) that say the URL no longer shows the source.
+DEAD_URL_STATUSES = frozenset({"dead", "usurped", "unfit", "deviated"})
+
 SHORT_FOOTNOTE = "sfn"
 # Author–date references to a bibliography entry: a footnote holding one is a short footnote.
 HARVARD_TEMPLATES = SHORT_FOOTNOTE_TEMPLATES | {"harvtxt", "harvcoltxt", "harvs"}
@@ -57,6 +90,7 @@ class CitedSource:
     access_date: str | None = None
     reason: str | None = None  # why it cannot be checked; None when it can
     archive_date: str | None = None  # when the archived copy was made, as the citation gives it
+    url_status: str | None = None  # |url-status= ("dead", "usurped", "unfit", "live"), as the citation says
 
 
 def is_cite_template(key: str) -> bool:
@@ -102,7 +136,44 @@ def _describe(body: Wikicode, plain: PlainText) -> CitedSource:
         return _judged("text", None, None, archive, None)
     kind = template_key(templates[0].name)
     inner = next((link for p in templates[0].params for link in p.value.ifilter_external_links()), None)
-    return _judged(kind, _clean_url(str(inner.url)) if inner else None, None, archive, None)
+    url = _clean_url(str(inner.url)) if inner else _source_template_url(templates[0], kind, plain)
+    return _judged(kind, url, None, archive, None)
+
+
+def _source_template_url(template: Template, key: str, plain: PlainText) -> str | None:
+    """The address a source template ({{IMDb title|0120338}}, {{Emporis|…}}) builds from its id."""
+    rule = SOURCE_TEMPLATE_URLS.get(key)
+    if rule is None:
+        return None
+    names, pattern, address = rule
+    value = named(template, *names) or next(iter(positional(template)), None)
+    return _identifier_url(plain(value), pattern, address) if value is not None else None
+
+
+def _identifier_url(value: str, pattern: re.Pattern[str], address: str) -> str | None:
+    """``address`` with the identifier ``value`` in it, escaped, when ``value`` is one."""
+    found = pattern.fullmatch(value.strip())
+    return address.format(quote(found.group(1), safe="/:.;()-_")) if found else None
+
+
+def _identifier_link(template: Template, plain: PlainText) -> str | None:
+    """The address a citation template links for its first identifier (|doi=, |pmc=, …)."""
+    for name, pattern, address in IDENTIFIER_URLS:
+        value = named(template, name)
+        if value is not None and (url := _identifier_url(plain(value), pattern, address)):
+            return url
+    return None
+
+
+def _url_status(template: Template, plain: PlainText) -> str | None:
+    """|url-status= as written (lower-case), or "dead" for the older |dead-url=yes."""
+    status = named(template, "url-status", "urlstatus")
+    if status is not None and plain(status).strip():
+        return plain(status).strip().lower()
+    dead = named(template, "dead-url", "deadurl")
+    if dead is not None and plain(dead).strip().lower() in ("yes", "true", "y"):
+        return "dead"
+    return None
 
 
 def _from_cite_template(template: Template, body: Wikicode, plain: PlainText) -> CitedSource:
@@ -111,11 +182,12 @@ def _from_cite_template(template: Template, body: Wikicode, plain: PlainText) ->
     archive_date = named(template, *ARCHIVE_DATE_PARAMS)
     source = _judged(
         template_key(template.name),
-        _url_value(named(template, *URL_PARAMS)),
+        _url_value(named(template, *URL_PARAMS)) or _identifier_link(template, plain),
         (plain(title) or None) if title is not None else None,
         _url_value(named(template, *ARCHIVE_PARAMS)) or _webarchive_url(body),
         (plain(access_date) or None) if access_date is not None else None,
     )
+    source = replace(source, url_status=_url_status(template, plain))
     dated = (plain(archive_date) or None) if archive_date is not None else None
     return replace(source, archive_date=dated) if source.archive_url else source
 

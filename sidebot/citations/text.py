@@ -42,8 +42,11 @@ PARAGRAPH_BREAK = "\n\n"
 SHORT_FOOTNOTE_TEMPLATES = frozenset(
     {"sfn", "sfnp", "sfnm", "sfnmp", "sfn whole", "harvnb", "harv", "harvp", "harvcol", "harvcolnb"}
 )  # the in-text forms ({{harvtxt}}: "Smith (2001) says …") are the subject of a sentence, not a citation
-# Templates that are a <ref> written another way: body in the first positional parameter.
+# Templates that are a <ref> written another way: body in the first positional parameter. (An explanatory
+# note, {{efn}}, is no citation: the refs inside it cite its text, read as any template's parameter is.)
 REF_TEMPLATES = frozenset({"#tag:ref", "refn"})
+# {{r|name}}: a reused named ref (<ref name="name" />), one per name ({{r|a|b|p=4}}: two, page 4).
+REUSE_TEMPLATES = frozenset({"r"})
 # Reference lists: the refs inside them are list-defined (definitions, not occurrences in the text).
 REFERENCE_LIST_TEMPLATES = frozenset({"reflist", "references", "refs", "notelist", "reflist-talk"})
 
@@ -141,6 +144,7 @@ class FootnoteMark:
     position: int  # offset in ``stream.text`` of the marker
     section: str  # "H2::H3", "" for the lead
     tags: tuple[str, ...]  # canonical inline tags right after the marker
+    reused: str | None = None  # for {{r|name}}: the name of the ref it reuses
 
 
 def _attribute(node: Tag, name: str) -> str:
@@ -298,10 +302,12 @@ class WikitextRenderer:
             elif isinstance(node, Argument) and node.default is not None:
                 self.walk(node.default, out)
 
-    def mark(self, node: Tag | Template, nodes: Sequence[Node], i: int, out: TextStream) -> None:
+    def mark(
+        self, node: Tag | Template, nodes: Sequence[Node], i: int, out: TextStream, reused: str | None = None
+    ) -> None:
         if self.collect:
             tags = self._tags_after(nodes, i)
-            self.marks.append(FootnoteMark(node, out, out.length, self.section, tags))
+            self.marks.append(FootnoteMark(node, out, out.length, self.section, tags, reused))
 
     def _text(self, value: str, out: TextStream) -> None:
         line_start = not out.length or out.text.endswith("\n")  # "|" and "!" here may begin table cells
@@ -370,6 +376,11 @@ class WikitextRenderer:
         if key in SHORT_FOOTNOTE_TEMPLATES:
             self.mark(node, nodes, i, out)
             return
+        if key in REUSE_TEMPLATES:
+            for name in (self.plain(value).strip() for value in positional(node)):
+                if name:
+                    self.mark(node, nodes, i, out, reused=name)
+            return
         if key.replace(" ", "") in REF_TEMPLATES:
             self.mark(node, nodes, i, out)
             body = positional(node)
@@ -428,7 +439,7 @@ class WikitextRenderer:
                 if canonical not in found:
                     found.append(canonical)
                 continue
-            if key in SHORT_FOOTNOTE_TEMPLATES or key.replace(" ", "") in REF_TEMPLATES:
+            if key in SHORT_FOOTNOTE_TEMPLATES | REUSE_TEMPLATES or key.replace(" ", "") in REF_TEMPLATES:
                 break
             if self.display_rule(key) is not None:
                 break

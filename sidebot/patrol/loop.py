@@ -29,6 +29,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import article_text, extract_citations
+from sidebot.citations.sources import DEAD_URL_STATUSES
 from sidebot.config import ConfigError, Settings, operator_contact_problem
 from sidebot.patrol.archived import ArchivedCopies, ArchivedCopy, Lookup, Wanted, is_dead
 from sidebot.patrol.mirrors import MirrorCheck, SourceFacts
@@ -355,12 +356,15 @@ class Patrol:
     def _dead_links(
         self, chunk: list[tuple[int, str | None]], sources: dict[str, int], counts: Counter
     ) -> dict[int, Wanted]:
-        """The citations of ``chunk`` whose live source is dead or not the page: an archived copy is read."""
+        """The citations of ``chunk`` whose live source is dead or not the page, or that editors marked dead
+        (|url-status=dead, usurped or unfit: the page at the URL is no longer the source): an archived copy is
+        read."""
         wanted: dict[int, Wanted] = {}
         with self.db.session() as session:
             for cid, url in chunk:
-                if url and is_dead(session.get(Source, sources[url])):
-                    citation = session.get(Citation, cid)
+                citation = session.get(Citation, cid)
+                marked_dead = citation.url_status in DEAD_URL_STATUSES
+                if url and (marked_dead or is_dead(session.get(Source, sources[url]))):
                     added = self._date_added(citation, counts)
                     wanted[cid] = Wanted(
                         url, citation.archive_url, citation.access_date, added, citation.archive_date
@@ -469,6 +473,10 @@ class Patrol:
             read_from[citation.id] = {"copy_kind": CopyKind.LIVE}
             if copy is not None:
                 live_problem = source_problem(source.status, source.error)
+                if citation.url_status in DEAD_URL_STATUSES and source.readable:
+                    live_problem = (
+                        f"marked {citation.url_status} by editors (url-status={citation.url_status})"
+                    )
                 read_from[citation.id] = {
                     "copy_kind": copy.kind,
                     "copy_url": copy.url,

@@ -84,6 +84,7 @@ class Citation(Base):
     archive_url: Mapped[str | None] = mapped_column(Text)
     access_date: Mapped[str | None] = mapped_column(Text)  # as the citation gives it ("3 May 2019")
     archive_date: Mapped[str | None] = mapped_column(Text)  # |archive-date= of the archived copy, as given
+    url_status: Mapped[str | None] = mapped_column(String(16))  # |url-status= ("dead", "usurped", …)
     kind: Mapped[str] = mapped_column(String(64), default="text")  # cite web / bare-url / sfn / …
     claim: Mapped[str] = mapped_column(Text)
     context: Mapped[str] = mapped_column(Text, default="")

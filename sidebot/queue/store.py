@@ -175,6 +175,7 @@ def sync_citations(
         row.position, row.ref_name, row.url, row.source_title = ex.index, ex.ref_name, ex.url, ex.source_title
         row.archive_url, row.access_date, row.kind = ex.archive_url, ex.access_date, ex.kind
         row.archive_date = ex.archive_date
+        row.url_status = (ex.url_status or "")[:16] or None
         row.claim, row.context, row.section = ex.claim, ex.context, ex.section
         row.tags, row.checkable, row.reason = list(ex.tags), ex.checkable, ex.reason
         if ex.checkable and not ex.claim.strip():  # e.g. a ref alone in an infobox footnote field
