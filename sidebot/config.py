@@ -213,6 +213,27 @@ def _tuned(name: str) -> float:
     return float(tuned()[name])
 
 
+class MetasearchSettings(_Section):
+    """A self-hosted SearXNG instance whose JSON API suggests web pages besides the corpus
+    (sidebot.retrieve.metasearch; docs/retrieval.md). Off while ``url`` is empty. The instance is the
+    operator's (it may be on loopback); the pages it names are fetched as any cited source is."""
+
+    url: str = (
+        ""  # the instance's base address, e.g. "http://127.0.0.1:8888"; it needs `json` in search.formats
+    )
+    max_hits: int = Field(5, ge=1, le=50)  # hits read (fetched and verified) per claim
+    timeout: float = Field(10.0, gt=0)  # seconds for the engine's whole answer
+    max_bytes: int = Field(2_000_000, ge=1_000)  # a longer answer is refused
+    categories: list[str] = []  # SearXNG categories, e.g. ["general", "news"]; empty: the instance's default
+    language: str = ""  # e.g. "en"; empty: the instance's default
+
+    @model_validator(mode="after")
+    def _http_url(self) -> Self:
+        if self.url and (urlsplit(self.url).scheme not in ("http", "https") or not urlsplit(self.url).netloc):
+            raise ValueError(f"retrieve.metasearch.url {self.url!r} is not an http(s) address")
+        return self
+
+
 class RetrieveSettings(_Section):
     """Retrieval of better sources for weak citations (sidebot.retrieve; docs/retrieval.md)."""
 
@@ -245,6 +266,7 @@ class RetrieveSettings(_Section):
     hnsw_m: int = Field(32, ge=4)
     ef_search: int = Field(128, ge=1)
     index_threads: int = Field(2, ge=1)
+    metasearch: MetasearchSettings = MetasearchSettings()
 
     def resolved_folder(self, home: Path) -> Path:
         return (self.folder or home / "retrieve").expanduser()

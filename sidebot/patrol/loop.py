@@ -63,6 +63,7 @@ from sidebot.wiki.site import MEDIAWIKI_URL_SAFE, WikiError, WikiUnavailableErro
 if TYPE_CHECKING:
     from sidebot.onwiki.exclusions import Exclusions
     from sidebot.retrieve.retriever import Retriever
+    from sidebot.retrieve.web_search import WebSearch
 
 log = logging.getLogger(__name__)
 
@@ -662,6 +663,7 @@ class Patrol:
                 tags,
                 exclude_urls=[article],
                 min_probability=self.pass_probability,
+                web=self.web_search(session),
             )
         except VerifierUnavailableError:
             raise  # the reranking server is down: the chunk waits for the next run, suggestions included
@@ -687,14 +689,37 @@ class Patrol:
 
         retriever = open_retriever(self.settings.home, settings, scorer=self._reranking_verifier)
         if not retriever.ready:
+            where = settings.resolved_folder(self.settings.home)
+            if settings.metasearch.url:  # the search engine suggests without an index
+                self._notes.append(f"no retrieval index in {where}: suggestions from the search engine only")
+                self._retriever = retriever
+                return retriever
             retriever.close()
             self._notes.append(
-                f"no suggestions: no retrieval index in {settings.resolved_folder(self.settings.home)} "
+                f"no suggestions: no retrieval index in {where} "
                 "(build one with `sidebot corpus add` and `sidebot index build`)"
             )
             return None
         self._retriever = retriever
         return retriever
+
+    def web_search(self, session: Session) -> WebSearch | None:
+        """The search engine's suggestions for a claim, its pages read and cached in ``session``; None unless
+        ``[retrieve.metasearch] url`` is set."""
+        settings = self.settings.retrieve.metasearch
+        if not settings.url:
+            return None
+        from sidebot.patrol.mirrors import MirrorCheck
+        from sidebot.retrieve.metasearch import Metasearch
+        from sidebot.retrieve.web_search import WebSearch, stored_pages
+
+        return WebSearch(
+            Metasearch(settings, self.settings.fetch.user_agent),
+            stored_pages(session, self.fetcher, self.settings.fetch),
+            settings.max_hits,
+            MirrorCheck(self.settings.mirrors, self.exclusions),
+            self._source_excluded,
+        )
 
     def _reranking_verifier(self) -> Scorer:
         """The verifier retrieval reranks with (its margin is fitted on it): the patrol's own scorer when that

@@ -21,6 +21,7 @@ from sidebot.verify.types import Claim, Scorer, Verdict
 
 if TYPE_CHECKING:
     from sidebot.retrieve.retriever import Retriever, Suggestion
+    from sidebot.retrieve.web_search import WebSearch
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,7 @@ def suggest_sources(
     tags: Sequence[str],
     exclude_urls: Sequence[str] = (),
     min_probability: float | None = None,
+    web: WebSearch | None = None,
 ) -> list[Suggestion]:
     """Better sources than ``source`` for ``claim``. A suggestion must beat the cited source on the
     retriever's own verifier scale (its margin is fitted there), so a verdict by another scorer is redone
@@ -142,7 +144,11 @@ def suggest_sources(
     tagged {{failed verification}} is already judged to fail, so, as in SIDE, any candidate the verifier
     prefers to the cited source is worth showing: ``tagged_margin`` (default 0) applies instead. Either way a
     suggestion must itself pass: its calibrated probability at least ``min_probability`` (the patrol's pass
-    threshold; default the verifier's own)."""
+    threshold; default the verifier's own).
+
+    ``web``: a search engine (off unless configured) whose hits fill the places the corpus left of
+    ``max_suggestions``, under the same gate (:mod:`sidebot.retrieve.web_search`); with it, a retriever
+    without an index still suggests."""
     settings = retriever.settings
     margin = settings.tagged_margin if FAILED_VERIFICATION in tags else settings.margin
     current: Verdict | None = None
@@ -152,19 +158,29 @@ def suggest_sources(
             current = verdict
         else:
             current = reranker.verify(claim, split_passages(source.text, source.title), source.url)
-    found = retriever.suggest(
-        claim,
-        source.url or None,
-        None if current is None else current.score,
-        exclude_urls,
-        margin=margin,
-        min_probability=min_probability,
+    current_score = None if current is None else current.score
+    found = (
+        retriever.suggest(
+            claim,
+            source.url or None,
+            current_score,
+            exclude_urls,
+            margin=margin,
+            min_probability=min_probability,
+        )
+        if web is None or retriever.ready
+        else []
     )
     from sidebot.retrieve.checks import passes_checks
     from sidebot.retrieve.retriever import is_web_url  # loaded already: the retriever is open
 
     # never a corpus id a reviewer cannot open, never a passage that lacks or contradicts the claim's facts,
     # never a page on another subject
-    return [
+    kept = [
         s for s in found if is_web_url(s.url) and passes_checks(retriever.corpus, claim, s.url, s.passage)
     ]
+    wanted = settings.max_suggestions - len(kept)
+    if web is not None and wanted > 0:
+        seen = [*exclude_urls, source.url, *(s.url for s in kept)]
+        kept += web.suggest(retriever, claim, current_score, seen, margin, min_probability, wanted)
+    return kept

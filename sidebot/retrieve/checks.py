@@ -9,6 +9,8 @@ subject, however many of the claim's words it holds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sidebot.retrieve.corpus import Corpus
 from sidebot.sources.passages import Passage
 from sidebot.verify.facts.check import PageIndex, check_facts
@@ -32,4 +34,10 @@ def page_text(corpus: Corpus, url: str) -> str:
 
 def passes_checks(corpus: Corpus, claim: Claim, url: str, passage: Passage | None) -> bool:
     """Both checks of the module doc for a suggestion of the page at ``url`` showing ``passage``."""
-    return states_the_facts(claim, passage) and names_the_subject(claim.article_title, page_text(corpus, url))
+    return passes_page_checks(claim, lambda: page_text(corpus, url), passage)
+
+
+def passes_page_checks(claim: Claim, text: Callable[[], str], passage: Passage | None) -> bool:
+    """Both checks for a suggestion of a page whose whole text ``text`` gives (asked only when the passage
+    states the facts) showing ``passage``."""
+    return states_the_facts(claim, passage) and names_the_subject(claim.article_title, text())

@@ -275,35 +275,47 @@ class Retriever:
         """The rule of :meth:`suggest` applied to reranked ``hits``. ``page_cache`` (url → page verdict)
         lets an evaluation judge one claim's candidates under several situations without reading a page
         twice."""
-        margin = self.settings.margin if margin is None else margin
-        floor = -math.inf if current_score is None else current_score + margin
-        if min_probability is None:
-            threshold = float(getattr(self.scorer, "flag_threshold", 0.5))
-            min_probability = max(self.settings.min_probability, threshold)
         read = [hit for hit in hits[: self.settings.rerank] if hit.verdict and hit.verdict.best_passage]
         read = read[: self.settings.max_suggestions]
         cache = {} if page_cache is None else page_cache
         unread = [hit for hit in read if hit.url not in cache]
         cache.update(zip((hit.url for hit in unread), self.page_verdicts(claim, unread)))
-        suggestions = []
-        for hit in read:
-            verdict = cache[hit.url]
-            if verdict.score > floor and (verdict.probability or 0.0) >= min_probability:
-                gain = None if current_score is None else verdict.score - current_score
-                suggestions.append(
-                    Suggestion(
-                        url=hit.url,
-                        title=hit.title,
-                        score=verdict.score,
-                        probability=verdict.probability,
-                        passage=verdict.best_passage,
-                        evidence=list(verdict.evidence),
-                        stance=verdict.stance,
-                        gain=gain,
-                        every_part_probability=verdict.every_part_probability,
-                    )
-                )
-        return suggestions
+        found = (
+            self.gate(hit.url, hit.title, cache[hit.url], current_score, margin, min_probability)
+            for hit in read
+        )
+        return [s for s in found if s is not None]
+
+    def gate(
+        self,
+        url: str,
+        title: str,
+        verdict: Verdict,
+        current_score: float | None,
+        margin: float | None = None,
+        min_probability: float | None = None,
+    ) -> Suggestion | None:
+        """The suggestion of the page at ``url`` read as a whole (``verdict``, by :attr:`scorer`), or None
+        when it does not pass the rule of :meth:`suggest`. Pages found elsewhere than in the corpus (a search
+        engine's hits, :mod:`sidebot.retrieve.web_search`) pass the same gate."""
+        margin = self.settings.margin if margin is None else margin
+        floor = -math.inf if current_score is None else current_score + margin
+        if min_probability is None:
+            threshold = float(getattr(self.scorer, "flag_threshold", 0.5))
+            min_probability = max(self.settings.min_probability, threshold)
+        if not (verdict.score > floor and (verdict.probability or 0.0) >= min_probability):
+            return None
+        return Suggestion(
+            url=url,
+            title=title,
+            score=verdict.score,
+            probability=verdict.probability,
+            passage=verdict.best_passage,
+            evidence=list(verdict.evidence),
+            stance=verdict.stance,
+            gain=None if current_score is None else verdict.score - current_score,
+            every_part_probability=verdict.every_part_probability,
+        )
 
     def page_verdicts(self, claim: Claim, hits: Sequence[DocumentHit]) -> list[Verdict]:
         """The verifier's verdict on each candidate page as a whole: all its passages, read exactly as the
