@@ -75,7 +75,8 @@ def odd_site(right) -> Iterator[SearchServer]:
         f'"{right.claim.article_title}", released under the Creative Commons Attribution-Share-Alike '
         "License 4.0.</p>",
     )
-    pages = {"/mirror/Armellini": mirror, "/any/": _page("Welcome", text)}
+    copy = _page(right.title, text)  # the page at a second address: a source as good as the first
+    pages = {"/mirror/Armellini": mirror, "/any/": _page("Welcome", text), "/copy/armellini.html": copy}
     with SearchServer(host=PAGES_HOST, pages=pages) as server:
         yield server
 
@@ -280,6 +281,33 @@ def test_a_broken_engine_costs_only_its_suggestions(
         f"metasearch: no web suggestions for this claim: {engine.base_url}/search {message}" in caplog.text
         or (f"metasearch: no web suggestions for this claim: {message}" in caplog.text)
     )
+
+
+def test_engine_hits_come_after_the_corpus_and_only_to_fill_its_places(
+    sqlite_db, engine, web, odd_site, right, wrong, fetch_settings, tmp_path
+) -> None:
+    """A real index holding the claim's page: it is suggested first, the engine's hit for the same page is
+    not read again, another page that states the claim follows; with one place, the engine is not asked."""
+    from sidebot.datasets.documents import Document
+
+    documents = [
+        Document(web.url_for(s.id), s.title, "\n".join(s.sentences))
+        for s in [right, wrong, *[s for s in demo_sources()[:8] if s not in (right, wrong)]]
+    ]
+    copy = odd_site.base_url + "/copy/armellini.html"
+    engine.results = [hit(web.url_for(right.id)), hit(copy)]
+    fetcher = Fetched(fetch_settings)
+    with Retriever(tmp_path / "index") as retriever:
+        retriever.corpus.add(documents)
+        retriever.update_indexes()
+        with sqlite_db.session() as session:
+            found = ask(retriever, engine, session, fetcher, claim_of(right), wrong, web)
+        assert [s.url for s in found] == [web.url_for(right.id), copy]
+        assert fetcher.urls == [copy]
+        one = retriever.settings.model_copy(update={"max_suggestions": 1})
+        with Retriever(tmp_path / "index", one, retriever.scorer) as single, sqlite_db.session() as session:
+            found = ask(single, engine, session, fetcher, claim_of(right), wrong, web)
+        assert [s.url for s in found] == [web.url_for(right.id)] and len(engine.queries) == 1
 
 
 def test_the_engine_is_off_unless_configured() -> None:

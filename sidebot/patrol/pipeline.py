@@ -168,7 +168,7 @@ def suggest_sources(
             margin=margin,
             min_probability=min_probability,
         )
-        if web is None or retriever.ready
+        if web is None or retriever.indexed
         else []
     )
     from sidebot.retrieve.checks import passes_checks

@@ -130,7 +130,12 @@ class Retriever:
     @property
     def ready(self) -> bool:
         """Whether there is anything to search: both indexes built over a non-empty corpus."""
-        return self.sparse.exists() and self.dense.exists() and self.corpus.stats()["passages"] > 0
+        return self.indexed and self.corpus.stats()["passages"] > 0
+
+    @property
+    def indexed(self) -> bool:
+        """Whether both indexes are built (cheaper than :attr:`ready`: the corpus is not counted)."""
+        return self.sparse.exists() and self.dense.exists()
 
     def close(self) -> None:
         self.sparse.close()
