@@ -942,3 +942,40 @@ def test_url_status_is_carried() -> None:
         "D.<ref>{{cite web |url=http://a.example/d |url-status=live}}</ref> E.<ref>http://a.example/e</ref>"
     )
     assert [c.url_status for c in extract_citations(text)] == ["dead", "dead", "usurped", "live", None]
+
+
+def test_infobox_values_given_by_templates_and_free_rows_read_as_the_box_shows_them() -> None:
+    text = (
+        "{{Infobox film\n| name = Split\n| released = {{film date|2017|1|29|Fantastic Fest|2017|2|3"
+        '|ref1=<ref name="r1">http://a.example/r1</ref>|ref2=<ref>http://a.example/r2</ref>}}\n}}\n'
+        "{{Infobox country\n| blank1_name_sec1 = [[Human Development Index|HDI]] (2018)\n"
+        "| blank1_info_sec1 = 0.87<ref>http://a.example/hdi</ref>\n| blank_name = Currency\n"
+        "| blank_info = Peso<ref>http://a.example/c</ref>\n}}\n"
+        "{{Infobox\n| label3 = Founded\n| data3 = {{start date|2001|3}}<ref>http://a.example/f</ref>\n}}"
+    )
+    assert [c.claim for c in extract_citations(text, "Split")] == [
+        "Split — released: January 29, 2017 (Fantastic Fest)",  # each date's own ref cites that date
+        "Split — released: February 3, 2017",
+        "Split — HDI (2018): 0.87",
+        "Split — Currency: Peso",
+        "Split — Founded: March 2001",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        (  # a full stop inside a quotation that closes before the ref is no boundary: who said it stays
+            'The band toured. He added that "it is one of our best singles. What a way to start the year."',
+            'He added that "it is one of our best singles. What a way to start the year."',
+        ),
+        ("The band toured. He said: “It works. It really does.”", "He said: “It works. It really does.”"),
+        (
+            'The film was "great". It won a prize.',
+            "It won a prize.",
+        ),  # a closed quotation earlier: a boundary
+    ],
+)
+def test_a_sentence_is_not_split_inside_a_quotation(text: str, claim: str) -> None:
+    (citation,) = extract_citations(f"{text}<ref>http://a.example/1</ref>")
+    assert citation.claim == claim

@@ -4,7 +4,8 @@ A claim is the text before a footnote marker, back to the previous marker or the
 boundary, whichever is nearer. Markers with nothing but punctuation between them (``…end.<ref>a</ref>
 <ref>b</ref>``) cite the same claim. A sentence boundary is ``.``, ``?`` or ``!`` (closing quotes and
 brackets allowed) followed by whitespace and an uppercase letter or a digit, unless the word before the
-full stop is a common abbreviation (e.g., Mr., St., No.) or a run of initials (U.S., J. R.); a paragraph
+full stop is a common abbreviation (e.g., Mr., St., No.) or a run of initials (U.S., J. R.), or it stands
+inside a quotation that closes before the marker (the claim keeps the quotation and who said it); a paragraph
 break (which includes list items, table cells and headings) is a boundary too. Scripts without upper case
 (Chinese, Arabic, …) are only split at paragraph breaks.
 """
@@ -54,12 +55,24 @@ def claim_start(text: str, start: int, end: int) -> int:
     boundaries = [m.end() for m in _PARAGRAPH.finditer(text, start, end)]
     for m in _SENTENCE_END.finditer(text, start, end):
         first = m.group("next")[-1]
-        if (first.isupper() or first.isdigit()) and not _is_abbreviation(text, m.start()):
+        if (
+            (first.isupper() or first.isdigit())
+            and not _is_abbreviation(text, m.start())
+            and not _closes_a_quotation(text[m.start("next") : end])
+        ):
             boundaries.append(m.start("next"))
     for boundary in sorted(boundaries, reverse=True):
         if _has_words(text[boundary:end]):
             return boundary
     return start
+
+
+def _closes_a_quotation(text: str) -> bool:
+    """Whether ``text`` (from a sentence boundary to the marker) closes a quotation it did not open: the
+    boundary is then inside the quotation (``He added that "… best singles. What a way to start the
+    year."``), and the claim keeps the whole quotation and who said it."""
+    curly = text.count("”") > text.count("“") or text.count("»") > text.count("«")
+    return curly or text.count('"') % 2 == 1
 
 
 def clean_claim(text: str) -> str:

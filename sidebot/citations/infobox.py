@@ -11,6 +11,7 @@ would word them, which needs the template's own code.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -23,6 +24,10 @@ NOTE_SUFFIXES = ("footnotes", "footnote", "ref", "refs", "note", "notes", "cite"
 DATE_SUFFIXES = ("as_of", "year")  # a group's "as of" field: population_as_of, gini_year
 EMPTY_VALUES = {"", "auto", "yes", "no"}  # values that state nothing (``population_density = auto``)
 MAX_GROUP_FIELDS = 6  # a footnote field's claim names at most this many of its group's values
+# Free rows: a value field and the field naming it (``blank1_info_sec1`` ↔ ``blank1_name_sec1``, ``data3`` ↔
+# ``label3`` in {{Infobox}}).
+_LABEL_FIELD = re.compile(r"(?:(?<=_)|^)(info|data)(\d*(?:_|$))")
+_LABEL_NAMES = {"info": "name", "data": "label"}
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,7 @@ def field_claim(article: str, field: InfoboxField, value: str, plain: Callable[[
     """The claim of a citation in ``field`` whose own text before the marker is ``value``; ``""`` when the
     field and its group state nothing."""
     if value.strip() and not field.is_note:
-        claim = f"{label(field.name)}: {value.strip()}"
+        claim = f"{_label_of(field, plain)}: {value.strip()}"
         dated = _date_of(field, plain)
         if dated:
             claim += f" (as of {dated})"
@@ -71,6 +76,17 @@ def field_claim(article: str, field: InfoboxField, value: str, plain: Callable[[
         if dated:
             claim += f" (as of {dated})"
     return f"{article} — {claim}" if article else claim
+
+
+def _label_of(field: InfoboxField, plain: Callable[[Wikicode], str]) -> str:
+    """The label the box shows for ``field``: for a field of free rows (``blank1_info_sec1``, ``data3``),
+    the text of its label field (``blank1_name_sec1`` = "HDI (2018)", ``label3``); else its name as words."""
+    partner = _LABEL_FIELD.sub(lambda m: _LABEL_NAMES[m.group(1)] + m.group(2), field.name, count=1)
+    if partner != field.name and field.template.has(partner):
+        text = " ".join(plain(field.template.get(partner).value).split())
+        if text:
+            return text
+    return label(field.name)
 
 
 def label(name: str) -> str:

@@ -169,6 +169,27 @@ def _date(r: WikitextRenderer, t: Template, out: TextStream) -> None:
         out.add(date_text(*values, day_first=day_first))
 
 
+def _film_date(r: WikitextRenderer, t: Template, out: TextStream) -> None:
+    """{{film date|2017|1|29|Sundance|2017|3|17|United States|ref1=<ref>…</ref>}} → "January 29, 2017
+    (Sundance); March 17, 2017 (United States)", each release date followed by its own refs (|refN=), so a
+    ref there cites its date, as a reader reads the box."""
+    values = positional(t)
+    df = named(t, "df")
+    day_first = df is not None and r.plain(df).lower() in {"y", "yes"}
+    for n in range(0, len(values), 4):
+        year, month, day, place = ([r.plain(v) for v in values[n : n + 4]] + ["", "", "", ""])[:4]
+        if not year.strip():
+            continue
+        if n:
+            out.add("; ")
+        out.add(date_text(*(x for x in (year, month, day) if x.strip()), day_first=day_first))
+        if place.strip():
+            out.add(f" ({place.strip()})")
+        notes = named(t, f"ref{n // 4 + 1}")
+        if notes is not None:
+            r.walk(notes, out)
+
+
 def _as_of(r: WikitextRenderer, t: Template, out: TextStream) -> None:
     lower = named(t, "lc") is not None
     out.add("as of " if lower else "As of ")
@@ -257,6 +278,7 @@ DISPLAY_RULES: Mapping[str, DisplayRule] = {
         _date,
     ),
     "as of": _as_of,
+    **dict.fromkeys(["film date", "filmdate"], _film_date),
     # table cells (sidebot.citations.tables.CELL_TEMPLATES): the word a reader sees in the cell
     "won": _word_or_first("Won"),
     **dict.fromkeys(["nom", "nominated"], _word_or_first("Nominated")),
