@@ -979,3 +979,10 @@ def test_infobox_values_given_by_templates_and_free_rows_read_as_the_box_shows_t
 def test_a_sentence_is_not_split_inside_a_quotation(text: str, claim: str) -> None:
     (citation,) = extract_citations(f"{text}<ref>http://a.example/1</ref>")
     assert citation.claim == claim
+
+
+def test_a_link_shown_by_its_title_shows_it_decoded() -> None:
+    (citation,) = extract_citations(
+        "It uses [[Pound&nbsp;sterling]] and [[A&amp;B|]].<ref>http://a.example/</ref>"
+    )
+    assert citation.claim == "It uses Pound sterling and A&B."  # claims collapse spaces, the no-break one too

@@ -14,6 +14,7 @@ common inline ones in ``templates`` (``{{lang}}``, ``{{convert}}`` without the c
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -407,9 +408,9 @@ class WikitextRenderer:
         if node.text is not None and str(node.text).strip():
             self.walk(node.text, out)
         elif node.text is not None:  # the pipe trick: [[Paris, Texas|]] shows "Paris"
-            out.add(re.sub(r"\s*\(.*\)$|,.*$", "", title.lstrip(":").split(":")[-1]))
-        else:
-            out.add(title.lstrip(":"))
+            out.add(html.unescape(re.sub(r"\s*\(.*\)$|,.*$", "", title.lstrip(":").split(":")[-1])))
+        else:  # the title as written, its character references decoded ([[Pound&nbsp;sterling]])
+            out.add(html.unescape(title.lstrip(":")))
 
     def _heading(self, node: Heading, out: TextStream) -> None:
         title = self.plain(node.title)
