@@ -24,6 +24,7 @@ from sidebot.credentials import (
     BOT_PASSWORD,
     DATABASE_PASSWORD,
     OAUTH_CLIENT_SECRET,
+    VERIFIER_TOKEN,
     Found,
     SecretError,
     read_secret,
@@ -204,6 +205,14 @@ class VerifySettings(_Section):
     # the same over gRPC (endpoint "host:8081"); "v1", KServe's v1 REST protocol ("http://host:8080").
     protocol: Literal["v1", "v2", "grpc"] = "v2"
     endpoint_timeout: float = Field(120.0, gt=0)  # seconds for one request (a chunk of up to 50 citations)
+    # A file holding the verifier server's bearer token (else $SIDEBOT_VERIFIER_TOKEN or the systemd
+    # credential sidebot-verifier-token): the server needs one to listen beyond loopback, its clients send it.
+    token_file: str = ""
+
+    def token(self) -> str | None:
+        """The verifier server's token, wherever it is kept (sidebot.credentials); None if nowhere."""
+        found = read_secret(VERIFIER_TOKEN, self.token_file)
+        return found.value if found else None
 
 
 def _tuned(name: str) -> float:
@@ -488,6 +497,7 @@ class Settings(_Section):
             (DATABASE_PASSWORD, self.database.password_file),
             (BOT_PASSWORD, self.wiki.bot_password_file),
             (OAUTH_CLIENT_SECRET, self.web.oauth_client_secret_file),
+            (VERIFIER_TOKEN, self.verify.token_file),
         ):
             if file and not os.environ.get(secret.env):
                 try:

@@ -1,4 +1,5 @@
-"""Secrets: the database password, the bot's BotPassword and the OAuth consumer secret. None of them is ever
+"""Secrets: the database password, the bot's BotPassword, the OAuth consumer secret and the verifier server's
+token. None of them is ever
 written in a config file; each comes from the first of these that has it:
 
 1. an environment variable (Toolforge ``toolforge envvars``, a Kubernetes Secret as ``env``),
@@ -53,7 +54,15 @@ OAUTH_CLIENT_SECRET = Secret(
     "sidebot-oauth-client-secret",
     '[web] auth = "oauth" (the review UI logs people in with MediaWiki OAuth 2)',
 )
-SECRETS = (DATABASE_PASSWORD, BOT_PASSWORD, OAUTH_CLIENT_SECRET)
+VERIFIER_TOKEN = Secret(
+    "verifier server token",
+    "SIDEBOT_VERIFIER_TOKEN",
+    "[verify] token_file",
+    "sidebot-verifier-token",
+    "`serve-verifier --host` is beyond loopback, or [verify] endpoint names such a server (the same token "
+    "on both sides)",
+)
+SECRETS = (DATABASE_PASSWORD, BOT_PASSWORD, OAUTH_CLIENT_SECRET, VERIFIER_TOKEN)
 
 
 @dataclass(frozen=True, slots=True)

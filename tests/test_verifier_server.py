@@ -7,6 +7,7 @@ MediaWiki, the demo source server and the queue on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -26,6 +27,7 @@ from sidebot.queue.models import Finding, Page, Run
 from sidebot.sandbox.source_server import SourceServer
 from sidebot.serving.process import free_port, start_verifier_server, stop
 from sidebot.sources.fetch import fetch_many
+from sidebot.sources.passages import Passage
 from sidebot.verify import load_verifier
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.metrics import wice_items
@@ -37,15 +39,24 @@ from tests.test_patrol import refs_for, supported_and_not, wice_article
 DATA = Path(__file__).parent / "data" / "verify"
 
 
+TOKEN = "test-token-7f3a9c"  # the module's server requires it, as one beyond loopback would
+MAX_CITATIONS, MAX_BYTES = 64, 4_000_000
+GRPC_PORT = free_port()
+
+
 @pytest.fixture(scope="module")
 def endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real `sidebot --config FILE serve-verifier` on a free loopback port (the shipped model). The config
-    file is there because an operator's is: KServe once took `--config` for its own `--configure_logging`."""
+    """A real `sidebot --config FILE serve-verifier` on free loopback ports (the shipped model), with a token
+    (from $SIDEBOT_VERIFIER_TOKEN) and caps of 64 citations and 4 MB per request. The config file is there
+    because an operator's is: KServe once took `--config` for its own `--configure_logging`."""
     port = free_port()
     folder = tmp_path_factory.mktemp("verifier-server")
     config = folder / "sidebot.toml"
     config.write_text("[verify]\nthreads = 2\n", encoding="utf-8")
-    process = start_verifier_server(port, folder / "server.log", config=config)
+    caps = ["--max-citations", str(MAX_CITATIONS), "--max-request-bytes", str(MAX_BYTES)]
+    process = start_verifier_server(
+        port, folder / "server.log", config=config, grpc_port=GRPC_PORT, options=caps, token=TOKEN
+    )
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
@@ -62,15 +73,16 @@ def items():
     return wice_items(read_wice(DATA / "wice-claims.jsonl"))
 
 
-def metric(endpoint: str, name: str) -> dict[str, float]:
+def metric(endpoint: str, name: str, token: str | None = TOKEN) -> dict[str, float]:
     """The samples of one metric family on the server's Prometheus /metrics, by sample name and bucket."""
-    text = httpx.get(f"{endpoint}/metrics", timeout=10).text
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    text = httpx.get(f"{endpoint}/metrics", timeout=10, headers=headers).text
     family = next(f for f in text_string_to_metric_families(text) if f.name == name)
     return {s.name + (f"[{s.labels['le']}]" if "le" in s.labels else ""): s.value for s in family.samples}
 
 
 def test_remote_verdicts_are_the_in_process_verdicts(endpoint, local, items) -> None:
-    remote = RemoteVerifier(endpoint)
+    remote = RemoteVerifier(endpoint, token=TOKEN)
     assert (remote.name, remote.flag_threshold) == (local.name, local.flag_threshold)
     chunk = items[:4]
     urls = [f"https://example.org/{i}" for i in range(len(chunk))]
@@ -89,7 +101,7 @@ def test_concurrent_callers_share_model_batches(endpoint, items) -> None:
 
     def call(k: int) -> None:
         try:
-            remote = RemoteVerifier(endpoint)
+            remote = RemoteVerifier(endpoint, token=TOKEN)
             mine = [items[k], items[k + callers]]
             barrier.wait()
             results[k] = (mine, remote.verify_many(mine))
@@ -122,10 +134,111 @@ def test_concurrent_callers_share_model_batches(endpoint, items) -> None:
 
 def test_server_refuses_a_request_of_the_wrong_shape(endpoint) -> None:
     url = f"{endpoint}/v1/models/{MODEL_NAME}:predict"
-    answer = httpx.post(url, json={"instances": [{"passages": []}]}, timeout=10)
+    answer = httpx.post(url, json={"instances": [{"passages": []}]}, timeout=10, headers=AUTH)
     assert answer.status_code == 400 and "claim" in answer.json()["error"]
-    answer = httpx.post(url, json={"inputs": []}, timeout=10)
+    answer = httpx.post(url, json={"inputs": []}, timeout=10, headers=AUTH)
     assert answer.status_code == 400 and "instances" in answer.json()["error"]
+
+
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+
+
+def test_server_listens_on_loopback_only(endpoint) -> None:
+    """Both ports are bound to 127.0.0.1, not every interface (KServe's own: 0.0.0.0 and [::])."""
+    rest = int(endpoint.rsplit(":", 1)[1])
+    bound = listening_addresses()
+    assert bound[rest] == {"127.0.0.1"} and bound[GRPC_PORT] == {"127.0.0.1"}
+
+
+def listening_addresses() -> dict[int, set[str]]:
+    """The addresses each TCP port listens on, from the kernel's socket tables (/proc/net/tcp, tcp6)."""
+    import ipaddress
+
+    found: dict[int, set[str]] = {}
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            if state != "0A":  # LISTEN
+                continue
+            address, port = local.split(":")
+            packed = bytes.fromhex(address)
+            # the kernel prints each 32-bit word in host (little-endian) order
+            raw = b"".join(packed[k : k + 4][::-1] for k in range(0, len(packed), 4))
+            ip = ipaddress.ip_address(raw)
+            mapped = getattr(ip, "ipv4_mapped", None)  # gRPC binds an IPv6 socket to ::ffff:127.0.0.1
+            found.setdefault(int(port, 16), set()).add(str(mapped or ip))
+    return found
+
+
+@pytest.mark.parametrize("protocol", ["v1", "v2", "grpc"])
+def test_the_token_is_required(endpoint, items, protocol) -> None:
+    where = f"127.0.0.1:{GRPC_PORT}" if protocol == "grpc" else endpoint
+    for token in (None, "wrong-token"):
+        with pytest.raises(VerifierUnavailableError, match="needs its token"):
+            RemoteVerifier(where, protocol=protocol, token=token, timeout=30)
+    remote = RemoteVerifier(where, protocol=protocol, token=TOKEN, timeout=120)
+    assert len(remote.verify_many(items[:1])) == 1
+    remote.close()
+    # probes stay open; everything else asks for the token
+    assert httpx.get(f"{endpoint}/v2/models/{MODEL_NAME}/ready", timeout=10).status_code == 200
+    for path in ("/metrics", f"/v2/models/{MODEL_NAME}", "/v1/models"):
+        answer = httpx.get(f"{endpoint}{path}", timeout=10)
+        assert answer.status_code == 401 and answer.headers["www-authenticate"] == "Bearer"
+
+
+def test_model_unloading_is_turned_off(endpoint) -> None:
+    answer = httpx.post(f"{endpoint}/v2/repository/models/{MODEL_NAME}/unload", headers=AUTH, timeout=10)
+    assert answer.status_code == 403 and "turned off" in answer.json()["error"]
+    assert httpx.get(f"{endpoint}/v2/models/{MODEL_NAME}/ready", timeout=10).status_code == 200
+
+
+def test_requests_over_the_caps_are_413_with_the_limit_in_words(endpoint, items) -> None:
+    claim, passages = items[0]
+    one = {"claim": {"text": claim.text}, "passages": [], "url": ""}
+    v1 = f"{endpoint}/v1/models/{MODEL_NAME}:predict"
+    answer = httpx.post(v1, json={"instances": [one] * (MAX_CITATIONS + 1)}, headers=AUTH, timeout=30)
+    assert answer.status_code == 413
+    assert answer.json()["error"].startswith(
+        f"{MAX_CITATIONS + 1} citations in one request: this server takes"
+    )
+    assert f"at most {MAX_CITATIONS} per request (--max-citations)" in answer.json()["error"]
+    v2 = f"{endpoint}/v2/models/{MODEL_NAME}/infer"
+    elements = [json.dumps(one)] * (MAX_CITATIONS + 1)
+    body = {"inputs": [{"name": "citation", "shape": [len(elements)], "datatype": "BYTES", "data": elements}]}
+    answer = httpx.post(v2, json=body, headers=AUTH, timeout=30)
+    assert answer.status_code == 413 and f"at most {MAX_CITATIONS} per request" in answer.json()["error"]
+    big = {"instances": [{"claim": {"text": "x" * (MAX_BYTES + 10)}, "passages": []}]}
+    answer = httpx.post(v1, json=big, headers=AUTH, timeout=30)
+    assert answer.status_code == 413
+    assert f"this server takes at most {MAX_BYTES} bytes per request" in answer.json()["error"]
+
+    def chunked():  # no Content-Length: the server stops reading past the cap
+        for _ in range(MAX_BYTES // 65536 + 2):
+            yield b"[" + b" " * 65535
+
+    answer = httpx.post(v1, content=chunked(), headers=AUTH, timeout=30)
+    assert answer.status_code == 413 and f"is over {MAX_BYTES} bytes" in answer.json()["error"]
+    # gRPC: the same words (Triton's client through sidebot's)
+    remote = RemoteVerifier(f"127.0.0.1:{GRPC_PORT}", protocol="grpc", token=TOKEN)
+    with pytest.raises(VerifierUnavailableError, match=f"RESOURCE_EXHAUSTED.*at most {MAX_CITATIONS} per"):
+        remote.verify_many([(claim, [])] * (MAX_CITATIONS + 1))
+    # just over the cap (far past it, gRPC itself refuses the message, in its own words)
+    huge = [Passage(0, "y" * (MAX_BYTES + 200_000), "t", 0, MAX_BYTES + 200_000)]
+    with pytest.raises(VerifierUnavailableError, match=f"RESOURCE_EXHAUSTED.*at most {MAX_BYTES} bytes"):
+        remote.verify_many([(claim, huge)])
+    remote.close()
+
+
+def test_serving_beyond_loopback_without_a_token_refuses_to_start(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "SIDEBOT_VERIFIER_TOKEN"}
+    command = ["serve-verifier", "--host", "0.0.0.0", "--port", str(free_port())]
+    done = subprocess.run(
+        [sys.executable, "-m", "sidebot", *command], capture_output=True, text=True, timeout=120, env=env
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "--host 0.0.0.0 is beyond loopback: give the server a token (SIDEBOT_VERIFIER_TOKEN" in " ".join(
+        done.stderr.split()
+    )
 
 
 # --- errors: a loopback server that answers like a broken verifier server --------------------------------
@@ -243,7 +356,7 @@ def test_patrol_retries_citations_the_verifier_server_failed(
             assert any("answered HTTP 500" in e["error"] for e in run.errors)
 
         # the next run (the server is back) resumes the page first and verifies both citations
-        later = Patrol(settings, db, wiki, RemoteVerifier(endpoint), fetch).run([], "test", {})
+        later = Patrol(settings, db, wiki, RemoteVerifier(endpoint, token=TOKEN), fetch).run([], "test", {})
         assert later.counts["citations_scored"] == 2 and later.counts["verifier_errors"] == 0
         with db.session() as session:
             findings = session.scalars(select(Finding)).all()

@@ -59,11 +59,7 @@ def load_scorer(settings: Settings):  # -> sidebot.verify.types.Scorer (imported
         from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 
         try:
-            return RemoteVerifier(
-                settings.verify.endpoint,
-                timeout=settings.verify.endpoint_timeout,
-                protocol=settings.verify.protocol,
-            )
+            return RemoteVerifier.configured(settings.verify)
         except VerifierUnavailableError as exc:
             raise fail(str(exc), 2) from exc
     return load_model(settings.verify)

@@ -9,22 +9,38 @@ from typing import Annotated
 import typer
 
 from sidebot.cli.common import console, fail, load_model, settings_of, write_json
+from sidebot.credentials import VERIFIER_TOKEN
+from sidebot.serving.limits import BUDGET, MAX_BYTES, MAX_CITATIONS, Limits
 
 
 def serve_verifier(
     ctx: typer.Context,
-    port: Annotated[
-        int, typer.Option(min=1, max=65535, help="HTTP port, v1 and v2 (KServe listens on all interfaces).")
-    ] = 8080,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="HTTP port, v1 and v2.")] = 8080,
     grpc_port: Annotated[
         int, typer.Option(min=1, max=65535, help="gRPC port (Open Inference Protocol, KServe's default).")
     ] = 8081,
+    host: Annotated[
+        str,
+        typer.Option(
+            help="Address both servers listen on. Beyond loopback (e.g. 0.0.0.0 in a pod) every request "
+            "needs the token ([verify] token_file or $SIDEBOT_VERIFIER_TOKEN)."
+        ),
+    ] = "127.0.0.1",
     max_batch: Annotated[
-        int, typer.Option(min=1, help="Citations gathered into one model call (whole requests).")
+        int, typer.Option(min=1, help="Citations in one model call, shared fairly by the waiting requests.")
     ] = 64,
     max_wait_ms: Annotated[
         float, typer.Option(min=0, help="How long a request waits for others to share its model call.")
     ] = 2.0,
+    max_citations: Annotated[int, typer.Option(min=1, help="Citations one request may send (else 413).")] = (
+        MAX_CITATIONS
+    ),
+    max_request_bytes: Annotated[
+        int, typer.Option(min=1024, help="Bytes one request may send (else 413).")
+    ] = (MAX_BYTES),
+    budget: Annotated[
+        float, typer.Option(min=0.1, help="Seconds one request may take, waiting included (else 503).")
+    ] = BUDGET,
     device: Annotated[
         str | None,
         typer.Option(help='Where the model runs: "cpu", "cuda" or "cuda:N" (default: [verify] device).'),
@@ -35,6 +51,7 @@ def serve_verifier(
     endpoint` on patrols and workers to use it."""
     from pydantic import ValidationError
 
+    from sidebot.serving.limits import is_loopback
     from sidebot.serving.verifier_server import serve
 
     settings = settings_of(ctx).verify
@@ -47,15 +64,33 @@ def serve_verifier(
         raise fail("this config sets [verify] endpoint: the server must run the model itself", 2)
     if settings.scorer != "cross-encoder":
         raise fail(f"only the cross-encoder verifier is served, not [verify] scorer = {settings.scorer!r}", 2)
-    scorer = load_model(settings)
     if grpc_port == port:
         raise fail("--grpc-port must differ from --port", 2)
+    token = settings.token()
+    if token is None and not is_loopback(host):
+        raise fail(
+            f"--host {host} is beyond loopback: give the server a token ({VERIFIER_TOKEN.env}, "
+            f"[verify] token_file or the systemd credential {VERIFIER_TOKEN.credential})",
+            2,
+        )
+    scorer = load_model(settings)
+    limits = Limits(max_citations=max_citations, max_bytes=max_request_bytes, budget=budget)
     console.print(
-        f"serving {scorer.name} on port {port} (REST v1 and v2) and {grpc_port} (gRPC v2), model on "
-        f"{settings.device} (Ctrl+C stops it)",
+        f"serving {scorer.name} on {host} port {port} (REST v1 and v2) and {grpc_port} (gRPC v2), model on "
+        f"{settings.device}, {'token required' if token else 'no token'}, at most {max_citations} citations, "
+        f"{max_request_bytes} bytes and {budget:g} s per request (Ctrl+C stops it)",
         highlight=False,
     )
-    serve(scorer, port, grpc_port=grpc_port, max_batch=max_batch, max_wait=max_wait_ms / 1000)
+    serve(
+        scorer,
+        port,
+        grpc_port=grpc_port,
+        host=host,
+        token=token,
+        limits=limits,
+        max_batch=max_batch,
+        max_wait=max_wait_ms / 1000,
+    )
 
 
 def bench_verifier_server(

@@ -732,9 +732,7 @@ class Patrol:
             if isinstance(self.scorer, CrossEncoderScorer | RemoteVerifier):
                 self._reranker = self.scorer
             elif verify.endpoint:
-                self._reranker = RemoteVerifier(
-                    verify.endpoint, timeout=verify.endpoint_timeout, protocol=verify.protocol
-                )
+                self._reranker = RemoteVerifier.configured(verify)
             else:
                 self._reranker = load_verifier(verify)
         return self._reranker

@@ -3,14 +3,17 @@ run a real server next to an in-process verifier)."""
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
 
+from sidebot.credentials import VERIFIER_TOKEN
 from sidebot.verify.wire import MODEL_NAME
 
 
@@ -25,26 +28,34 @@ def free_port() -> int:
 
 
 def start_verifier_server(
-    port: int, log: Path, config: Path | None = None, timeout: float = 180.0, grpc_port: int | None = None
+    port: int,
+    log: Path,
+    config: Path | None = None,
+    timeout: float = 180.0,
+    grpc_port: int | None = None,
+    options: Sequence[str] = (),
+    token: str | None = None,
 ) -> subprocess.Popen:
-    """``sidebot [--config CONFIG] serve-verifier --port PORT --grpc-port GRPC_PORT`` with this interpreter
-    (a free gRPC port unless given), its output in ``log``; returns once the model answers ready (raises
-    :class:`ServerStartError` with the log's tail when not)."""
-    options = ["--config", str(config)] if config else []
+    """``sidebot [--config CONFIG] serve-verifier --port PORT --grpc-port GRPC_PORT [OPTIONS]`` with this
+    interpreter (a free gRPC port unless given; ``token`` in its environment), its output in ``log``; returns
+    once the model answers ready (raises :class:`ServerStartError` with the log's tail when not)."""
+    global_options = ["--config", str(config)] if config else []
     grpc = str(grpc_port or free_port())
     command = [
         sys.executable,
         "-m",
         "sidebot",
-        *options,
+        *global_options,
         "serve-verifier",
         "--port",
         str(port),
         "--grpc-port",
         grpc,
+        *options,
     ]
+    env = os.environ | ({VERIFIER_TOKEN.env: token} if token else {})
     with log.open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
     deadline = time.monotonic() + timeout
     url = f"http://127.0.0.1:{port}/v1/models/{MODEL_NAME}"
     while time.monotonic() < deadline:

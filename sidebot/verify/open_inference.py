@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import struct
 from collections.abc import Sequence
 from typing import Any
 
@@ -72,6 +73,69 @@ def read_citations(elements: Sequence[str | bytes]) -> list[Instance]:
     return decode_instances([_loads(element, f"{CITATION}[{i}]") for i, element in enumerate(elements)])
 
 
+def citation_texts(datatype: str, shape: object, data: object, raw: bytes | None = None) -> list[str]:
+    """The ``citation`` tensor's elements as text, checked as the protocol says: datatype BYTES, shape
+    ``[N]`` for its N elements, each element a string (no nested lists) in UTF-8. ``data`` is the elements
+    sent as JSON or protobuf contents, ``raw`` their binary form (REST's binary extension, gRPC's
+    raw_input_contents) when sent so. :class:`WireError` says what is wrong."""
+    if datatype != "BYTES":
+        raise WireError(f"the {CITATION!r} tensor's datatype is {datatype!r}: it must be 'BYTES'")
+    if raw is not None:
+        elements: list[object] = list(split_bytes(raw))
+    elif isinstance(data, list | tuple):
+        elements = list(data)
+    else:
+        raise WireError(f"the {CITATION!r} tensor has no data")
+    if not (
+        isinstance(shape, list | tuple)
+        and len(shape) == 1
+        and type(shape[0]) is int
+        and shape[0] == len(elements)
+    ):
+        raise WireError(
+            f"the {CITATION!r} tensor's shape is {_brief(shape)} for {_elements(len(elements))}: it must be "
+            f"[{len(elements)}] (one dimension, one citation per element)"
+        )
+    texts = []
+    for i, element in enumerate(elements):
+        if isinstance(element, bytes):
+            try:
+                element = element.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise WireError(
+                    f"{CITATION}[{i}] is not UTF-8 text: {exc.reason} at byte {exc.start}"
+                ) from exc
+        if not isinstance(element, str):
+            raise WireError(
+                f"{CITATION}[{i}] is of type {type(element).__name__}, not a string: a {CITATION!r} tensor "
+                f"is flat, one JSON text per element"
+            )
+        texts.append(element)
+    return texts
+
+
+def split_bytes(raw: bytes) -> list[bytes]:
+    """The elements of a BYTES tensor in binary form: each a 4-byte little-endian length, then that many
+    bytes, to the last byte (:class:`WireError` if the lengths do not add up)."""
+    elements, at = [], 0
+    while at < len(raw):
+        if at + 4 > len(raw):
+            raise WireError(
+                f"the {CITATION!r} tensor's binary data ends inside the 4-byte length of element "
+                f"{len(elements)}"
+            )
+        (length,) = struct.unpack_from("<I", raw, at)
+        at += 4
+        if length > len(raw) - at:
+            raise WireError(
+                f"element {len(elements)} of the {CITATION!r} tensor's binary data says {length} bytes, but "
+                f"{len(raw) - at} are left"
+            )
+        elements.append(raw[at : at + length])
+        at += length
+    return elements
+
+
 def answer_tensors(answer: Answer) -> dict[str, list]:
     """The output tensors' elements, by name, for a server's answer."""
     encoded = encode_answer(answer)
@@ -105,6 +169,15 @@ def read_answer(
 
 def _figure(value: float | None) -> float:
     return math.nan if value is None else float(value)
+
+
+def _elements(count: int) -> str:
+    return f"{count} element" if count == 1 else f"{count} elements"
+
+
+def _brief(value: object, chars: int = 60) -> str:
+    text = repr(list(value) if isinstance(value, tuple) else value)
+    return text if len(text) <= chars else text[: chars - 1] + "…"
 
 
 def _dumps(value: object) -> str:

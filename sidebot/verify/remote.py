@@ -7,14 +7,16 @@ KServe model server instead of loading the model, in one of its protocols (``[ve
   ``tritonclient.grpc``: its messages and KServe's share protobuf names, so this process must not import the
   server, :mod:`sidebot.serving.verifier_server`).
 
-Used when ``[verify] endpoint`` is set. A server that is down, too slow, or answers anything but a verdict per
+Used when ``[verify] endpoint`` is set; a server beyond loopback wants its bearer token (``[verify]
+token_file`` or ``$SIDEBOT_VERIFIER_TOKEN``), sent as ``Authorization: Bearer`` on REST and as the same
+metadata on gRPC. A server that is down, too slow, or answers anything but a verdict per
 citation raises :class:`VerifierUnavailableError`: the patrol leaves those citations for its next run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import httpx
 
@@ -23,6 +25,9 @@ from sidebot.verify import open_inference as oip
 from sidebot.verify.bands import Bands
 from sidebot.verify.types import Claim, Verdict
 from sidebot.verify.wire import MODEL_NAME, Answer, WireError, decode_answer, encode_instances
+
+if TYPE_CHECKING:
+    from sidebot.config import VerifySettings
 
 Protocol = Literal["v1", "v2", "grpc"]
 
@@ -37,14 +42,17 @@ class RemoteVerifier:
     when connecting, so findings are filed under the same scorer name as in-process verdicts; an answer from
     another verifier (the server restarted with new weights) is refused rather than mixed in."""
 
-    def __init__(self, endpoint: str, timeout: float = 120.0, protocol: Protocol = "v1") -> None:
+    def __init__(
+        self, endpoint: str, timeout: float = 120.0, protocol: Protocol = "v1", token: str | None = None
+    ) -> None:
         self.endpoint = endpoint.rstrip("/")
         self.protocol = protocol
         self.timeout = timeout
+        self._auth = {"authorization": f"Bearer {token}"} if token else {}
         if protocol == "grpc":
             self._client: Any = _grpc_client(self.endpoint.removeprefix("grpc://"))
         else:
-            self._client = httpx.Client(base_url=self.endpoint, timeout=timeout)
+            self._client = httpx.Client(base_url=self.endpoint, timeout=timeout, headers=self._auth)
         try:
             described = self._ask([])  # no citations: the server only says which verifier it runs
         except VerifierUnavailableError:
@@ -53,6 +61,11 @@ class RemoteVerifier:
         self.name = described.scorer
         self.flag_threshold = described.flag_threshold
         self.bands = Bands(min(described.very_likely_below, self.flag_threshold), self.flag_threshold)
+
+    @classmethod
+    def configured(cls, verify: VerifySettings) -> RemoteVerifier:
+        """The client ``[verify]`` describes: endpoint, timeout, protocol and token."""
+        return cls(verify.endpoint, verify.endpoint_timeout, verify.protocol, verify.token())
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
         return self.verify_many([(claim, passages)], [url])[0]
@@ -113,6 +126,7 @@ class RemoteVerifier:
                 [tensor],
                 outputs=[InferRequestedOutput(name) for name in _wanted(elements)],
                 client_timeout=self.timeout,
+                headers=self._auth,
             )
         except InferenceServerException as exc:
             if "Deadline" in str(exc.status()):
