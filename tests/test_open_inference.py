@@ -8,14 +8,22 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import struct
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import grpc
+import httpx
 import numpy as np
 import pytest
 import tritonclient.grpc as triton_grpc
 import tritonclient.http as triton_http
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tritonclient.grpc import service_pb2 as triton_service
+from tritonclient.grpc import service_pb2_grpc as triton_service_grpc
 from tritonclient.utils import InferenceServerException
 
 from sidebot.datasets.wice import read_wice
@@ -31,6 +39,7 @@ from tests.fixtures.scripted_server import ScriptedJsonServer
 from tests.test_verifier_server import metric
 
 DATA = Path(__file__).parent / "data" / "verify"
+BINARY = "Inference-Header-Content-Length"
 
 
 @pytest.fixture(scope="module")
@@ -275,3 +284,231 @@ def test_a_broken_v2_server_is_a_clear_error(items, mode, message) -> None:
         remote.close()
     finally:
         server.close()
+
+
+# --- malformed requests: a 4xx (gRPC INVALID_ARGUMENT) with the reason, never a 5xx ------------------------
+
+CITE = json.dumps({"claim": {"text": "x"}, "passages": [], "url": ""})
+
+
+def v2_post(rest: int, body: bytes, binary_json_length: int | str | None = None):
+    headers = {"Content-Type": "application/json"}
+    if binary_json_length is not None:
+        headers = {"Content-Type": "application/octet-stream", BINARY: str(binary_json_length)}
+    return httpx.post(f"http://127.0.0.1:{rest}/v2/models/{MODEL_NAME}/infer", content=body, headers=headers)
+
+
+def binary_body(
+    elements: list[bytes], size: int | None = None, shape: list | None = None
+) -> tuple[bytes, int]:
+    """A binary-extension body: the JSON part, then the BYTES tensor's elements, each after its length."""
+    data = b"".join(struct.pack("<I", len(e)) + e for e in elements)
+    tensor = {
+        "name": "citation",
+        "shape": shape if shape is not None else [len(elements)],
+        "datatype": "BYTES",
+    }
+    tensor["parameters"] = {"binary_data_size": len(data) if size is None else size}
+    head = json.dumps({"inputs": [tensor]}).encode()
+    return head + data, len(head)
+
+
+def v2_json(tensor: dict) -> bytes:
+    return json.dumps({"inputs": [{"name": "citation", "datatype": "BYTES"} | tensor]}).encode()
+
+
+DEEP = b"[" * 100_000 + b"]" * 100_000
+MALFORMED = {
+    "JSON nested 100,000 deep": (lambda: (DEEP, None), "not JSON: depth limit"),
+    "nested deep inside data": (
+        lambda: (
+            b'{"inputs":[{"name":"citation","shape":[1],"datatype":"BYTES","data":' + DEEP + b"}]}",
+            None,
+        ),
+        "not JSON: depth limit",
+    ),
+    "non-UTF-8 bytes through the binary extension": (
+        lambda: binary_body([b"\xff\xfe{}"]),
+        "citation\\[0\\] is not UTF-8 text",
+    ),
+    "binary_data_size larger than the data": (
+        lambda: binary_body([CITE.encode()], size=10_000),
+        "binary_data_size is 10000 bytes but",
+    ),
+    "an element's length past the data": (
+        lambda: (lambda body, n: (body[:-3], n))(*binary_body([CITE.encode()], size=len(CITE) + 1)),
+        f"says {len(CITE)} bytes, but {len(CITE) - 3} are left",
+    ),
+    "header length past the body": (lambda: (b"{}", 9_999), "is not the length of the JSON part"),
+    "header length not a number": (lambda: (b"{}", "abc"), "is not the length of the JSON part"),
+    "shape [-3]": (
+        lambda: (v2_json({"shape": [-3], "data": [CITE]}), None),
+        "shape is \\[-3\\] for 1 element:",
+    ),
+    "shape [1, 2] for 2 elements": (
+        lambda: (v2_json({"shape": [1, 2], "data": [CITE, CITE]}), None),
+        "must be \\[2\\] \\(one dimension",
+    ),
+    "binary shape [5] for 1 element": (lambda: binary_body([CITE.encode()], shape=[5]), "shape is \\[5\\]"),
+    "a nested list": (lambda: (v2_json({"shape": [2], "data": [[CITE], [CITE]]}), None), "tensor is flat"),
+    "datatype FP32": (lambda: (v2_json({"shape": [1], "data": [1.0], "datatype": "FP32"}), None), "'FP32'"),
+    "datatype unknown": (lambda: (v2_json({"shape": [1], "data": [CITE], "datatype": "NOPE"}), None), "NOPE"),
+    "numbers as citations": (lambda: (v2_json({"shape": [1], "data": [5]}), None), "of type int"),
+    "no inputs": (lambda: (b"{}", None), "'inputs' must hold one tensor"),
+    "no shape": (lambda: (v2_json({"data": [CITE]}), None), "shape is None"),
+    "no data": (lambda: (v2_json({"shape": [1]}), None), "has no 'data'"),
+    "not JSON": (lambda: (b"\xff\x00garbage", None), "not JSON"),
+    "an unknown output": (
+        lambda: (
+            json.dumps(
+                {
+                    "inputs": json.loads(v2_json({"shape": [1], "data": [CITE]}))["inputs"],
+                    "outputs": [{"name": "nope"}],
+                }
+            ).encode(),
+            None,
+        ),
+        "unknown output 'nope'",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED))
+def test_a_malformed_rest_request_is_a_400_with_its_reason(ports, case) -> None:
+    make, reason = MALFORMED[case]
+    body, binary_length = make()
+    answer = v2_post(ports[0], body, binary_length)
+    assert answer.status_code == 400, answer.text
+    assert re.search(reason, answer.json()["error"]), answer.json()["error"]
+
+
+def test_a_malformed_v1_request_is_a_400(ports) -> None:
+    url = f"http://127.0.0.1:{ports[0]}/v1/models/{MODEL_NAME}:predict"
+    for body in (DEEP, b'{"instances": ' + DEEP + b"}", b'{"instances": ["\xff"]}', b"[1, 2]"):
+        answer = httpx.post(url, content=body, headers={"Content-Type": "application/json"})
+        assert answer.status_code == 400 and answer.json()["error"], answer.text
+
+
+def grpc_infer(grpc_port: int, request) -> tuple[grpc.StatusCode, str]:
+    """Send a raw ModelInferRequest (Triton's messages: the same wire format as KServe's); its status code."""
+    with grpc.insecure_channel(f"127.0.0.1:{grpc_port}") as channel:
+        stub = triton_service_grpc.GRPCInferenceServiceStub(channel)
+        try:
+            stub.ModelInfer(request, timeout=60)
+        except grpc.RpcError as exc:
+            return exc.code(), exc.details()
+        return grpc.StatusCode.OK, ""
+
+
+def grpc_request(shape, datatype="BYTES", contents=None, raw=None, name="citation"):
+    tensor = triton_service.ModelInferRequest.InferInputTensor(name=name, datatype=datatype, shape=shape)
+    if contents is not None:
+        tensor.contents.bytes_contents.extend(contents)
+    request = triton_service.ModelInferRequest(model_name=MODEL_NAME, inputs=[tensor])
+    if raw is not None:
+        request.raw_input_contents.append(raw)
+    return request
+
+
+GRPC_MALFORMED = {
+    "shape [-3]": (grpc_request([-3], contents=[CITE.encode()]), "shape is \\[-3\\]"),
+    "shape [1, 2] for 2 elements": (grpc_request([1, 2], contents=[CITE.encode()] * 2), "must be \\[2\\]"),
+    "non-UTF-8 raw element": (grpc_request([1], raw=struct.pack("<I", 2) + b"\xff\xfe"), "not UTF-8"),
+    "raw length past the data": (grpc_request([1], raw=struct.pack("<I", 99) + b"{}"), "says 99 bytes"),
+    "raw data cut inside a length": (grpc_request([1], raw=b"\x01\x00"), "ends inside the 4-byte length"),
+    "datatype FP32": (grpc_request([1], datatype="FP32"), "'FP32'"),
+    "another tensor": (grpc_request([1], contents=[CITE.encode()], name="x"), "named 'citation'"),
+}
+
+
+@pytest.mark.parametrize("case", list(GRPC_MALFORMED))
+def test_a_malformed_grpc_request_is_invalid_argument(ports, case) -> None:
+    request, reason = GRPC_MALFORMED[case]
+    code, details = grpc_infer(ports[1], request)
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and re.search(reason, details), (code, details)
+
+
+# Hypothesis: requests of the v2 schema with every field possibly wrong, as JSON, through the binary extension
+# and over gRPC; the server may refuse them (4xx) or answer (200), never fail (5xx)
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
+ELEMENTS = st.lists(st.sampled_from([CITE, "{", "[]", '{"claim": 1}', '{"claim": {"text": ""}}']), max_size=3)
+TENSORS = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": st.sampled_from(["citation", "x"]) | JSON_VALUES,
+        "datatype": st.sampled_from(["BYTES", "FP32", "INT64", "FP16", "BOOL", "NOPE"]) | JSON_VALUES,
+        "shape": st.lists(st.integers(-3, 4), max_size=3) | JSON_VALUES,
+        "data": ELEMENTS | JSON_VALUES,
+        "parameters": st.dictionaries(st.sampled_from(["binary_data_size", "x"]), JSON_VALUES, max_size=2)
+        | JSON_VALUES,
+    },
+)
+REQUESTS = st.fixed_dictionaries(
+    {},
+    optional={
+        "inputs": st.lists(TENSORS, max_size=2) | JSON_VALUES,
+        "outputs": st.lists(
+            st.fixed_dictionaries(
+                {},
+                optional={"name": st.sampled_from(oip.OUTPUT_NAMES) | JSON_VALUES, "parameters": JSON_VALUES},
+            ),
+            max_size=2,
+        )
+        | JSON_VALUES,
+        "id": JSON_VALUES,
+        "parameters": JSON_VALUES,
+    },
+)
+FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FUZZ
+@given(request=REQUESTS)
+def test_fuzz_v2_json_requests_never_fail(ports, request) -> None:
+    answer = v2_post(ports[0], json.dumps(request).encode())
+    assert answer.status_code < 500, answer.text
+
+
+@FUZZ
+@given(
+    request=REQUESTS,
+    binary=st.lists(st.sampled_from([CITE.encode(), b"\xff", b"", b"{}"]), max_size=3),
+    framing=st.sampled_from(["exact", "short", "long", "garbage"]),
+    header=st.sampled_from(["exact", "short", "long", "text"]),
+)
+def test_fuzz_binary_extension_never_fails(ports, request, binary, framing, header) -> None:
+    data = b"".join(struct.pack("<I", len(e)) + e for e in binary)
+    data = {"exact": data, "short": data[:-2], "long": data + b"\x00\x01", "garbage": b"\x05\x00\x00"}[
+        framing
+    ]
+    first = request["inputs"][0] if isinstance(request.get("inputs"), list) and request["inputs"] else None
+    if isinstance(first, dict):
+        first.pop("data", None)
+        if isinstance(first.get("parameters"), dict) or "parameters" not in first:
+            first["parameters"] = (first.get("parameters") or {}) | {"binary_data_size": len(data)}
+    head = json.dumps(request).encode()
+    length = {"exact": len(head), "short": len(head) - 1, "long": len(head) + 5, "text": "x1"}[header]
+    answer = v2_post(ports[0], head + data, length)
+    assert answer.status_code < 500, answer.text
+
+
+@FUZZ
+@given(
+    shape=st.lists(st.integers(-(2**63), 2**63 - 1), max_size=3),
+    datatype=st.sampled_from(["BYTES", "FP32", "INT64", "NOPE", ""]),
+    contents=st.none() | st.lists(st.sampled_from([CITE.encode(), b"\xff", b"{"]), max_size=3),
+    raw=st.none() | st.binary(max_size=12),
+    name=st.sampled_from(["citation", "x"]),
+)
+def test_fuzz_grpc_requests_never_fail(ports, shape, datatype, contents, raw, name) -> None:
+    code, details = grpc_infer(ports[1], grpc_request(shape, datatype, contents, raw, name))
+    assert code not in (grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN), details
