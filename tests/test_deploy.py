@@ -30,6 +30,7 @@ from typer.testing import CliRunner
 
 from sidebot.cli.app import app
 from sidebot.config import load_settings, operator_contact_problem
+from sidebot.credentials import SECRETS
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"
@@ -89,11 +90,7 @@ def test_unit_commands_are_sidebot_commands(unit: Path) -> None:
         assert words[0] == SIDEBOT
         cli_accepts(words[1:])
     credentials = [c.split(":", 1)[0] for c in unit_lines(unit, "LoadCredential")]
-    assert set(credentials) <= {
-        "sidebot-database-password",
-        "sidebot-bot-password",
-        "sidebot-oauth-client-secret",
-    }
+    assert set(credentials) <= {secret.credential for secret in SECRETS}
 
 
 # Kubernetes
@@ -187,7 +184,11 @@ def test_workers_manifests_run_sidebot_as_configured(tmp_path: Path) -> None:
                 for e in container.get("env", [])
                 if "secretKeyRef" in e.get("valueFrom", {})
             }
-            assert set(secrets) <= {"SIDEBOT_DATABASE_PASSWORD", "SIDEBOT_BOT_PASSWORD"}
+            assert set(secrets) <= {
+                "SIDEBOT_DATABASE_PASSWORD",
+                "SIDEBOT_BOT_PASSWORD",
+                "SIDEBOT_VERIFIER_TOKEN",
+            }
 
 
 def test_inference_service_matches_kserve_and_kubernetes() -> None:

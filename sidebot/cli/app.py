@@ -114,6 +114,7 @@ bench_group.command("ui")(web_commands.bench_ui)
 bench_group.command("verify")(verify_commands.bench_verify)
 bench_group.command("index")(retrieve_commands.bench_index)
 bench_group.command("verifier-server")(serving_commands.bench_verifier_server)
+bench_group.command("verifier-fairness")(serving_commands.bench_verifier_fairness)
 bench_group.command("workers")(worker_commands.bench_workers)
 bench_group.command("replay")(worker_commands.bench_replay)
 

@@ -1,4 +1,5 @@
-"""``sidebot serve-verifier`` and ``sidebot bench verifier-server`` for sidebot.cli.app."""
+"""``sidebot serve-verifier``, ``sidebot bench verifier-server`` and ``sidebot bench verifier-fairness`` for
+sidebot.cli.app."""
 
 from __future__ import annotations
 
@@ -123,4 +124,31 @@ def bench_verifier_server(
         if isinstance(value, dict):
             value = ", ".join(f"{k} {v:.2f}" for k, v in value.items())
         console.print(f"  {key:40} {value:.3f}" if isinstance(value, float) else f"  {key:40} {value}")
+    write_json(json_out, result)
+
+
+def bench_verifier_fairness(
+    ctx: typer.Context,
+    big: Annotated[int, typer.Option(min=2, help="Citations per request of the big caller (its cap).")] = 256,
+    calls: Annotated[int, typer.Option(min=2, help="One-citation calls timed, idle and beside it.")] = 20,
+    max_batch: Annotated[int, typer.Option(min=1, help="The server's --max-batch.")] = 64,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,
+) -> None:
+    """Latency of one-citation calls (p50, p95, max) on an idle verifier server and while another caller
+    sends requests of --big citations back to back: fair batching keeps it near one model call's time."""
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    from sidebot.eval.verifier_fairness_bench import run_fairness_bench
+
+    settings = settings_of(ctx).verify
+    if settings.endpoint or settings.scorer != "cross-encoder":
+        raise fail("the benchmark starts its own server: use a config without [verify] endpoint or scorer", 2)
+    result = run_fairness_bench(
+        big=big,
+        calls=calls,
+        max_batch=max_batch,
+        config=ctx.find_root().params.get("config"),
+        progress=lambda m: console.print(m, highlight=False),
+    )
+    for key, value in result.items():
+        console.print(f"  {key:32} {value:.3f}" if isinstance(value, float) else f"  {key:32} {value}")
     write_json(json_out, result)
