@@ -91,7 +91,7 @@ def test_doctor_names_the_missing_secrets(clean_env, tmp_path: Path) -> None:
     config = tmp_path / "sidebot.toml"
     config.write_text(
         f'[database]\nurl = "{PG}"\n\n[wiki]\nbot_password_name = "sidebot"\n\n'
-        '[web]\nauth = "oauth"\noauth_client_id = "abc"\n'
+        '[web]\nauth = "oauth"\noauth_client_id = "abc"\n\n[verify]\nendpoint = "http://verifier.example:8080"\n'
     )
     base = {k: v for k, v in os.environ.items() if k not in {s.env for s in SECRETS}}
     base |= {"SIDEBOT_HOME": str(tmp_path), "COLUMNS": "300"}
@@ -101,11 +101,12 @@ def test_doctor_names_the_missing_secrets(clean_env, tmp_path: Path) -> None:
     for secret in SECRETS:
         assert f"secret: {secret.name}" in out
         assert secret.env in out and secret.credential in out
-    assert out.count("missing") == 3
+    assert out.count("missing") == 4
     env = base | {
         DATABASE_PASSWORD.env: "x",
         BOT_PASSWORD.env: "y",
         "SIDEBOT_OAUTH_CLIENT_SECRET": "z",
+        "SIDEBOT_VERIFIER_TOKEN": "t",
     }
     result = sidebot("--config", str(config), "doctor", "--offline", env=env, check=False)
     out = " ".join(result.stdout.split())

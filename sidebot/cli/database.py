@@ -11,7 +11,14 @@ from rich.table import Table
 
 from sidebot.cli.common import console, fail, settings_of
 from sidebot.config import Settings
-from sidebot.credentials import BOT_PASSWORD, DATABASE_PASSWORD, OAUTH_CLIENT_SECRET, Secret, read_secret
+from sidebot.credentials import (
+    BOT_PASSWORD,
+    DATABASE_PASSWORD,
+    OAUTH_CLIENT_SECRET,
+    VERIFIER_TOKEN,
+    Secret,
+    read_secret,
+)
 
 
 def upgrade(ctx: typer.Context) -> None:
@@ -147,6 +154,7 @@ def secrets_status(settings: Settings) -> list[tuple[Secret, str, str]]:
         db_source = "libpq ($PGPASSWORD or the .pgpass file)"
     bot = settings.wiki.bot_password()
     oauth = read_secret(OAUTH_CLIENT_SECRET, settings.web.oauth_client_secret_file)
+    token = read_secret(VERIFIER_TOKEN, settings.verify.token_file)
     return [
         (
             DATABASE_PASSWORD,
@@ -163,7 +171,21 @@ def secrets_status(settings: Settings) -> list[tuple[Secret, str, str]]:
             '[web] auth = "oauth"' if settings.web.auth == "oauth" else "",
             oauth.source if oauth else "",
         ),
+        (VERIFIER_TOKEN, _remote_verifier(settings), token.source if token else ""),
     ]
+
+
+def _remote_verifier(settings: Settings) -> str:
+    """Why this config needs the verifier server's token: its [verify] endpoint is beyond loopback."""
+    from urllib.parse import urlsplit
+
+    from sidebot.serving.limits import is_loopback
+
+    endpoint = settings.verify.endpoint
+    if not endpoint:
+        return ""
+    host = urlsplit(endpoint if "//" in endpoint else f"//{endpoint}").hostname or ""
+    return "" if is_loopback(host) else f"[verify] endpoint {endpoint} is beyond loopback"
 
 
 def _pgpass() -> Path:
