@@ -229,6 +229,42 @@ def test_requests_over_the_caps_are_413_with_the_limit_in_words(endpoint, items)
     remote.close()
 
 
+BUDGET_SCRIPT = """
+import asyncio, json, time
+from sidebot.serving.limits import Limits
+from sidebot.serving.verifier_server import OverBudget, VerifierModel, _status_handler
+
+class SlowScorer:  # a stand-in: the shipped model cannot be made slower than a budget on demand
+    name, flag_threshold = "slow", 0.5
+    def verify_many(self, items, urls=None):
+        time.sleep(0.4)
+        raise AssertionError("ran past its budget")
+
+async def main():
+    model = VerifierModel(SlowScorer(), limits=Limits(budget=0.1))
+    started = time.monotonic()
+    try:
+        await model.predict({"instances": [{"claim": {"text": "x"}}] * 3})
+    except OverBudget as exc:
+        answer = await _status_handler(503)(None, exc)
+        print(json.dumps([str(exc.status_code), exc.details, answer.status_code, time.monotonic() - started]))
+
+asyncio.run(main())
+"""
+
+
+def test_a_request_over_its_budget_is_refused_in_time() -> None:
+    """In a process of its own: KServe's protobuf messages and Triton's (imported by the tests beside this
+    one) cannot share one."""
+    done = subprocess.run([sys.executable, "-c", BUDGET_SCRIPT], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    code, details, status, seconds = json.loads(done.stdout.strip().splitlines()[-1])
+    assert code == "StatusCode.DEADLINE_EXCEEDED" and status == 503 and seconds < 0.4
+    assert details.startswith(
+        "3 citations were not verified within this server's budget of 0.1 s per request"
+    )
+
+
 def test_serving_beyond_loopback_without_a_token_refuses_to_start(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "SIDEBOT_VERIFIER_TOKEN"}
     command = ["serve-verifier", "--host", "0.0.0.0", "--port", str(free_port())]
