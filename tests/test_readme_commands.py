@@ -36,6 +36,7 @@ VALUES = {
     "D": "7",
     "PORT": "8080",
     "MS": "2",
+    "SECONDS": "90",
 }
 # Safe to run for real in an empty data folder: they only read (or create) the empty queue.
 SAFE = [

@@ -36,9 +36,9 @@ def serve_verifier(
     max_citations: Annotated[int, typer.Option(min=1, help="Citations one request may send (else 413).")] = (
         MAX_CITATIONS
     ),
-    max_request_bytes: Annotated[
-        int, typer.Option(min=1024, help="Bytes one request may send (else 413).")
-    ] = (MAX_BYTES),
+    max_request_bytes: Annotated[int, typer.Option(min=1, help="Bytes one request may send (else 413).")] = (
+        MAX_BYTES
+    ),
     budget: Annotated[
         float, typer.Option(min=0.1, help="Seconds one request may take, waiting included (else 503).")
     ] = BUDGET,
