@@ -147,6 +147,7 @@ def bench_verifier_fairness(
         calls=calls,
         max_batch=max_batch,
         config=ctx.find_root().params.get("config"),
+        token=settings.token(),  # the server reads the same config and environment
         progress=lambda m: console.print(m, highlight=False),
     )
     for key, value in result.items():

@@ -29,6 +29,7 @@ def run_fairness_bench(
     calls: int = 20,
     max_batch: int = 64,
     config: Path | None = None,
+    token: str | None = None,
     progress: Callable[[str], None] = print,
 ) -> dict:
     items = demo_citations(10_000)
@@ -42,8 +43,8 @@ def run_fairness_bench(
         options = ["--max-batch", str(max_batch), "--max-citations", str(big)]
         server = start_verifier_server(port, Path(tmp) / "server.log", config=config, options=options)
         try:
-            small = RemoteVerifier(endpoint, timeout=600)
-            heavy = RemoteVerifier(endpoint, timeout=600)
+            small = RemoteVerifier(endpoint, timeout=600, token=token)
+            heavy = RemoteVerifier(endpoint, timeout=600, token=token)
             small.verify(*items[0])  # warm-up
 
             def one_at_a_time() -> list[float]:

@@ -116,7 +116,8 @@ def run_bench(
         server = start_verifier_server(port, Path(tmp) / "server.log", config=config)
         try:
             local = load_verifier(settings)
-            remote = [RemoteVerifier(endpoint, timeout=600) for _ in range(callers)]
+            # the server reads the same config and environment: a token there is its token
+            remote = [RemoteVerifier(endpoint, timeout=600, token=settings.token()) for _ in range(callers)]
             local.verify(*items[0])  # warm-up: first calls load spaCy and tune torch's kernels
             remote[0].verify(*items[0])
 
