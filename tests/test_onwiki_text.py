@@ -28,6 +28,7 @@ from sidebot.onwiki.wikitext import (
     excerpt,
     external_link,
     inert,
+    is_linkable,
     link_target,
     read_inert,
     read_link_target,
@@ -131,6 +132,33 @@ def test_link_target_is_the_url_when_nothing_needs_escaping() -> None:
     assert link_target(plain) == "https://example.org/wiki/Some_page?a=1&amp;b=2#part-3"
     assert read_link_target(link_target("http://x.example/~me/a__b")) == "http://x.example/~me/a__b"
     assert link_target("https://bücher.example/") == "https://xn--bcher-kva.example/"
+
+
+def test_brackets_after_the_host_are_escaped_so_no_second_link_can_start() -> None:
+    """Issue 52: "[a]" after an "@" passed as an IPv6 host, so "]" ended the link and the rest of the path
+    became a second link (what the real wiki makes of it: test_onwiki_links.py)."""
+    assert external_link("http://h/@[a]http://localhost:18502/phish", "L") == (
+        "[http://h/@%5Ba%5Dhttp://localhost:18502/phish <nowiki>L</nowiki>]"
+    )
+    assert link_target("http://h/[::1]/x") == "http://h/%5B::1%5D/x"
+    assert link_target("http://[::1]:8080/[::1]") == "http://[::1]:8080/%5B::1%5D"
+
+
+def test_a_host_must_be_one_a_browser_would_visit() -> None:
+    for bad in (
+        "http://u@[::1]/",
+        "http://[::1/",
+        "http://[x]/",
+        "http://h{{x}}/",
+        "http://a b/",
+        "http://h:8o/",
+    ):
+        assert not is_linkable(bad), bad
+    assert link_target("http://[::1]:8080?q") == "http://[::1]:8080/?q"  # MediaWiki keeps [] before a "/"
+    assert link_target("http://[::1]:/x") == "http://[::1]/x"  # or ":" and digits
+    assert link_target("https://STRASSE.de/") == "https://STRASSE.de/"
+    assert link_target("https://straße.de/") == "https://xn--strae-oqa.de/"  # as browsers (UTS 46), not ß→ss
+    assert link_target("http://my_site.example/") == "http://my_site.example/"
 
 
 # ---- {{bots}} / {{nobots}} --------------------------------------------------------------------------------

@@ -21,14 +21,25 @@ character references in a link's address. What is left — letters, digits and `
 nothing to the parser inside a link. MediaWiki decodes ``%7E``, ``%27``, ``%5F`` and ``%21`` again when it
 builds the link (``Parser::normalizeLinkUrl``) and escapes the others itself, so the link's destination is
 the URL as MediaWiki would link it, whole. A host name is written in its ASCII (IDNA) form.
+
+Only a host a browser would visit makes a link (:func:`is_linkable`): a name of letters, digits, ``-`` and
+``_`` (an internationalised one as browsers encode it, UTS 46), or an IPv6 literal right after ``//``, the
+one place MediaWiki's link syntax (``Parser::EXT_LINK_ADDR``) reads brackets as part of an address.
+Everywhere else ``[`` and ``]`` are escaped like the other characters that end a link
+(``Parser::EXT_LINK_URL_CLASS``: ``[ ] < > "``, spaces, controls): nothing in a URL can end our link early
+or start a second one. A URL that is not linkable is shown as inert text by the callers.
 """
 
 from __future__ import annotations
 
 import html
+import ipaddress
 import re
 import unicodedata
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
+
+import idna
 
 ELLIPSIS = "…"
 _NOWIKI = re.compile(r"^<nowiki>(.*)</nowiki>$", re.DOTALL)
@@ -40,7 +51,10 @@ _URL_PLAIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 _URL_SINGLE = frozenset("_!")
 # The escapes link_target writes that MediaWiki turns back into the character in the link it builds.
 _MEDIAWIKI_DECODES = re.compile(r"%(7E|27|5F|21)", re.IGNORECASE)
-_IPV6_HOST = re.compile(r"\[[0-9A-Fa-f:.]+\]")
+# An IPv6 literal as MediaWiki's EXT_LINK_ADDR reads one, with its port.
+_IPV6_HOSTPORT = re.compile(r"\[([0-9A-Fa-f:.]+)\](?::([0-9]*))?")
+# A host name browsers visit, in ASCII: labels of letters, digits, "-" and "_" (which browsers accept).
+_HOST_NAME = re.compile(r"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?")
 
 
 def clean(text: str) -> str:
@@ -94,26 +108,77 @@ def article_link(title: str) -> str:
     return f"[[:{title}]]"
 
 
+class _LinkParts(NamedTuple):
+    scheme: str
+    address: str  # "user@host:port", the host in ASCII; an IPv6 host in brackets
+    ipv6: bool
+    rest: str  # path, query and fragment as typed
+
+
 def is_linkable(url: str) -> bool:
-    """Whether ``url`` can be an external link: an http(s) address with a host (whatever else it holds is
-    escaped by :func:`link_target`)."""
-    try:
-        parts = urlsplit(_one_line(url))
-    except ValueError:  # e.g. an unbalanced "[" in the host
-        return False
-    return parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+    """Whether ``url`` can be an external link: an http(s) address with a host a browser would visit
+    (whatever else it holds is escaped by :func:`link_target`)."""
+    return _link_parts(url) is not None
 
 
 def link_target(url: str) -> str:
     """``url`` written for the address part of ``[url label]``: nothing in it is markup, and MediaWiki links
     to the URL itself (see the module docstring). ValueError unless :func:`is_linkable`."""
-    if not is_linkable(url):
-        raise ValueError(f"not an http(s) URL with a host: {url!r}")
+    parts = _link_parts(url)
+    if parts is None:
+        raise ValueError(f"not an http(s) URL with a valid host: {url!r}")
+    if parts.ipv6:  # "[…]" stays as typed right after "//", and only there; MediaWiki needs a "/" after it
+        host, _, port = parts.address.partition("]")
+        rest = parts.rest if parts.rest.startswith("/") else "/" + parts.rest
+        return f"{parts.scheme}://{host}]{_escape_url_part(port + rest)}"
+    return f"{parts.scheme}://{_escape_url_part(parts.address + parts.rest)}"
+
+
+def _link_parts(url: str) -> _LinkParts | None:
     line = _one_line(url)
-    parts = urlsplit(line)
-    host = _ascii_host(parts.netloc)
-    rest = line[len(parts.scheme) + 3 + len(parts.netloc) :]
-    return f"{parts.scheme.lower()}://{_escape_url_part(host)}{_escape_url_part(rest)}"
+    try:
+        parts = urlsplit(line)
+    except ValueError:  # e.g. an unbalanced "[" in the host
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https") or not line[len(scheme) :].startswith("://"):
+        return None
+    userinfo, at, hostport = parts.netloc.rpartition("@")
+    ipv6 = _IPV6_HOSTPORT.fullmatch(hostport)
+    if ipv6:
+        if at or not _is_ipv6(ipv6.group(1)):
+            return None  # MediaWiki links "[…]" as a host only right after "//"
+        address = f"[{ipv6.group(1)}]" + (f":{ipv6.group(2)}" if ipv6.group(2) else "")  # and not "]:/"
+    else:
+        host, colon, port = hostport.partition(":")
+        host = _ascii_host(host)
+        if host is None or not re.fullmatch(r"[0-9]*", port):
+            return None
+        address = f"{userinfo}{at}{host}{colon}{port}"
+    rest = line[len(scheme) + 3 + len(parts.netloc) :]
+    return _LinkParts(scheme, address, bool(ipv6), rest)
+
+
+def _is_ipv6(text: str) -> bool:
+    try:
+        ipaddress.IPv6Address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _ascii_host(host: str) -> str | None:
+    """The host name as browsers visit it, in ASCII (``bücher.example`` → ``xn--bcher-kva.example``, by
+    UTS 46 as browsers do, so ``straße.de`` is not ``strasse.de``), or None when it is not a valid one."""
+    if not host.isascii():
+        try:
+            host = ".".join(
+                label if label.isascii() else idna.encode(label, uts46=True).decode("ascii")
+                for label in host.split(".")
+            )
+        except (idna.IDNAError, UnicodeError):
+            return None
+    return host if _HOST_NAME.fullmatch(host) else None
 
 
 def read_link_target(target: str) -> str:
@@ -133,20 +198,6 @@ def _one_line(url: str) -> str:
     return re.sub(r"[\t\r\n]", "", url.strip())
 
 
-def _ascii_host(netloc: str) -> str:
-    """The host part with its name in IDNA (``bücher.example`` → ``xn--bcher-kva.example``); an IPv6
-    literal and user info are kept for :func:`_escape_url_part`."""
-    userinfo, at, hostport = netloc.rpartition("@")
-    if _IPV6_HOST.match(hostport):
-        return netloc
-    host, colon, port = hostport.partition(":")
-    try:
-        host = host.encode("idna").decode("ascii")
-    except UnicodeError:  # not a valid IDN: percent escapes, as MediaWiki would write it
-        pass
-    return f"{userinfo}{at}{host}{colon}{port}"
-
-
 def _escape_url_part(text: str) -> str:
     out = []
     for i, ch in enumerate(text):
@@ -156,10 +207,6 @@ def _escape_url_part(text: str) -> str:
             out.append("&amp;")
         elif ch in _URL_SINGLE and text[i - 1 : i] != ch and text[i + 1 : i + 2] != ch:
             out.append(ch)
-        elif ch == "[" and _IPV6_HOST.match(text, i) and (i == 0 or text[i - 1] == "@"):
-            end = _IPV6_HOST.match(text, i).end()  # type: ignore[union-attr]
-            out.append(text[i:end])
-            return "".join(out) + _escape_url_part(text[end:])
         else:
             out.append("".join(f"%{byte:02X}" for byte in ch.encode("utf-8", "surrogatepass")))
     return "".join(out)
