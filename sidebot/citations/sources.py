@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from urllib.parse import quote, urlsplit
 
-from mwparserfromhell.nodes import Comment, ExternalLink, Tag, Template
+from mwparserfromhell.nodes import Comment, ExternalLink, Tag, Template, Text
 from mwparserfromhell.wikicode import Wikicode
 
+from sidebot.citations.link_address import link_address
 from sidebot.citations.tags import template_key
 from sidebot.citations.text import SHORT_FOOTNOTE_TEMPLATES, is_ref_tag, named, positional
 
@@ -79,6 +80,7 @@ FETCHABLE_SCHEMES = ("http", "https")
 
 PlainText = Callable[[Wikicode], str]
 _URL_END = re.compile(r"\{\{|<|\||\s")
+_ENTITY_BEFORE_END = re.compile(r"&(?:[a-z]+|#x[0-9a-f]+|#[0-9]+)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +124,15 @@ def _describe(body: Wikicode, plain: PlainText) -> CitedSource:
         if is_cite_template(template_key(template.name)):
             return _from_cite_template(template, body, plain)
     archive = _webarchive_url(body)
-    link = next(_links_outside_templates(body), None)
-    if link is not None:
+    found = next(_links_outside_templates(body), None)
+    if found is not None:
+        link, following = found
         title = plain(link.title) if link.title is not None else ""
         kind = "link" if link.brackets else "bare-url"
-        return _judged(kind, _clean_url(str(link.url)), title or None, archive, None)
+        url = str(link.url)
+        if not link.brackets and following.startswith(";") and _ENTITY_BEFORE_END.search(url):
+            url += ";"  # MediaWiki keeps a ";" that ends a reference in a bare URL (makeFreeExternalLink)
+        return _judged(kind, _clean_url(url, free=not link.brackets), title or None, archive, None)
     templates = [
         t for t in body.filter_templates(recursive=False) if template_key(t.name) not in ANNOTATION_TEMPLATES
     ]
@@ -136,7 +142,11 @@ def _describe(body: Wikicode, plain: PlainText) -> CitedSource:
         return _judged("text", None, None, archive, None)
     kind = template_key(templates[0].name)
     inner = next((link for p in templates[0].params for link in p.value.ifilter_external_links()), None)
-    url = _clean_url(str(inner.url)) if inner else _source_template_url(templates[0], kind, plain)
+    url = (
+        _clean_url(str(inner.url), free=not inner.brackets)
+        if inner
+        else _source_template_url(templates[0], kind, plain)
+    )
     return _judged(kind, url, None, archive, None)
 
 
@@ -234,10 +244,12 @@ def _host(url: str) -> str | None:
         return None
 
 
-def _clean_url(url: str) -> str | None:
-    """The URL alone: mwparserfromhell lets a bare URL run on into a template or tag that follows it
-    (``http://a.org/x{{dead link}}``), where MediaWiki ends it."""
-    url = _URL_END.split(url.strip(), 1)[0]
+def _clean_url(url: str, *, free: bool = False) -> str | None:
+    """The URL alone, as the address MediaWiki links to (``&amp;`` decoded: see
+    :mod:`sidebot.citations.link_address`): mwparserfromhell lets a bare URL run on into a template or tag
+    that follows it (``http://a.org/x{{dead link}}``), where MediaWiki ends it. ``free``: a bare URL in the
+    text, not in brackets or a template parameter (which a citation template puts in brackets)."""
+    url = link_address(_URL_END.split(url.strip(), 1)[0], free=free)
     return url or None
 
 
@@ -280,9 +292,11 @@ def _webarchive_date(body: Wikicode, plain: PlainText) -> str | None:
     return None
 
 
-def _links_outside_templates(code: Wikicode) -> Iterator[ExternalLink]:
-    for node in code.nodes:
+def _links_outside_templates(code: Wikicode) -> Iterator[tuple[ExternalLink, str]]:
+    """Each link and the text right after it."""
+    for index, node in enumerate(code.nodes):
         if isinstance(node, ExternalLink):
-            yield node
+            after = code.nodes[index + 1] if index + 1 < len(code.nodes) else None
+            yield node, str(after) if isinstance(after, Text) else ""
         elif isinstance(node, Tag) and node.contents is not None:
             yield from _links_outside_templates(node.contents)
