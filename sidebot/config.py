@@ -29,6 +29,7 @@ from sidebot.credentials import (
     SecretError,
     read_secret,
 )
+from sidebot.onwiki.wikitext import is_linkable
 
 CONFIG_ENV = "SIDEBOT_CONFIG"
 HOME_ENV = "SIDEBOT_HOME"
@@ -399,6 +400,10 @@ class OnwikiSettings(_Section):
             raise ValueError("onwiki.review_list.enabled needs onwiki.review_list.title")
         if self.review_list.finding_url and "{id}" not in self.review_list.finding_url:
             raise ValueError("onwiki.review_list.finding_url must contain {id}")
+        if self.review_list.finding_url and not is_linkable(
+            self.review_list.finding_url.replace("{id}", "1")
+        ):
+            raise ValueError("onwiki.review_list.finding_url must be an http(s) address with a valid host")
         return self
 
 

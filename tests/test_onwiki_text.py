@@ -471,3 +471,10 @@ def test_outputs_without_stop_page_are_refused(tmp_path: Path) -> None:
     path.write_text("[onwiki.notices]\nenabled = true\n")
     with pytest.raises(ConfigError, match="stop_page"):
         load_settings(path)
+
+
+def test_a_finding_url_that_cannot_be_a_link_is_refused_at_load(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('[onwiki.review_list]\nfinding_url = "javascript:alert({id})"\n')
+    with pytest.raises(ConfigError, match="finding_url must be an http"):
+        load_settings(path)
