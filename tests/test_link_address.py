@@ -7,6 +7,8 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 from sidebot.citations.citations import extract_citations
 from sidebot.citations.link_address import link_address
@@ -60,6 +62,20 @@ def test_a_free_link_ends_at_a_no_break_space_and_a_bracketed_one_does_not() -> 
     assert bare.url == "http://a.example/?x=1&y=2"
 
 
+@pytest.mark.parametrize(
+    ("ref", "url"),
+    [
+        ("http://a.example/p,&nbsp;x text", "http://a.example/p"),  # cut at &nbsp;, then the comma dropped
+        ("http://a.example/?q=&ampx; text", "http://a.example/?q=&ampx;"),  # a ";" ending a reference stays
+        ("http://a.example/?q=x; text", "http://a.example/?q=x"),
+        ("http://a.example/(p); text", "http://a.example/(p)"),
+    ],
+)
+def test_the_end_of_an_address_is_where_mediawiki_ends_it(ref: str, url: str) -> None:
+    (citation,) = extract_citations(f"Claim.<ref>{ref}</ref>")
+    assert citation.url == url
+
+
 class _Hrefs(HTMLParser):
     """The hrefs of the external links in each list item."""
 
@@ -75,17 +91,79 @@ class _Hrefs(HTMLParser):
             self.items[-1].append(attributes.get("href") or "")
 
 
-@pytest.mark.integration
-def test_the_bot_reads_the_address_the_real_wiki_links_to(wiki_site) -> None:
-    """Each URL as a cite web |url=, a bracketed link and a bare link, rendered by the local wiki: the href
-    readers click is the URL the bot fetches."""
-    forms = [
-        lambda url: f"{{{{cite web |url={url} |title=T}}}}",
-        lambda url: f"[{url} Label]",
-        lambda url: f"{url} text",
-    ]
-    refs = [form(_cited(query)) for query in QUERIES for form in forms]
-    parsed = wiki_site.simple_request(
+FORMS = [
+    lambda url: f"{{{{cite web |url={url} |title=T}}}}",
+    lambda url: f"[{url} Label]",
+    lambda url: f"{url} text",
+]
+# References and the punctuation around them, for Hypothesis to combine.
+PIECES = [
+    "&amp;",
+    "&amp",
+    "&lt;",
+    "&gt;",
+    "&lt",
+    "&nbsp;",
+    "&#61;",
+    "&#x3D;",
+    "&#X3d;",
+    "&#0061;",
+    "&#0;",
+    "&#13;",
+    "&#x80;",
+    "&#91;",
+    "&#93;",
+    "&quot;",
+    "&#32;",
+    "&#124;",
+    "&eacute;",
+    "&Eacute;",
+    "&bogus;",
+    "&AMP;",
+    "&ampx;",
+    "&#x200B;",
+    "&#160;",
+    "&#60;",
+    "&#x3c;",
+    "&#62;",
+    "&#x1F600;",
+    "&#9;",
+    "&#10;",
+    "&amp;amp;",
+    "&#38;",
+    "&#x26;",
+    "&",
+    ";",
+    "#",
+    "%",
+    "%20",
+    "a",
+    "=",
+    "?",
+    "/",
+    ".",
+    ",",
+    ")",
+    "(",
+    "!",
+    ":",
+    "é",
+    "~",
+    "_",
+]  # fmt: skip (no "'": runs of them are bold and italics first, by rules this reading only approximates)
+_refs = st.lists(
+    st.tuples(
+        st.sampled_from(["a.example", "a&#x200B;.example", "a.exa&amp;mple"]),
+        st.lists(st.sampled_from(PIECES), min_size=1, max_size=8).map("".join),
+        st.sampled_from(FORMS),
+    ).map(lambda t: t[2](f"http://{t[0]}/p{t[1]}")),
+    min_size=100,
+    max_size=100,
+)
+
+
+def _hrefs(site, refs: list[str]) -> list[list[str]]:
+    parsed = site.simple_request(
         action="parse",
         text="\n".join(f"* {ref}" for ref in refs),
         contentmodel="wikitext",
@@ -97,9 +175,36 @@ def test_the_bot_reads_the_address_the_real_wiki_links_to(wiki_site) -> None:
     hrefs = _Hrefs()
     hrefs.feed(parsed["text"])
     assert len(hrefs.items) == len(refs)
-    for ref, item in zip(refs, hrefs.items, strict=True):
+    return hrefs.items
+
+
+def _assert_read_as_linked(site, refs: list[str]) -> None:
+    for ref, item in zip(refs, _hrefs(site, refs), strict=True):
         (citation,) = extract_citations(f"Claim.<ref>{ref}</ref>")
         assert item[:1] == [citation.url], ref
+
+
+@pytest.mark.integration
+def test_the_bot_reads_the_address_the_real_wiki_links_to(wiki_site) -> None:
+    """Each URL as a cite web |url=, a bracketed link and a bare link, rendered by the local wiki: the href
+    readers click is the URL the bot fetches."""
+    _assert_read_as_linked(wiki_site, [form(_cited(query)) for query in QUERIES for form in FORMS])
+
+
+@pytest.mark.integration
+@settings(
+    max_examples=4,  # 4 × 100 links
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[
+        Phase.explicit,
+        Phase.reuse,
+        Phase.generate,
+    ],  # the message names the link; shrinking takes minutes
+)
+@given(refs=_refs)
+def test_any_mix_of_references_and_punctuation_is_read_as_the_real_wiki_links_it(wiki_site, refs) -> None:
+    _assert_read_as_linked(wiki_site, refs)
 
 
 @pytest.mark.integration

@@ -13,7 +13,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from sidebot.onwiki.wikitext import external_link, inert, is_linkable, link_target
@@ -113,6 +113,11 @@ ISSUE_52 = [
     max_examples=4,  # 4 × 50 cases, and the example below
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+    phases=[
+        Phase.explicit,
+        Phase.reuse,
+        Phase.generate,
+    ],  # the message names the case; shrinking takes minutes
 )
 @given(cases=st.lists(_case, min_size=50, max_size=50))
 @example(cases=ISSUE_52)

@@ -9,7 +9,8 @@ MediaWiki 1.39's rules, which differ from :func:`html.unescape`:
 * a numeric reference to a character HTML does not allow (NUL, ``&#13;``, ``&#x80;``–``&#x9F;``,
   surrogates, beyond U+10FFFF) becomes U+FFFD;
 * ``&lt;`` and ``&gt;`` end the address (they stand for ``<`` and ``>``, which cannot be in a link); a free
-  (unbracketed) link ends also at ``&nbsp;`` and the numeric forms of the three;
+  (unbracketed) link ends also at ``&nbsp;`` and the numeric forms of the three, and then loses the
+  punctuation that ends its sentence, but for a ``;`` that ends a reference;
 * the decoded address has controls, spaces, ``"``, ``<``, ``>`` and ``|`` percent-escaped as PHP's
   ``urlencode`` writes them (a space as ``+``), and ignorable characters (zero-width, bidi controls, soft
   hyphen…) removed from its host.
@@ -31,6 +32,9 @@ _CHAR_REF = re.compile(r"&([A-Za-z0-9\x80-\U0010FFFF]+;)|&#([0-9]+);|&#[xX]([0-9
 # Where Parser::handleExternalLinks / makeFreeExternalLink end an address.
 _BRACKETED_END = re.compile(r"&(lt|gt);")
 _FREE_END = re.compile(r"&(lt|gt|nbsp|#x0*(3[CcEe]|[Aa]0)|#0*(60|62|160));")
+_TRAILING_PUNCTUATION = re.compile(r"[,;.:!?]+\Z")
+_TRAILING_PUNCTUATION_OR_PARENTHESIS = re.compile(r"[,;.:!?)]+\Z")
+_REFERENCE_BEFORE_END = re.compile(r"&(?:[a-z]+|#x[0-9a-f]+|#[0-9]+)\Z", re.IGNORECASE)
 # Sanitizer::cleanUrl: what it escapes after decoding, and the characters it drops from a host name.
 _CLEAN_URL_ESCAPES = re.compile(r'[\]\[<>"\x00-\x20\x7F|]')
 _HOST = re.compile(r"^([^:]+:)(//[^/]+)?(.*)$", re.DOTALL)
@@ -47,6 +51,8 @@ def link_address(url: str, *, free: bool = False) -> str:
     end = (_FREE_END if free else _BRACKETED_END).search(url)
     if end:
         url = url[: end.start()]
+    if free:
+        url = _without_trailing_punctuation(url)
     pieces, start = [], 0
     for reference in _CHAR_REF.finditer(url):
         pieces += [_escaped(url[start : reference.start()], "[]"), _escaped(_decoded(reference))]
@@ -57,6 +63,19 @@ def link_address(url: str, *, free: bool = False) -> str:
         return url
     scheme, host, rest = parts.groups()
     return scheme + _HOST_IGNORABLE.sub("", host) + rest
+
+
+def _without_trailing_punctuation(url: str) -> str:
+    """A bare URL without the punctuation that ends its sentence (``,;.:!?``, and ``)`` unless the URL holds a
+    ``(``), but for a ``;`` that ends a reference (``Parser::makeFreeExternalLink``)."""
+    punctuation = _TRAILING_PUNCTUATION if "(" in url else _TRAILING_PUNCTUATION_OR_PARENTHESIS
+    trailing = punctuation.search(url)
+    if trailing is None:
+        return url
+    cut = trailing.start()
+    if url[cut] == ";" and _REFERENCE_BEFORE_END.search(url, 0, cut):
+        cut += 1
+    return url[:cut]
 
 
 def _decoded(match: re.Match[str]) -> str:

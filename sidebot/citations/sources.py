@@ -80,7 +80,7 @@ FETCHABLE_SCHEMES = ("http", "https")
 
 PlainText = Callable[[Wikicode], str]
 _URL_END = re.compile(r"\{\{|<|\||\s")
-_ENTITY_BEFORE_END = re.compile(r"&(?:[a-z]+|#x[0-9a-f]+|#[0-9]+)$", re.IGNORECASE)
+_PUNCTUATION = ",;.:!?)"  # what may end a bare URL's sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +130,8 @@ def _describe(body: Wikicode, plain: PlainText) -> CitedSource:
         title = plain(link.title) if link.title is not None else ""
         kind = "link" if link.brackets else "bare-url"
         url = str(link.url)
-        if not link.brackets and following.startswith(";") and _ENTITY_BEFORE_END.search(url):
-            url += ";"  # MediaWiki keeps a ";" that ends a reference in a bare URL (makeFreeExternalLink)
+        if not link.brackets:  # the punctuation mwparserfromhell left out: MediaWiki's rule differs a little
+            url += following[: len(following) - len(following.lstrip(_PUNCTUATION))]
         return _judged(kind, _clean_url(url, free=not link.brackets), title or None, archive, None)
     templates = [
         t for t in body.filter_templates(recursive=False) if template_key(t.name) not in ANNOTATION_TEMPLATES
