@@ -225,7 +225,10 @@ def _connect(settings: Settings) -> PywikibotWiki:
     from sidebot.wiki.site import WikiUnavailableError, configured_api_url
 
     require_operator_contact(settings)
-    health = diagnose(configured_api_url(settings))
+    import pywikibot  # configured by configured_api_url, called first by require_operator_contact
+
+    # a patrol only reads: the wiki lags for it past Pywikibot's read limit, not the writes' (5 s)
+    health = diagnose(configured_api_url(settings), maxlag=int(pywikibot.config.read_maxlag))
     if health.down and health.kind != "read-only":  # a read-only wiki can still be patrolled
         raise WikiUnavailableError(health.words)
     return PywikibotWiki.connect(settings)

@@ -52,10 +52,11 @@ def read_only_reason(site: APISite) -> str | None:
     return _read_only_words(general)
 
 
-def diagnose(api_url: str, timeout: float = 15.0) -> WikiHealth:
-    """One plain request to ``api_url`` (siteinfo with ``maxlag``): what state the wiki is in now."""
+def diagnose(api_url: str, timeout: float = 15.0, maxlag: int = MAXLAG) -> WikiHealth:
+    """One plain request to ``api_url`` (siteinfo with ``maxlag``): what state the wiki is in now. A lag
+    above ``maxlag`` seconds counts as lagging (the writes' limit by default; reads allow more)."""
     params = {"action": "query", "meta": "siteinfo", "siprop": "general", "format": "json"}
-    params |= {"formatversion": "2", "maxlag": str(MAXLAG)}
+    params |= {"formatversion": "2", "maxlag": str(maxlag)}
     try:
         response = httpx.get(api_url, params=params, timeout=timeout, headers={"User-Agent": USER_AGENT})
     except httpx.HTTPError as exc:
