@@ -60,6 +60,7 @@ class ExtractedCitation:
     url_status: str | None = (
         None  # |url-status= as written: "dead", "usurped" and "unfit" mean the URL is gone
     )
+    placement: str = "prose"  # "prose", "infobox" (a field) or "table" (a row read with its headers)
 
 
 def normalize(text: str) -> str:
@@ -121,6 +122,7 @@ def extract_citations(
                 reason=source.reason,
                 archive_date=source.archive_date,
                 url_status=source.url_status,
+                placement=_placement(mark, row_start),
             )
         )
         seen[pair] += 1
@@ -155,6 +157,14 @@ def _claims(
             claims[i] = field_claim(title, stream.field, claim, plain) if stream.field else claim
             row_starts[i] = row
     return claims, row_starts
+
+
+def _placement(mark: FootnoteMark, row_start: int | None) -> str:
+    """Where the marker sits, as its claim was read: an infobox field, a table row read with its headers,
+    or prose (which includes a cell of a table read as text)."""
+    if mark.stream.field is not None:
+        return "infobox"
+    return "table" if row_start is not None else "prose"
 
 
 def _context(mark: FootnoteMark, claim: str, row_start: int | None) -> str:

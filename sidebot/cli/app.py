@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from sidebot.cli import database, demo, onwiki, patrol, queue, schedule, stats, testwiki
+from sidebot.cli import extract as extract_commands
 from sidebot.cli import facts as fact_commands
 from sidebot.cli import retrieve as retrieve_commands
 from sidebot.cli import serve as web_commands
@@ -133,3 +134,4 @@ eval_group.command("fact-spans")(fact_commands.eval_fact_spans)
 eval_group.command("retrieve")(retrieve_commands.eval_retrieve)
 eval_group.command("suggest")(retrieve_commands.eval_suggest)
 eval_group.command("sources")(sources_commands.eval_sources)
+eval_group.command("extract")(extract_commands.eval_extract)
