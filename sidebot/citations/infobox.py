@@ -4,9 +4,9 @@
 Infobox numbers and dates are where quiet changes of facts happen most, and a ref there cites the field, not
 prose: the claim is the field's label and value with the article's name (the box's subject). A ref in a
 footnote field (``| area_footnotes = <ref>…</ref>``) cites its group's values (``area_total_km2``,
-``area_land_km2``…), so those become the claim. A group's "as of" field (``population_as_of``) dates its
-values. Field names are read as labels ("population_total" → "population total"), not as the rendered box
-would word them, which needs the template's own code.
+``area_land_km2``…), so those become the claim. A field's "as of" field (``GDP_PPP_year``), or its group's
+(``population_as_of``), dates its values. Field names are read as labels ("population_total" →
+"population total"), not as the rendered box would word them, which needs the template's own code.
 """
 
 from __future__ import annotations
@@ -112,11 +112,15 @@ def _group_values(field: InfoboxField, plain: Callable[[Wikicode], str]) -> list
 
 
 def _date_of(field: InfoboxField, plain: Callable[[Wikicode], str]) -> str:
-    """The group's "as of" value (``population_as_of = 2010``), if it has one."""
-    for suffix in DATE_SUFFIXES:
-        name = f"{field.group}_{suffix}"
-        if name != field.name and field.template.has(name):
-            text = plain(field.template.get(name).value).strip()
-            if text.lower() not in EMPTY_VALUES:
-                return text
+    """The "as of" value that dates ``field``: its own (``GDP_PPP_year`` for ``GDP_PPP``,
+    ``population_estimate_year`` for ``population_estimate``), else that of the nearest field it is a part
+    of (``GDP_PPP_year`` for ``GDP_PPP_per_capita``), down to its group's (``population_as_of``)."""
+    words = field.name.split("_")
+    for end in range(len(words), 0, -1):
+        for suffix in DATE_SUFFIXES:
+            name = "_".join([*words[:end], suffix])
+            if name != field.name and field.template.has(name):
+                text = plain(field.template.get(name).value).strip()
+                if text.lower() not in EMPTY_VALUES:
+                    return text
     return ""

@@ -241,7 +241,8 @@ DISPLAY_RULES: Mapping[str, DisplayRule] = {
         _first,
     ),
     **dict.fromkeys(["lang", "tooltip"], _second),
-    **dict.fromkeys(["transl", "transliteration", "resize"], _last),
+    # {{birth-date|1965|c. 965}} and {{Version|o|1.0}} (release tables) show their last value
+    **dict.fromkeys(["transl", "transliteration", "resize", "birth-date", "death-date", "version"], _last),
     **dict.fromkeys(["sortname", "linktext"], _joined),
     **dict.fromkeys(
         [
@@ -278,6 +279,7 @@ DISPLAY_RULES: Mapping[str, DisplayRule] = {
         _date,
     ),
     "as of": _as_of,
+    "formatdate": _first,  # de: {{FormatDate|2004-11-09}}, the date as written
     **dict.fromkeys(["film date", "filmdate"], _film_date),
     # table cells (sidebot.citations.tables.CELL_TEMPLATES): the word a reader sees in the cell
     "won": _word_or_first("Won"),
@@ -312,6 +314,7 @@ DISPLAY_RULES: Mapping[str, DisplayRule] = {
     **dict.fromkeys(["nbsp", "space", "spaces", "sp"], _fixed(" ")),
     **dict.fromkeys(["ndash", "–", "en dash"], _fixed("–")),
     **dict.fromkeys(["mdash", "emdash", "—", "em dash"], _fixed("—")),
+    "mdashb": _fixed(" — "),
     **dict.fromkeys(["snd", "spnd", "spaced ndash", "spaced en dash"], _fixed(" – ")),
     **dict.fromkeys(["middot", "·", "dot"], _fixed(" · ")),
     **dict.fromkeys(["formatnum:", "lc:", "uc:", "ucfirst:", "lcfirst:"], _case_function),
