@@ -818,7 +818,7 @@ def test_the_demo_articles_infobox_citations_read_as_the_box_does() -> None:
         "Jodie Emery — birth place: Kamloops, BC",
     ]
     star = {c.claim for c in extract_citations(pages["Toronto Star"], "Toronto Star")}
-    assert "Toronto Star — circulation: 337,846 Sundays in 2010" in star
+    assert "Toronto Star — circulation: 381,310 weekdays; 546,819 Saturdays; 337,846 Sundays in 2010" in star
     edited = pages["Jodie Emery"].replace("1985", "1986", 1)
     changed = extract_citations(edited, "Jodie Emery")[0].claim
     assert changed == "Jodie Emery — birth date: January 4, 1986"
@@ -1024,3 +1024,23 @@ def test_an_infobox_field_is_dated_by_its_own_year_field() -> None:
 def test_templates_found_in_real_articles_show_their_text(text: str, claim: str) -> None:
     (citation,) = extract_citations(f"{text}<ref>http://a.example/1</ref>")
     assert citation.claim == claim
+
+
+def test_a_ref_after_a_breakdown_in_an_infobox_cites_every_line() -> None:
+    """Found judging real articles (tests/data/extract-judged.md): the census ref after United Kingdom's
+    religion list, the circulation ref after the Toronto Star's three days, cited only the last line; a ref
+    after one name of a list of names still cites that name, and a footnote field no hidden field."""
+    box = """{{Infobox country
+| religion = {{ublist |59.5% Christian |25.7% Irreligious |7.2% unknown<ref>http://a.example/1</ref>}}
+| circulation = 381,310 weekdays<br/>337,846 Sundays in 2010<ref>http://a.example/2</ref>
+| influences = {{hlist |[[Mikhail Bakhtin]] |[[Georges Bataille]]<ref>http://a.example/3</ref>}}
+| area_km2 = 242495
+| area_magnitude = 1 E11
+| area_footnote = <ref>http://a.example/4</ref>
+}}"""
+    assert [c.claim for c in extract_citations(box, "UK")] == [
+        "UK — religion: 59.5% Christian; 25.7% Irreligious; 7.2% unknown",
+        "UK — circulation: 381,310 weekdays; 337,846 Sundays in 2010",
+        "UK — influences: Georges Bataille",
+        "UK — area km2: 242495",
+    ]

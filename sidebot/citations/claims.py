@@ -75,6 +75,16 @@ def _closes_a_quotation(text: str) -> bool:
     return curly or text.count('"') % 2 == 1
 
 
+def figure_lines(text: str) -> str:
+    """An infobox field of figures, one a line (``<br>``, list items), as one claim: a ref after the last
+    line of a breakdown (religions by share, circulation by day) cites every line, joined with "; ". ``""``
+    for one line, or when a line has no figure: a ref after one name of a list of names cites that name."""
+    lines = [clean_claim(line) for line in _PARAGRAPH.split(text) if _has_words(line)]
+    if len(lines) < 2 or not all(any(ch.isdigit() for ch in line) for line in lines):
+        return ""
+    return "; ".join(lines)
+
+
 def clean_claim(text: str) -> str:
     return collapse(text).lstrip(",;: ")
 
@@ -120,6 +130,8 @@ def claims_for(stream: TextStream, positions: list[int]) -> list[tuple[str, int 
         cells = stream.row_cells[data_row] if data_row is not None else []
         if n and not _has_words(text[previous:position]):  # refs side by side cite one claim
             claims.append(claims[-1])
+        elif stream.field is not None and (figures := figure_lines(text[previous:position])):
+            claims.append((figures, None))
         elif data_row is not None and (with_headers := row_claim(text, cells, position, start)):
             claims.append((with_headers, data_row))
         else:

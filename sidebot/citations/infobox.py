@@ -21,6 +21,7 @@ from mwparserfromhell.wikicode import Wikicode
 from sidebot.citations.tags import template_key
 
 NOTE_SUFFIXES = ("footnotes", "footnote", "ref", "refs", "note", "notes", "cite", "source")
+HIDDEN_SUFFIXES = ("_magnitude",)
 DATE_SUFFIXES = ("as_of", "year")  # a group's "as of" field: population_as_of, gini_year
 EMPTY_VALUES = {"", "auto", "yes", "no"}  # values that state nothing (``population_density = auto``)
 MAX_GROUP_FIELDS = 6  # a footnote field's claim names at most this many of its group's values
@@ -94,6 +95,11 @@ def label(name: str) -> str:
     return " ".join(name.replace("_", " ").split())
 
 
+def _is_hidden(name: str) -> bool:
+    """A field the box does not show: ``area_magnitude`` only sorts the page into a category."""
+    return name.endswith(HIDDEN_SUFFIXES)
+
+
 def _is_note(name: str) -> bool:
     return name == "footnotes" or name.endswith(tuple(f"_{suffix}" for suffix in NOTE_SUFFIXES))
 
@@ -103,7 +109,7 @@ def _group_values(field: InfoboxField, plain: Callable[[Wikicode], str]) -> list
     found = []
     for param in field.template.params:
         name = str(param.name).strip()
-        if name == field.name or name.split("_", 1)[0] != field.group or _is_note(name):
+        if name == field.name or name.split("_", 1)[0] != field.group or _is_note(name) or _is_hidden(name):
             continue
         text = plain(param.value).strip()
         if text.lower() not in EMPTY_VALUES:
