@@ -136,6 +136,8 @@ def test_eval_counts_placements_markup_times_and_judged(articles: Path, tmp_path
     assert (by["infobox"]["judged"], by["infobox"]["right"]) == (1, 1)
     assert (by["table"]["right"], by["table"]["verdicts"][CHANGED]) == (0, 1)
     assert (by["prose"]["judged"], by["prose"]["right"], by["prose"]["right_rate"]) == (3, 1, 1 / 3)
+    # 3 prose (1/3 right), 1 infobox (1/1), 2 table rows (0/1) of 6 citations
+    assert figures["judged"]["right_rate_page_mix"] == pytest.approx(3 / 6 * 1 / 3 + 1 / 6 * 1 + 2 / 6 * 0)
 
 
 def test_a_judged_claim_read_at_another_placement_is_changed(articles: Path, tmp_path: Path) -> None:
@@ -192,6 +194,7 @@ def test_cli_reports_the_figures(articles: Path, tmp_path: Path) -> None:
     figures = json.loads(out.read_text(encoding="utf-8"))
     assert figures["judged"]["all"]["verdicts"][CHANGED] == 1
     assert figures["judged"]["all"]["right"] == 0
+    assert figures["judged"]["right_rate_page_mix"] is None  # infobox and table rows not judged
 
 
 def test_the_shipped_judged_set_matches_its_articles() -> None:

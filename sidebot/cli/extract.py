@@ -97,6 +97,10 @@ def _print(figures: dict) -> None:
             f"{len(row['changed_since_judged'])}",
             highlight=False,
         )
+    console.print(
+        f"  right, weighted by the pages' mix of placements: {_rate(judged['right_rate_page_mix'])}",
+        highlight=False,
+    )
     verdicts = judged["all"]["verdicts"]
     console.print(
         "  verdicts: " + ", ".join(f"{k} {n}" for k, n in verdicts.items()), highlight=False, soft_wrap=True

@@ -175,6 +175,16 @@ def _judged_figures(judged: list[Judgement], current: dict[tuple[str, int], Extr
     }
 
 
+def _page_mix(by_judged: dict[str, dict], counts: dict[str, int]) -> float | None:
+    """The judged-right rate weighted by how the pages' citations split between placements (the sample draws
+    as many of each): each placement's rate times its share of the citations; None when one is not judged."""
+    total = sum(counts.values())
+    rates = {p: by_judged[p]["right_rate"] for p in counts if counts[p]}
+    if not total or any(rate is None for rate in rates.values()):
+        return None
+    return sum(rate * counts[p] / total for p, rate in rates.items())
+
+
 def evaluate_extraction(articles: list[Article], judged: list[Judgement] | None = None) -> dict:
     """The figures of ``sidebot eval extract`` (see the module's docstring) as a JSON-ready dict. A changed
     judged citation counts against ``right_rate`` (its denominator is every judged citation)."""
@@ -207,10 +217,10 @@ def evaluate_extraction(articles: list[Article], judged: list[Judgement] | None 
     }
     if judged is not None:
         current = {(a.name, c.index): c for a in articles for c in a.citations}
+        by_judged = {p: _judged_figures([j for j in judged if j.placement == p], current) for p in PLACEMENTS}
         figures["judged"] = {
             "all": _judged_figures(judged, current),
-            "by_placement": {
-                p: _judged_figures([j for j in judged if j.placement == p], current) for p in PLACEMENTS
-            },
+            "by_placement": by_judged,
+            "right_rate_page_mix": _page_mix(by_judged, {p: len(cs) for p, cs in by_placement.items()}),
         }
     return figures
