@@ -63,6 +63,8 @@ class WikiSettings(_Section):
     code: str = "en"
     article_namespaces: list[int] = [0]
     failed_verification_template: str = "Failed verification"
+    citation_needed_template: str = "Citation needed"  # claims without a source (and its redirects)
+    citation_needed_span_template: str = "Citation needed span"  # the same, marking the claim's text
     article_url: str = ""  # e.g. "https://en.wikipedia.org/wiki/{title}"; empty: derived from the site
     # The bot logs in with this BotPassword (its name on Special:BotPasswords, e.g. "sidebot"; the account is
     # user-config.py's) and the password from bot_password_file, $SIDEBOT_BOT_PASSWORD or the systemd
@@ -295,6 +297,9 @@ class PatrolSettings(_Section):
     outage_wait: float = Field(1800.0, ge=0)
     outage_retry_wait: float = Field(30.0, gt=0)
     outage_retry_max: float = Field(300.0, gt=0)
+    # A claim tagged {{citation needed}} is queued ("needs a source") only with a verified suggestion: a
+    # patroller cannot act on "no source found". True (`sidebot patrol --all`): queued without one too.
+    needs_source_without_suggestion: bool = False
 
 
 # Durations below are seconds (``600``) or ISO 8601 (``"PT10M"``, ``"P1D"``).
@@ -311,6 +316,8 @@ class ScheduleSettings(_Section):
     # Pages re-read at a revision already checked cost one database query, nothing more.
     recent_overlap: Annotated[timedelta, Field(ge=timedelta(0))] = timedelta(minutes=2)
     failed_verification_every: Interval = timedelta(days=1)  # sweep of {{failed verification}} pages
+    citation_needed_every: Interval = timedelta(days=1)  # sweep of {{citation needed}} pages (resumable)
+    citation_needed_max_pages: int = Field(500, ge=1)  # pages per sweep run; the next run goes on from there
     stale_every: Interval = timedelta(hours=6)  # deleted, moved and changed pages with open findings
     onwiki_every: Interval = timedelta(hours=1)  # review list, count page, talk notices (those enabled)
     # One scheduler per database: the running one renews a lease; another may take over when it lapses.

@@ -11,11 +11,12 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from sidebot.sandbox.demo_content import demo_sources
-from sidebot.sandbox.demo_extras import MOVED
+from sidebot.sandbox.demo_extras import MOVED, NEEDS_SOURCE
 from tests.fixtures.demo import DemoRun
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -154,6 +155,16 @@ def test_demo_fills_the_queue_with_honest_suggestions(demo_run: DemoRun) -> None
     stored = {(r[0], r[3]) for r in rows}
     assert {(f["id"], s["url"]) for f in listing["findings"] for s in f["suggestions"]} <= stored
 
+    # claims tagged {{citation needed}} (sandbox.demo_extras.NEEDS_SOURCE): queued only with a suggestion, and
+    # the suggestion is the WiCE page that supports the claim (its annotators said so)
+    needs = json.loads(sidebot("queue", "list", "--json", "--reason", "needs-source", env=env).stdout)
+    assert needs["findings"], "the demo queues claims that need a source"
+    supporting = {f"/wice/{n.source_id}" for n in NEEDS_SOURCE}  # at the source server's address
+    for finding in needs["findings"]:
+        assert finding["kind"] == "needs-source" and finding["url"] is None and finding["tag_date"]
+        assert finding["suggestions"] and urlsplit(finding["suggestions"][0]["url"]).path in supporting
+    assert re.search(r"claims tagged \{\{citation needed\}\}: \d+ with a verified source", out)
+
     again = sidebot("demo", env=env, timeout=1800).stdout
     assert "already built" in again
     with engine.connect() as connection:
@@ -181,6 +192,9 @@ def test_queue_list_at_80_columns_keeps_a_useful_source_column(demo_run: DemoRun
         cells[current] = cells.get(current, "") + fields[2]
     assert set(cells) == {str(f["id"]) for f in listing}
     for finding in listing:  # the whole label, folded over lines if need be: site and page
+        if finding["kind"] == "needs-source":  # a claim tagged {{citation needed}}: it cites nothing
+            assert cells[str(finding["id"])] == "no citation"
+            continue
         assert cells[str(finding["id"])] == source_label(finding["url"]), cells
         assert finding["url"].split("/")[2] in cells[str(finding["id"])]
 

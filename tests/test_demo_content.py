@@ -32,7 +32,7 @@ from sidebot.sandbox.demo_content import (
     demo_sources,
     split_heading,
 )
-from sidebot.sandbox.demo_extras import EXTRAS, MOVED, with_extra_citations
+from sidebot.sandbox.demo_extras import EXTRAS, MOVED, NEEDS_SOURCE, uncited_source_ids, with_extra_citations
 from sidebot.sandbox.source_server import (
     PID_FILE,
     SourceServer,
@@ -147,10 +147,15 @@ def test_every_wice_article_parses_and_cites_each_claim_on_the_source_server():
             assert template.name.strip() == "cite web" and template.get("title").value.strip()
             cited[str(template.get("url").value).strip()] = ref
         extras = sum(1 for extra in EXTRAS if extra.article == title)  # the demo's own mirror and paywall
-        assert len(refs) == len(by_article[title]) + extras, title
+        uncited = [s for s in by_article[title] if s.id in uncited_source_ids()]  # tagged {{citation needed}}
+        assert len(refs) == len(by_article[title]) + extras - len(uncited), title
         for source in by_article[title]:
             assert plain(source.claim.text) in shown, source.id
             assert plain(source.claim.context) in shown, source.id
+            if source in uncited:
+                tag = next(n.tag for n in NEEDS_SOURCE if n.source_id == source.id)
+                assert demo_source_url(BASE, source.id) not in wikitext and tag in wikitext, source.id
+                continue
             moved = MOVED.old_path if source.id == MOVED.source_id else None
             ref = cited[BASE + moved if moved else demo_source_url(BASE, source.id)]
             after = code.get(code.index(ref) + 1) if code.index(ref) + 1 < len(code.nodes) else None
@@ -411,3 +416,23 @@ def test_the_demo_cites_a_page_at_the_address_it_moved_from():
     assert page.status_code == 200 and "Blackville" in page.text
     assert server.base_url + MOVED.new_path in urls
     assert demo_source_url(server.base_url, MOVED.source_id) not in urls
+
+
+def test_some_demo_claims_carry_citation_needed_where_their_page_was_cited():
+    """Each such claim (a supported WiCE claim) reads as a needs-source claim, dated, and its page is still in
+    the demo's retrieval corpus, so the patrol can suggest it."""
+    from sidebot.citations.citations import NEEDS_SOURCE as KIND
+    from sidebot.citations.citations import extract_citations
+    from sidebot.sandbox.demo_corpus import demo_source_documents
+
+    pages = demo_pages(BASE)
+    corpus = {d.url for d in demo_source_documents(BASE)}
+    assert len(NEEDS_SOURCE) >= 3
+    for needs in NEEDS_SOURCE:
+        source = demo_source(needs.source_id)
+        assert source.label == "supported" and source.claim.article_title == needs.article
+        found = extract_citations(pages[needs.article], needs.article, unsourced=True)
+        claims = {plain(c.claim): c for c in found if c.kind == KIND}
+        assert plain(source.claim.text) in claims, needs.source_id
+        assert claims[plain(source.claim.text)].tag_date, needs.source_id
+        assert demo_source_url(BASE, needs.source_id) in corpus

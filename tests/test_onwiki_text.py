@@ -8,6 +8,7 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
+import mwparserfromhell
 import pytest
 
 from sidebot.config import ConfigError, ReviewListSettings, load_settings
@@ -285,6 +286,9 @@ def _finding(fid: int, article: str, claim: str, url: str, score: float | None, 
         created_at=datetime.now(UTC),
         band=extra.get("band"),
         change=extra.get("change"),
+        suggestions=extra.get("suggestions", []),
+        kind=extra.get("kind", "cite web"),
+        tag_date=extra.get("tag_date"),
     )
     return OpenFinding(
         row=row,
@@ -377,7 +381,7 @@ def test_findings_go_in_the_first_section_that_holds_them() -> None:
     tagged = Section("tagged", "Tagged by editors", "findings editors tagged", lambda f: f.row.id % 2 == 0)
     findings = [_finding(i, f"A{i}", "Claim.", "https://example.org/a", 0.1) for i in (1, 2, 3, 4)]
     parts = review_sections(findings, settings, (tagged, *SECTIONS))
-    assert [[r.finding_id for r in part.rows] for part in parts] == [[2, 4], [], [1, 3]]
+    assert [[r.finding_id for r in part.rows] for part in parts] == [[2, 4], [], [], [1, 3]]
     (page,) = render_pages(parts, settings, HEADER)
     assert "It lists findings editors tagged; numbers, dates and names an edit changed" in page.text
     assert page.text.index("== Tagged by editors ==") < page.text.index("== Citations whose source")
@@ -397,14 +401,44 @@ def test_changed_facts_have_their_own_section_first_and_only_the_configured_band
     settings = ReviewListSettings(enabled=True, title="User:Bot/List")
     parts = review_sections(findings, settings)
     listed = [(p.section.key, [r.finding_id for r in p.rows]) for p in parts]
-    assert listed == [("changed", [3]), ("queued", [1])]
+    assert listed == [("changed", [3]), ("needs-source", []), ("queued", [1])]
     (page,) = render_pages(parts, settings, HEADER)
     assert page.text.index("== Facts changed under a citation that was kept ==") < page.text.index(
         "== Citations whose source"
     )
     assert "changed fact: 1999 → 2000" in page.text
     both = settings.model_copy(update={"bands": ["very likely fails", "may fail"]})
-    assert [r.finding_id for r in review_sections(findings, both)[1].rows] == [1, 2]
+    assert [r.finding_id for r in review_sections(findings, both)[-1].rows] == [1, 2]
+
+
+def test_claims_tagged_citation_needed_have_their_own_section_with_the_suggestion() -> None:
+    suggestion = {"url": "https://example.org/found", "probability": 0.91, "every_part_probability": 0.8}
+    findings = [
+        _finding(1, "A1", "Claim.", "https://example.org/a", 0.1, band="very likely fails"),
+        _finding(
+            2, "A2", "It rained {{subst:x}} in 1711.", "", None, flag_reason="needs a source",
+            kind="needs-source", tag_date="May 2024 }}<nowiki>", suggestions=[suggestion],
+            suggestion=suggestion["url"], suggestion_title="Found '']] page",
+        ),
+    ]  # fmt: skip
+    settings = ReviewListSettings(enabled=True, title="User:Bot/List")
+    parts = review_sections(findings, settings)
+    assert [(p.section.key, [r.finding_id for r in p.rows]) for p in parts] == [
+        ("changed", []),
+        ("needs-source", [2]),
+        ("queued", [1]),
+    ]
+    (page,) = render_pages(parts, settings, HEADER)
+    heading = "== Claims tagged “citation needed” for which a source was found =="
+    assert page.text.index(heading) < page.text.index("== Citations whose source")
+    code = mwparserfromhell.parse(page.text)
+    assert not code.filter_templates()  # nothing from the claim, the tag's date or the title is a template
+    row = next(r for r in parse_rows(page.text) if r.finding_id == 2)
+    assert row.source == "No citation; the claim is tagged {{citation needed}} since May 2024 }}<nowiki>"
+    assert (row.source_url, row.reason) == ("", "needs a source")
+    assert row.support.startswith("suggested source: source likely backs the whole claim")
+    assert (row.suggestion_url, row.suggestion) == ("https://example.org/found", "Found '']] page")
+    assert row.claim == "It rained {{subst:x}} in 1711."
 
 
 def test_an_empty_review_list_says_so() -> None:

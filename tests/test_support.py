@@ -155,6 +155,13 @@ CASES = [
         ReasonKind.COPIES_WIKIPEDIA,
         "the source copies Wikipedia: the page says it is taken from Wikipedia",
     ),
+    ("needs a source", None, ReasonKind.NEEDS_SOURCE, "needs a source"),  # tagged {{citation needed}}
+    (
+        "needs a source: no verified source found",
+        None,
+        ReasonKind.NEEDS_SOURCE,
+        "needs a source: no verified source found",
+    ),
 ]
 
 

@@ -105,7 +105,7 @@ def test_template_redirects_gives_the_name_and_every_redirect(wiki_site):
     names = {"Failed verification", "Fv", "Not in citation given"}
     assert template_redirects(wiki_site, "Failed verification") == names
     assert template_redirects(wiki_site, "Template:fv") == names  # a redirect, lower case, with prefix
-    assert template_redirects(wiki_site, "Citation needed") == {"Citation needed", "Cn"}
+    assert template_redirects(wiki_site, "Citation needed") == {"Citation needed", "Cn", "Fact"}
     with pytest.raises(PageNotFoundError, match="no such template"):
         template_redirects(wiki_site, "No such template anywhere")
 

@@ -20,18 +20,18 @@ import hashlib
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mwparserfromhell.wikicode import Wikicode
 
-from sidebot.citations.claims import CONTEXT_WORDS, claims_for, preceding_words
+from sidebot.citations.claims import CONTEXT_WORDS, claims_for, clean_claim, preceding_words
 from sidebot.citations.infobox import field_claim
 from sidebot.citations.parse import parse_wikitext
 from sidebot.citations.refs import Definitions, Footnote, footnote_of, is_footnote, ref_definitions
 from sidebot.citations.sources import CitedSource, describe_body, short_footnote
-from sidebot.citations.tags import tag_table, template_key
+from sidebot.citations.tags import CITATION_NEEDED, tag_table, template_key
 from sidebot.citations.templates import DISPLAY_RULES
-from sidebot.citations.text import FootnoteMark, WikitextRenderer
+from sidebot.citations.text import FootnoteMark, UnsourcedMark, WikitextRenderer
 
 _WHITESPACE = re.compile(r"\s+")
 
@@ -61,6 +61,11 @@ class ExtractedCitation:
         None  # |url-status= as written: "dead", "usurped" and "unfit" mean the URL is gone
     )
     placement: str = "prose"  # "prose", "infobox" (a field) or "table" (a row read with its headers)
+    tag_date: str | None = None  # a needs-source claim's {{citation needed|date=}} as written
+
+
+NEEDS_SOURCE = "needs-source"  # the kind of a claim tagged {{citation needed}}: no footnote, no URL
+_NEEDS_SOURCE_KEY = "\x00{{citation needed}}"  # its fingerprint's source key: no URL or ref body equals it
 
 
 def normalize(text: str) -> str:
@@ -81,13 +86,20 @@ def fingerprint(claim: str, source_key: str, occurrence: int) -> str:
 
 
 def extract_citations(
-    wikitext: str, title: str = "", tag_aliases: Mapping[str, str] | None = None
+    wikitext: str,
+    title: str = "",
+    tag_aliases: Mapping[str, str] | None = None,
+    *,
+    unsourced: bool = False,
 ) -> list[ExtractedCitation]:
     """All citations on a page, in page order.
 
     ``title`` fills ``{{PAGENAME}}`` in claims. ``tag_aliases`` (alias → canonical tag) extends the
-    built-in redirects of {{failed verification}}, {{dubious}} and {{citation needed}}; an alias mapping
-    to anything else raises ValueError. Malformed wikitext never raises: what can be read is returned.
+    built-in redirects of {{failed verification}}, {{dubious}}, {{citation needed}} and {{citation needed
+    span}}; an alias mapping to anything else raises ValueError. Malformed wikitext never raises: what can be
+    read is returned. With ``unsourced``, each claim tagged {{citation needed}} (a tag that follows no
+    footnote) or marked by {{citation needed span}} comes too, as a citation of kind ``NEEDS_SOURCE``
+    without a URL (see :func:`_needs_source`), in page order among the others.
     """
     if not isinstance(wikitext, str):
         raise TypeError(f"wikitext must be str, not {type(wikitext).__name__}")
@@ -126,7 +138,68 @@ def extract_citations(
             )
         )
         seen[pair] += 1
-    return citations
+    if not unsourced or not renderer.unsourced:
+        return citations
+    needs = _needs_source(renderer, title)
+    merged = sorted(
+        [(c.index, 0, c) for c in citations] + [(after, 1, n) for after, n in needs], key=lambda t: t[:2]
+    )
+    return [replace(c, index=i) for i, (_, _, c) in enumerate(merged)]
+
+
+def _needs_source(renderer: WikitextRenderer, title: str) -> list[tuple[int, ExtractedCitation]]:
+    """The claims tagged {{citation needed}}, each with how many footnote markers precede it. The claim is
+    read as a citation's is (back to the previous footnote marker or tag, or sentence boundary); a span's
+    claim is the text it marks. A tag with no words before it (a paragraph's start) has no claim: left out.
+    The fingerprint keys on the claim alone, so a re-run, a new date or a moved page keeps it."""
+    out: list[tuple[int, ExtractedCitation]] = []
+    seen: Counter[str] = Counter()
+    for mark, claim, context in _unsourced_claims(renderer, title):
+        if not claim:
+            continue
+        key = normalize(claim)
+        citation = ExtractedCitation(
+            index=0,
+            fingerprint=fingerprint(claim, _NEEDS_SOURCE_KEY, seen[key]),
+            ref_name=None,
+            url=None,
+            source_title=None,
+            archive_url=None,
+            access_date=None,
+            kind=NEEDS_SOURCE,
+            claim=claim,
+            context=context,
+            section=mark.section,
+            tags=(CITATION_NEEDED,),
+            checkable=False,
+            reason="no citation: the claim is tagged {{citation needed}}",
+            tag_date=mark.date or None,
+        )
+        seen[key] += 1
+        out.append((mark.after - 1, citation))  # sorts after the footnote marker before it
+    return out
+
+
+def _unsourced_claims(renderer: WikitextRenderer, title: str) -> list[tuple[UnsourcedMark, str, str]]:
+    """(tag, claim, context) of each {{citation needed}}: read as a citation's claim is, back to the previous
+    footnote marker of its stream or the sentence boundary. Another tag is no cut point (it cites nothing):
+    in "It opposed X,{{cn}} and backed Y.{{cn}}" the second claim is the whole sentence, not "and backed Y.".
+    """
+    markers: dict[int, list[int]] = {}
+    for mark in renderer.marks:
+        markers.setdefault(id(mark.stream), []).append(mark.position)
+    out: list[tuple[UnsourcedMark, str, str]] = []
+    for tag in renderer.unsourced:
+        stream = tag.stream
+        if tag.span_start is not None:
+            claim = clean_claim(stream.text[tag.span_start : tag.position])
+        else:
+            before = [p for p in markers.get(id(stream), []) if p < tag.position]
+            claim = claims_for(stream, [*before[-1:], tag.position])[-1][0]
+        if stream.field is not None and claim:
+            claim = field_claim(title, stream.field, claim, renderer.plain)
+        out.append((tag, claim, preceding_words(stream, tag.position)))
+    return out
 
 
 def article_text(wikitext: str, title: str = "") -> str:

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 FAILED_VERIFICATION = "failed verification"
 DUBIOUS = "dubious"
 CITATION_NEEDED = "citation needed"
-CANONICAL_TAGS = (FAILED_VERIFICATION, DUBIOUS, CITATION_NEEDED)
+# {{citation needed span|text=…}}: marks the text it shows (the claim) rather than the words before it
+CITATION_NEEDED_SPAN = "citation needed span"
+CANONICAL_TAGS = (FAILED_VERIFICATION, DUBIOUS, CITATION_NEEDED, CITATION_NEEDED_SPAN)
 
 BUILTIN_TAG_ALIASES: Mapping[str, str] = {
     FAILED_VERIFICATION: FAILED_VERIFICATION,
@@ -35,6 +37,11 @@ BUILTIN_TAG_ALIASES: Mapping[str, str] = {
     "fact": CITATION_NEEDED,
     "citation-needed": CITATION_NEEDED,
     "citationneeded": CITATION_NEEDED,
+    CITATION_NEEDED_SPAN: CITATION_NEEDED_SPAN,
+    "cn span": CITATION_NEEDED_SPAN,
+    "cn-span": CITATION_NEEDED_SPAN,
+    "fact span": CITATION_NEEDED_SPAN,
+    "citation needed-span": CITATION_NEEDED_SPAN,
 }
 
 _COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)

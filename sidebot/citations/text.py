@@ -35,7 +35,7 @@ from mwparserfromhell.wikicode import Wikicode
 
 from sidebot.citations.infobox import InfoboxField, infobox_field
 from sidebot.citations.tables import CELL_TEMPLATES, RowCells, TableRows
-from sidebot.citations.tags import template_key
+from sidebot.citations.tags import CITATION_NEEDED, CITATION_NEEDED_SPAN, template_key
 
 PARAGRAPH_BREAK = "\n\n"
 
@@ -183,6 +183,21 @@ def _cell_parts(node: Tag) -> tuple[Wikicode | None, str]:
     return contents, ""
 
 
+@dataclass(frozen=True, slots=True)
+class UnsourcedMark:
+    """Where a ``{{citation needed}}`` that follows no footnote marker sits: the claim before it has no
+    source. For ``{{citation needed span}}``, ``span_start`` is where the text it marks begins (the claim is
+    that text, ending at ``position``). ``after``: how many footnote markers came before it on the page."""
+
+    node: Template
+    stream: TextStream
+    position: int
+    section: str
+    date: str | None  # the tag's date= as written ("May 2020")
+    after: int
+    span_start: int | None = None
+
+
 def is_ref_tag(node: object) -> bool:
     return isinstance(node, Tag) and str(node.tag).strip().lower() == "ref"
 
@@ -229,6 +244,8 @@ class WikitextRenderer:
         self.page_title = page_title
         self.collect = collect
         self.marks: list[FootnoteMark] = []
+        self.unsourced: list[UnsourcedMark] = []  # {{citation needed}} tags on claims without a footnote
+        self._marker_tags: set[int] = set()  # ids of the inline tags that belong to a footnote marker
         self.reference_lists: list[Tag | Template] = []  # <references> and {{reflist}}: not walked
         self._headings: list[tuple[int, str]] = []
         self._pipe_breaks = False  # in an image caption island
@@ -372,7 +389,13 @@ class WikitextRenderer:
         if key in REFERENCE_LIST_TEMPLATES:
             self.reference_lists.append(node)  # its refs are definitions, not markers
             return
-        if key in self.tags:
+        canonical = self.tags.get(key)
+        if canonical == CITATION_NEEDED_SPAN:
+            self._span(node, out)
+            return
+        if canonical is not None:
+            if canonical == CITATION_NEEDED and id(node) not in self._marker_tags:
+                self._unsourced(node, out, None)
             return
         if key in SHORT_FOOTNOTE_TEMPLATES:
             self.mark(node, nodes, i, out)
@@ -394,6 +417,30 @@ class WikitextRenderer:
         for param in node.params:  # infobox fields, and what a display rule leaves out: islands
             if id(param.value) not in self._walked:
                 self.island(param.value, out, field=infobox_field(node, str(param.name).strip()))
+
+    def _span(self, node: Template, out: TextStream) -> None:
+        """``{{citation needed span|text=…}}`` shows its text, and that text is a claim without a source."""
+        text = named(node, "text") or next(iter(positional(node)), None)
+        if text is None:
+            return
+        start = out.length
+        self.walk(text, out)
+        self._unsourced(node, out, start)
+
+    def _unsourced(self, node: Template, out: TextStream, span_start: int | None) -> None:
+        if self.collect:
+            date = named(node, "date")
+            self.unsourced.append(
+                UnsourcedMark(
+                    node,
+                    out,
+                    out.length,
+                    self.section,
+                    self.plain(date) if date is not None else None,
+                    len(self.marks),
+                    span_start,
+                )
+            )
 
     def _wikilink(self, node: Wikilink, out: TextStream) -> None:
         title = str(node.title).strip()
@@ -436,7 +483,10 @@ class WikitextRenderer:
                 break
             key = template_key(node.name)
             canonical = self.tags.get(key)
+            if canonical == CITATION_NEEDED_SPAN:
+                break  # it shows the text it marks: words
             if canonical is not None:
+                self._marker_tags.add(id(node))
                 if canonical not in found:
                     found.append(canonical)
                 continue

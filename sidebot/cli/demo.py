@@ -144,13 +144,14 @@ def _print_demo_outcome(settings, wiki_name: str, sources_url: str) -> None:  # 
         table.add_row(label, str(c["model"]), str(c["tagged"]), str(c["passed"]), str(c["unverifiable"]))
     console.print(table)
     _print_extras(rows, sources_url)
-    _print_archived(rows)
+    _print_archived([row for row in rows if row.kind != "needs-source"])  # claims that cite nothing
 
 
 def _print_extras(rows, sources_url: str) -> None:  # type: ignore[no-untyped-def]
     """What became of the citations the demo adds or moves (sidebot.sandbox.demo_extras): a Wikipedia mirror
     is queued as a copy of Wikipedia, a paywall is unverifiable, not "low support", and the page that moved is
     unverifiable, with the page at its new address suggested."""
+    from sidebot.citations.citations import NEEDS_SOURCE
     from sidebot.sandbox.demo_extras import EXTRAS, MOVED
 
     by_url = {row.url: row for row in rows}
@@ -161,6 +162,14 @@ def _print_extras(rows, sources_url: str) -> None:  # type: ignore[no-untyped-de
         why = row.reason or row.flag_reason or ""
         console.print(
             f"the {extra.kind} cited in {extra.article!r}: {row.state}" + (f" ({why})" if why else ""),
+            highlight=False,
+        )
+    needs = [row for row in rows if row.kind == NEEDS_SOURCE]
+    if needs:
+        queued = [row for row in needs if row.state == "open"]
+        console.print(
+            f"claims tagged {{{{citation needed}}}}: {len(queued)} with a verified source (queued: needs a "
+            f"source), {len(needs) - len(queued)} without one (counted, not queued)",
             highlight=False,
         )
     row = by_url.get(sources_url + MOVED.old_path)

@@ -38,6 +38,20 @@ def patrol(
             help="Articles that transclude {{Failed verification}} or a redirect to it.",
         ),
     ] = False,
+    citation_needed: Annotated[
+        bool,
+        typer.Option(
+            "--citation-needed",
+            help="Articles that transclude {{Citation needed}} or {{Citation needed span}} (or a redirect).",
+        ),
+    ] = False,
+    keep_all: Annotated[
+        bool,
+        typer.Option(
+            "--all",
+            help="Queue claims tagged {{citation needed}} even when no verified source was found for them.",
+        ),
+    ] = False,
     page: Annotated[list[str] | None, typer.Option("--page", help="This article (repeatable).")] = None,
 ) -> None:
     """Check articles' citations and put the weak ones in the review queue.
@@ -47,17 +61,22 @@ def patrol(
     if not once:
         raise fail("give --once for a single patrol (continuous patrols run from `sidebot schedule`)", 2)
     settings = settings_of(ctx)
-    if not (recent or since or failed_verification or page):
+    if keep_all:
+        patrol_settings = settings.patrol.model_copy(update={"needs_source_without_suggestion": True})
+        settings = settings.model_copy(update={"patrol": patrol_settings})
+    if not (recent or since or failed_verification or citation_needed or page):
         recent = settings.patrol.recent_limit
     options = {
         "recent": recent,
         "since": since.isoformat() if since else None,
         "failed_verification": failed_verification,
+        "citation_needed": citation_needed,
+        "all": keep_all,
         "pages": page or [],
     }
     with failed_start(settings, "patrol", options):
         wiki = _connect(settings)
-        refs = _page_refs(wiki, settings, recent, since, failed_verification, page or [])
+        refs = _page_refs(wiki, settings, recent, since, failed_verification, page or [], citation_needed)
     if settings.workers.enabled:
         summary = _enqueue(settings, wiki, refs, options)
         c = summary.counts
@@ -241,6 +260,7 @@ def _page_refs(
     since: datetime | None,
     failed: bool,
     titles: list[str],
+    citation_needed: bool = False,
 ) -> list[PageRef]:
     """The pages to check from every requested source, each page once."""
     from sidebot.wiki import pages
@@ -253,6 +273,10 @@ def _page_refs(
         sources.append(
             pages.failed_verification(wiki.site, settings.wiki.failed_verification_template, namespaces)
         )
+    if citation_needed:
+        from sidebot.scheduler.jobs import citation_needed_templates
+
+        sources.append(pages.citation_needed(wiki.site, citation_needed_templates(settings), namespaces))
     sources.extend([pages.single_page(wiki.site, t)] for t in titles)
     return list(pages.deduplicate(chain.from_iterable(sources)))
 
@@ -329,6 +353,13 @@ def print_summary(summary: PatrolSummary) -> None:
         console.print(f"dead or non-content sources: {archived}", highlight=False)
     suggested, findings = c["suggestions_stored"], c["findings_with_suggestions"]
     console.print(f"suggested sources: {suggested} for {findings} findings")
+    if c["needs_source_seen"] or c["needs_source_not_searched"]:
+        console.print(
+            f"claims tagged {{{{citation needed}}}}: {c['needs_source_with_suggestion']} with a verified "
+            f"source (queued: needs a source), {c['needs_source_no_suggestion']} without one"
+            + (f", {c['needs_source_not_searched']} not searched" if c["needs_source_not_searched"] else ""),
+            highlight=False,
+        )
     for note in summary.notes:
         console.print(f"note: {note}", highlight=False)
     for error in summary.errors:

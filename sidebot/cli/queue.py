@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Annotated
 from urllib.parse import urlsplit
 
@@ -17,6 +18,11 @@ STATE_HELP = (
     "States to list (repeatable): open, passed, unverifiable, reviewed, stale, fixed; 'all' for every state."
 )
 
+REASON_HELP = (
+    "Only findings in the queue for this reason: tagged, changed-fact, copies-wikipedia, fact-contradicted, "
+    "contradicts, partial, fact-missing, low-support, needs-source (claims tagged {{citation needed}})."
+)
+
 
 def list_findings(
     ctx: typer.Context,
@@ -29,6 +35,7 @@ def list_findings(
     state: Annotated[list[str] | None, typer.Option("--state", "-s", help=STATE_HELP)] = None,
     wiki: Annotated[str | None, typer.Option(help="Only this wiki (its configured name).")] = None,
     article: Annotated[str | None, typer.Option(help="Only this article title.")] = None,
+    reason: Annotated[str | None, typer.Option(help=REASON_HELP)] = None,
     limit: Annotated[int, typer.Option(min=1)] = 100,
     offset: Annotated[int, typer.Option(min=0)] = 0,
 ) -> None:
@@ -36,15 +43,22 @@ def list_findings(
     from sidebot.queue.models import FindingState
     from sidebot.queue.queries import count_by_state
     from sidebot.queue.queries import list_findings as query
+    from sidebot.queue.support import ReasonKind
 
     known = [s.value for s in FindingState]
     unknown = sorted(set(state or []) - {*known, "all"})
     if unknown:
         raise fail(f"unknown state {', '.join(unknown)}: choose from {', '.join(known)} or all", 2)
+    reasons = {kind.value.replace("_", "-"): kind for kind in ReasonKind}
+    if reason is not None and reason.replace("_", "-") not in reasons:
+        raise fail(f"unknown reason {reason}: choose from {', '.join(reasons)}", 2)
+    kind = reasons[reason.replace("_", "-")] if reason is not None else None
     states = None if state and "all" in state else (state or ["open"])
     db = open_database(settings_of(ctx))
     with db.session() as session:
-        rows = query(session, states=states, wiki=wiki, article=article, limit=limit, offset=offset)
+        rows = query(
+            session, states=states, wiki=wiki, article=article, limit=limit, offset=offset, reason=kind
+        )
         counts = count_by_state(session, wiki)
     if as_json:
         print(
@@ -70,7 +84,7 @@ def _table(rows: list, with_state: bool) -> Table:  # type: ignore[type-arg]  # 
     if console.width >= WIDE:
         table = Table("id", "article", "claim", "source", "support", "reason", "state")
         for r in rows:
-            url = _cut(r.url or "", 45)
+            url = _cut(r.url or "", 45) if not _unsourced(r) else _suggested(r, lambda u: _cut(u, 45))
             support = r.support + (f" · {r.band}" if r.band else "")
             table.add_row(str(r.id), r.article, _cut(r.claim, 70), url, support, r.reason or "—", r.state)
         return table
@@ -91,8 +105,19 @@ def _table(rows: list, with_state: bool) -> Table:  # type: ignore[type-arg]  # 
             + (f"\n{r.band}" if r.band else "")
             + ("\nonly part" if figures.partly else "")
         )
-        table.add_row(str(r.id), finding, source_label(r.url), support, reason)
+        source = source_label(r.url) if not _unsourced(r) else "no citation"
+        table.add_row(str(r.id), finding, source, support, reason)
     return table
+
+
+def _unsourced(row: object) -> bool:
+    return getattr(row, "kind", "") == "needs-source"
+
+
+def _suggested(row: object, label: Callable[[str], str]) -> str:
+    """The source column of a claim tagged {{citation needed}}: none cited, the first suggestion."""
+    suggestions = getattr(row, "suggestions", [])
+    return "no citation" + (f"; suggested: {label(suggestions[0]['url'])}" if suggestions else "")
 
 
 def source_label(url: str | None) -> str:

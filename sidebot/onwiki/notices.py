@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
+from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.config import OnwikiSettings
 from sidebot.onwiki import records
 from sidebot.onwiki.exclusions import Exclusions
@@ -177,7 +178,11 @@ def post_notices(
         reconcile_pending(db, site, writer, wiki_id, run_id, counts, report)
     with db.session() as session:
         every = records.open_findings(session, wiki_name)
-        findings = [f for f in every if not exclusions.excludes(f.row.article, f.row.url)]
+        findings = [
+            f
+            for f in every
+            if not exclusions.excludes(f.row.article, f.row.url) and f.row.kind != NEEDS_SOURCE
+        ]  # a claim tagged {{citation needed}} is already marked on the article: no notice about it
         planned, waiting = plan_notices(session, wiki_id, findings, settings)
     counts["notices_waiting"] += waiting
     for notice in planned:

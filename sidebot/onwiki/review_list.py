@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import mwparserfromhell
 
+from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.config import ReviewListSettings
 from sidebot.onwiki.records import OpenFinding
 from sidebot.onwiki.wikitext import (
@@ -28,7 +29,7 @@ from sidebot.onwiki.wikitext import (
     read_inert,
     read_link_target,
 )
-from sidebot.queue.support import CHANGED_FACT_PREFIX, queue_reason
+from sidebot.queue.support import CHANGED_FACT_PREFIX, no_citation_note, queue_reason
 
 COLUMNS = ("#", "Article", "Claim", "Cited source", "Support", "Why listed", "Top suggestion")
 HEADER_COMMENT = "<!-- Written by sidebot from its review queue: its next update replaces edits here. -->"
@@ -96,6 +97,13 @@ SECTIONS: tuple[Section, ...] = (
         holds=lambda finding: (finding.row.flag_reason or "").startswith(CHANGED_FACT_PREFIX),
     ),
     Section(
+        key="needs-source",
+        heading="Claims tagged “citation needed” for which a source was found",
+        band="claims editors tagged “citation needed” for which the bot found a source that states them (the "
+        "suggestion column; check it before you cite it)",
+        holds=lambda finding: finding.row.kind == NEEDS_SOURCE,
+    ),
+    Section(
         key="queued",
         heading="Citations whose source may not support the text",
         band="findings queued below the flag threshold, in the bands its settings name (by default: very "
@@ -126,7 +134,9 @@ def review_rows(findings: Sequence[OpenFinding], settings: ReviewListSettings) -
     for item in findings:
         f = item.row
         reason = queue_reason(f.flag_reason, f.stance)
-        if f.url and is_linkable(f.url):
+        if f.kind == NEEDS_SOURCE:
+            source_url, source = "", no_citation_note(f.tag_date)
+        elif f.url and is_linkable(f.url):
             source_url, source = f.url, excerpt(f.source_title or f.url, settings.source_chars)
         else:
             source_url = ""

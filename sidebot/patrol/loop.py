@@ -43,6 +43,7 @@ from sidebot.patrol.pipeline import (
     source_problem,
     suggest_sources,
     triage,
+    triage_unsourced,
     verify_sources,
     wants_suggestions,
 )
@@ -57,12 +58,13 @@ from sidebot.verify.facts.changes import settled_by_source
 from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 from sidebot.verify.types import Claim, Scorer, Verdict
 from sidebot.wiki.history import UrlAdded
-from sidebot.wiki.pages import PageRef
+from sidebot.wiki.pages import CITATION_NEEDED_ORIGIN, PageRef
 from sidebot.wiki.site import MEDIAWIKI_URL_SAFE, WikiError, WikiUnavailableError
 
 if TYPE_CHECKING:
     from sidebot.onwiki.exclusions import Exclusions
     from sidebot.retrieve.retriever import Retriever
+    from sidebot.retrieve.retriever import Suggestion as FoundSource
     from sidebot.retrieve.web_search import WebSearch
 
 log = logging.getLogger(__name__)
@@ -281,10 +283,14 @@ class Patrol:
             if text is not None and page.rev_id is not None and page.rev_id > rev_id:
                 counts["pages_newer_checked"] += 1  # a dump older than what a patrol already checked
                 return
-            if store.page_is_current(session, page, rev_id, self.scorer.name, self._source_excluded):
+            if store.page_is_current(
+                session, page, rev_id, self.scorer.name, self._source_excluded, self._sweeps_unsourced(ref)
+            ):
                 counts["pages_unchanged"] += 1
                 return
-            extracted = extract_citations(wikitext, ref.title, self.wiki.tag_aliases)
+            extracted = extract_citations(
+                wikitext, ref.title, self.wiki.tag_aliases, unsourced=self._reads_unsourced
+            )
             sync = store.sync_citations(session, page, extracted, rev_id)
             counts["citations_seen"] += len(extracted)
             counts["citations_not_checkable"] += sum(1 for c in extracted if not c.checkable)
@@ -300,8 +306,15 @@ class Patrol:
                 todo = kept
             page_id = page.id
             work = [(c.id, c.url) for c in todo]
+            unsourced = [
+                c.id
+                for c in store.unsourced_needing_search(
+                    session, [c for c, _ in sync.citations], self.scorer.name
+                )
+            ]
         article = article_text(wikitext, ref.title) if work else ""
         done, deferred_reason = self._check_citations(page_id, work, ref, run_id, rev_id, counts, article)
+        self._check_unsourced(page_id, unsourced, ref, run_id, rev_id, counts)
         with self.db.session() as session:
             page = session.get(Page, page_id)
             store.mark_checked(page, rev_id)
@@ -314,6 +327,72 @@ class Patrol:
             self._notes.append(
                 f"{ref.title}: {len(work) - done} citations left for the next run ({deferred_reason})"
             )
+
+    @property
+    def _reads_unsourced(self) -> bool:
+        """Whether claims tagged {{citation needed}} are read: retrieval can suggest a source for them, or the
+        operator queues them without one (``patrol.needs_source_without_suggestion``)."""
+        return self.settings.retrieve.enabled or self.settings.patrol.needs_source_without_suggestion
+
+    def _check_unsourced(
+        self, page_id: int, citation_ids: list[int], ref: PageRef, run_id: int, rev_id: int, counts: Counter
+    ) -> None:
+        """Look for a source for each claim tagged {{citation needed}} (no source is fetched: it has none)
+        and store its finding: open ("needs a source") with its suggestions when a verified one was found,
+        else counted and kept out of the queue (:func:`~sidebot.patrol.pipeline.triage_unsourced`). A claim
+        retrieval could not search (no index, a failure) gets no finding: the page is looked at again."""
+        keep_all = self.settings.patrol.needs_source_without_suggestion
+        for cid in citation_ids:
+            with self.db.session() as session:
+                citation = session.get(Citation, cid)
+                page = session.get(Page, page_id)
+                claim = claim_for(citation.claim, page.title, citation.section, citation.context)
+                found = self._search_unsourced(session, page, claim, run_id, counts)
+                if found is None and not keep_all:
+                    counts["needs_source_not_searched"] += 1
+                    continue
+                decision = triage_unsourced(bool(found), keep_all)
+                finding = self._store_finding(
+                    session, citation, None, ref.origin, run_id, rev_id, decision.state, decision.flag_reason
+                )
+                store.set_suggestions(finding, found or [])
+                counts["needs_source_seen"] += 1
+                counts[f"findings_{decision.state}"] += 1
+                if found:
+                    counts["needs_source_with_suggestion"] += 1
+                    counts["suggestions_stored"] += len(found)
+                    counts["findings_with_suggestions"] += 1
+                else:
+                    counts["needs_source_no_suggestion"] += 1
+
+    def _search_unsourced(
+        self, session: Session, page: Page, claim: Claim, run_id: int, counts: Counter
+    ) -> list[FoundSource] | None:
+        """Verified sources for a claim that cites none; None when retrieval cannot look (no index, an error:
+        recorded in the run's errors). A verifier server that is down stops the page, as for citations."""
+        retriever = self._open_retriever()
+        if retriever is None:
+            counts["suggestions_no_index"] += 1
+            return None
+        from sidebot.retrieve.unsourced import suggest_for_unsourced
+
+        try:
+            return suggest_for_unsourced(
+                retriever, claim, [self._article_address(page)], self.pass_probability
+            )
+        except VerifierUnavailableError:
+            raise
+        except Exception as exc:  # e.g. a Java error from Lucene: this claim only, tried again next time
+            log.exception("retrieval failed for a claim tagged citation needed on %s", page.title)
+            counts["suggestions_failed"] += 1
+            add_error(session.get(Run, run_id), page.title, f"retrieval: {type(exc).__name__}: {exc}")
+            return None
+
+    def _article_address(self, page: Page) -> str:
+        """The citing article's URL: never a suggestion (a copy of it is no source)."""
+        return self.wiki.article_url.replace(
+            "{title}", quote(page.title.replace(" ", "_"), safe=MEDIAWIKI_URL_SAFE)
+        )
 
     def _check_citations(
         self,
@@ -418,8 +497,18 @@ class Patrol:
         with self.db.session() as session:
             page = store.find_page(session, wiki_id, ref.title, ref.page_id)
             return page is not None and store.page_is_current(
-                session, page, ref.rev_id, self.scorer.name, self._source_excluded
+                session,
+                page,
+                ref.rev_id,
+                self.scorer.name,
+                self._source_excluded,
+                self._sweeps_unsourced(ref),
             )
+
+    def _sweeps_unsourced(self, ref: PageRef) -> bool:
+        """The {{citation needed}} sweep lists a page for its tagged claims: one checked without them (before
+        they were read) is read again."""
+        return ref.origin == CITATION_NEEDED_ORIGIN and self._reads_unsourced
 
     def _page_gone(self, session: Session, wiki: Wiki, ref: PageRef, counts: Counter) -> None:
         counts["pages_missing"] += 1
@@ -651,9 +740,7 @@ class Patrol:
         if retriever is None:
             counts["suggestions_no_index"] += 1
             return
-        article = self.wiki.article_url.replace(
-            "{title}", quote(page.title.replace(" ", "_"), safe=MEDIAWIKI_URL_SAFE)
-        )
+        article = self._article_address(page)
         try:
             found = suggest_sources(
                 retriever,
@@ -741,7 +828,7 @@ class Patrol:
         self,
         session: Session,
         citation: Citation,
-        source: Source,
+        source: Source | None,
         origin: str,
         run_id: int,
         rev_id: int,
@@ -749,11 +836,12 @@ class Patrol:
         flag_reason: str | None,
         **verdict: object,
     ) -> Finding:
+        """``source``: the source read; None for a claim that cites none."""
         store.supersede_other_scorers(session, citation, self.scorer.name)
         return store.record_finding(
             session,
             citation_id=citation.id,
-            source_id=source.id,
+            source_id=source.id if source is not None else None,
             scorer=self.scorer.name,
             state=state,
             flag_reason=flag_reason,

@@ -13,6 +13,7 @@ from sidebot.queue.support import (
     CONTRADICTED_FACT_PREFIX,
     COPIES_PREFIX,
     MISSING_FACT_PREFIX,
+    NEEDS_SOURCE_PREFIX,
 )
 from sidebot.sources.passages import Passage, split_passages
 from sidebot.verify.bands import Band, Bands
@@ -111,6 +112,15 @@ def triage(
     if strong_missing:
         return Triage("open", f"{MISSING_FACT_PREFIX}: {strong_missing[0].explanation} {figure}", str(band))
     return Triage("open", f"low support {figure}", str(band))
+
+
+def triage_unsourced(suggested: bool, keep_all: bool = False) -> Triage:
+    """A claim tagged {{citation needed}}: queued ("needs a source") when retrieval found a verified source
+    for it; otherwise kept out of the queue as unverifiable (there is no source to read, and a patroller
+    cannot act on "no source found"), unless ``keep_all`` (`sidebot patrol --all`)."""
+    if suggested:
+        return Triage("open", NEEDS_SOURCE_PREFIX)
+    return Triage("open" if keep_all else "unverifiable", f"{NEEDS_SOURCE_PREFIX}: no verified source found")
 
 
 def changed_fact_reason(old: str, new: str) -> str:

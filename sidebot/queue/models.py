@@ -85,7 +85,9 @@ class Citation(Base):
     access_date: Mapped[str | None] = mapped_column(Text)  # as the citation gives it ("3 May 2019")
     archive_date: Mapped[str | None] = mapped_column(Text)  # |archive-date= of the archived copy, as given
     url_status: Mapped[str | None] = mapped_column(String(16))  # |url-status= ("dead", "usurped", …)
-    kind: Mapped[str] = mapped_column(String(64), default="text")  # cite web / bare-url / sfn / …
+    # cite web / bare-url / sfn / … / needs-source (a claim tagged {{citation needed}}: no URL)
+    kind: Mapped[str] = mapped_column(String(64), default="text")
+    tag_date: Mapped[str | None] = mapped_column(Text)  # a needs-source claim's {{citation needed|date=}}
     claim: Mapped[str] = mapped_column(Text)
     context: Mapped[str] = mapped_column(Text, default="")
     section: Mapped[str] = mapped_column(Text, default="")
@@ -285,8 +287,11 @@ class PatrolCursor(Base):
     __table_args__ = (UniqueConstraint("wiki_id", "source"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     wiki_id: Mapped[int] = mapped_column(ForeignKey("wikis.id", ondelete="CASCADE"))
-    source: Mapped[str] = mapped_column(String(32))  # "recent"
+    source: Mapped[str] = mapped_column(String(32))  # "recent", "citation-needed"
     position: Mapped[datetime]  # UTC
+    # A sweep that lists pages by ascending page id ({{citation needed}}): the last page done (0: from the
+    # start); ``position`` is then when it moved
+    page_id: Mapped[int | None]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 

@@ -9,8 +9,16 @@ from typing import Any
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
+from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.queue.models import Citation, Finding, Page, Source, Wiki
-from sidebot.queue.support import Support, queue_reason, reason_rank
+from sidebot.queue.support import (
+    ReasonKind,
+    Support,
+    queue_reason,
+    reason_condition,
+    reason_rank,
+    suggested_support,
+)
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,8 @@ class FindingRow:
     change: dict[str, Any] | None = None  # a changed fact: old and new value, revisions, editors, sentence
     every_part_probability: float | None = None  # P(the source backs every part of the claim)
     failed_part: str | None = None  # the part of the claim the source does not back
+    kind: str = ""  # the citation's kind: cite web, bare-url, …, needs-source (tagged {{citation needed}})
+    tag_date: str | None = None  # a needs-source claim's {{citation needed|date=}}
 
     @property
     def support_figures(self) -> Support:
@@ -61,6 +71,8 @@ class FindingRow:
 
     @property
     def support(self) -> str:
+        if self.kind == NEEDS_SOURCE:  # no cited source: what was found for the claim
+            return suggested_support(self.suggestions)
         return self.support_figures.text
 
     @property
@@ -104,12 +116,16 @@ def list_findings(
     article: str | None = None,
     limit: int = 100,
     offset: int = 0,
+    reason: ReasonKind | None = None,
 ) -> list[FindingRow]:
     """Findings ordered changed facts first (often vandalism: time matters), then those whose source copies
-    Wikipedia, then least-supported first (no score — unverifiable — last)."""
+    Wikipedia, then least-supported first (no score — unverifiable — last). ``reason``: only findings in
+    the queue for it."""
     query = _findings_query()
     if states:
         query = query.where(Finding.state.in_(states))
+    if reason is not None:
+        query = query.where(reason_condition(reason))
     if wiki:
         query = query.where(Wiki.name == wiki)
     if article:
@@ -178,6 +194,8 @@ def _row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> Finding
         change=f.change,
         every_part_probability=f.every_part_probability,
         failed_part=f.failed_part,
+        kind=c.kind,
+        tag_date=c.tag_date,
     )
 
 

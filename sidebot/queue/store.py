@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
+from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.citations.tags import FAILED_VERIFICATION
 from sidebot.queue.models import (
     ArchiveLookup,
@@ -117,11 +118,18 @@ def page_is_current(
     rev_id: int,
     scorer: str,
     ignored_url: Callable[[str], bool] | None = None,
+    needs_unsourced: bool = False,
 ) -> bool:
-    """True when ``rev_id`` was already checked completely: every checkable citation on it has a finding by
-    ``scorer`` (so a new scorer re-verifies unchanged pages), apart from those whose URL ``ignored_url``
-    accepts (sources on an exclusion list; taking one off the list makes its citations due again)."""
+    """True when ``rev_id`` was already checked completely: every checkable citation and every claim tagged
+    {{citation needed}} on it has a finding by ``scorer`` (so a new scorer re-verifies unchanged pages),
+    apart from those whose URL ``ignored_url`` accepts (sources on an exclusion list; taking one off the
+    list makes its citations due again). ``needs_unsourced`` (the {{citation needed}} sweep, which lists
+    pages that carry the tag): a page with no such claim recorded is not current either (it was checked
+    before its tagged claims were read)."""
     if page.rev_id != rev_id or page.checked_at is None:
+        return False
+    unsourced = (Citation.page_id == page.id, Citation.present, Citation.kind == NEEDS_SOURCE)
+    if needs_unsourced and session.scalar(select(Citation.id).where(*unsourced).limit(1)) is None:
         return False
     current = (
         Finding.citation_id == Citation.id,
@@ -130,7 +138,12 @@ def page_is_current(
     )
     scored = select(Finding.id).where(*current).exists()
     unscored = session.scalars(
-        select(Citation.url).where(Citation.page_id == page.id, Citation.present, Citation.checkable, ~scored)
+        select(Citation.url).where(
+            Citation.page_id == page.id,
+            Citation.present,
+            or_(Citation.checkable, Citation.kind == NEEDS_SOURCE),
+            ~scored,
+        )
     )
     return all(ignored_url is not None and url and ignored_url(url) for url in unscored)
 
@@ -174,7 +187,7 @@ def sync_citations(
             (tagged if FAILED_VERIFICATION in ex.tags else untagged).append(row)
         row.position, row.ref_name, row.url, row.source_title = ex.index, ex.ref_name, ex.url, ex.source_title
         row.archive_url, row.access_date, row.kind = ex.archive_url, ex.access_date, ex.kind
-        row.archive_date = ex.archive_date
+        row.archive_date, row.tag_date = ex.archive_date, ex.tag_date
         row.url_status = (ex.url_status or "")[:16] or None
         row.claim, row.context, row.section = ex.claim, ex.context, ex.section
         row.tags, row.checkable, row.reason = list(ex.tags), ex.checkable, ex.reason
@@ -270,7 +283,16 @@ def citations_needing_verification(
     A stale finding is not current: it was closed when its citation left the page (or the page was deleted),
     so a citation back on its page (an edit undone, the same change made again, a page restored) is verified
     again, as the page now reads."""
-    rows = [c for c in citations if c.checkable and c.url]
+    return _without_finding(session, [c for c in citations if c.checkable and c.url], scorer)
+
+
+def unsourced_needing_search(session: Session, citations: Iterable[Citation], scorer: str) -> list[Citation]:
+    """Claims tagged {{citation needed}} with no current finding by ``scorer``: retrieval looks for a source
+    for these (once per claim; a stale finding is not current, as for other citations)."""
+    return _without_finding(session, [c for c in citations if c.kind == NEEDS_SOURCE], scorer)
+
+
+def _without_finding(session: Session, rows: list[Citation], scorer: str) -> list[Citation]:
     if not rows:
         return []
     done = set(

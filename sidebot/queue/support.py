@@ -165,6 +165,7 @@ class ReasonKind(StrEnum):
     PARTIAL = "partial"
     FACT_MISSING = "fact_missing"  # the source does not give a year, sum, person or place the claim states
     LOW_SUPPORT = "low_support"
+    NEEDS_SOURCE = "needs_source"  # a claim tagged {{citation needed}}: no source cited, one suggested
 
 
 REASON_LABELS: dict[ReasonKind, str] = {
@@ -176,6 +177,7 @@ REASON_LABELS: dict[ReasonKind, str] = {
     ReasonKind.PARTIAL: "partial support",
     ReasonKind.FACT_MISSING: "fact not in source",
     ReasonKind.LOW_SUPPORT: "low support",
+    ReasonKind.NEEDS_SOURCE: "needs a source",
 }
 
 _FIGURE = re.compile(r"\s*\(\d\.\d\d < \d\.\d\d\)$")
@@ -187,7 +189,9 @@ PARTIAL_PREFIX = "partial support"  # a verifier reporting sub-claims: "partial 
 CHANGED_FACT_PREFIX = "changed fact"
 CONTRADICTED_FACT_PREFIX = "contradicted fact"
 MISSING_FACT_PREFIX = "missing fact"
+NEEDS_SOURCE_PREFIX = "needs a source"  # a claim tagged {{citation needed}} (sidebot.patrol.pipeline)
 _DETAILED = (
+    (NEEDS_SOURCE_PREFIX, ReasonKind.NEEDS_SOURCE),
     (CHANGED_FACT_PREFIX, ReasonKind.CHANGED_FACT),
     (COPIES_PREFIX, ReasonKind.COPIES_WIKIPEDIA),
     (CONTRADICTED_FACT_PREFIX, ReasonKind.FACT_CONTRADICTED),
@@ -225,6 +229,21 @@ def queue_reason(flag_reason: str | None, stance: str | None) -> QueueReason | N
 def _detail(rest: str) -> str:
     """The words after a reason's prefix, without the figure triage appends ("(0.31 < 0.50)")."""
     return _FIGURE.sub("", rest).lstrip(" :")
+
+
+def no_citation_note(tag_date: str | None) -> str:
+    """What a claim tagged {{citation needed}} shows where a cited source would be."""
+    since = f" since {tag_date}" if tag_date else ""
+    return f"No citation; the claim is tagged {{{{citation needed}}}}{since}"
+
+
+def suggested_support(suggestions: list[dict]) -> str:
+    """The support shown for a claim that cites no source: its best suggestion's (``suggestions``: rows'
+    dicts with ``probability`` and ``every_part_probability``, best first)."""
+    if not suggestions:
+        return "no cited source"
+    best = suggestions[0]
+    return f"suggested source: {Support(best['probability'], best.get('every_part_probability')).text}"
 
 
 def reason_rank() -> ColumnElement[int]:

@@ -21,7 +21,13 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
-from sidebot.sandbox.demo_extras import MOVED, with_extra_citations, with_moved_citation
+from sidebot.sandbox.demo_extras import (
+    MOVED,
+    NEEDS_SOURCE,
+    with_citation_needed,
+    with_extra_citations,
+    with_moved_citation,
+)
 from sidebot.verify.types import Claim
 
 SOURCE_BASE_PLACEHOLDER = "@@SIDEBOT_SOURCE_BASE@@"
@@ -101,12 +107,17 @@ def demo_pages(source_base: str) -> dict[str, str]:
 
     The WiCE articles come first, then the real Wikipedia articles (whose sources are unreachable here).
     Two articles also cite a page constructed for the demo (:mod:`sidebot.sandbox.demo_extras`: a Wikipedia
-    mirror and a paywall), and one cites a page at the address it has moved from. The wikitext uses the
+    mirror and a paywall), one cites a page at the address it has moved from, and a few claims carry
+    {{citation needed}} instead of their citation (``demo_extras.NEEDS_SOURCE``). The wikitext uses the
     templates the local test wiki installs ({{cite web}}, {{Failed verification}}, {{Fv}}, {{Reflist}}).
     """
     base = _checked_base(source_base)
     pages = {a["title"]: a["wikitext"].replace(SOURCE_BASE_PLACEHOLDER, base) for a in _articles()}
     moved_from = demo_source_url(base, MOVED.source_id)
+    for needs in NEEDS_SOURCE:
+        pages[needs.article] = with_citation_needed(
+            needs.article, pages[needs.article], demo_source_url(base, needs.source_id)
+        )
     return {
         title: with_moved_citation(title, with_extra_citations(title, text, base), base, moved_from)
         for title, text in pages.items()

@@ -14,8 +14,13 @@ support:
   address (a web snapshot crawled it after the move), so the patrol records the citation as unverifiable
   and suggests the page where it now lives: a suggestion a reader can check supports the claim.
 
-The citations are put into the articles' wikitext when the demo imports them (:func:`with_extra_citations`);
-the source server renders the pages (:func:`extra_page`).
+* **claims tagged {{citation needed}}**: a few real WiCE claims whose page supports them (WiCE's annotators
+  said so) lose their citation, and an editor's {{citation needed}} (or a redirect to it) stands in its place
+  (:data:`NEEDS_SOURCE`). The page is still in the demo's retrieval corpus (which holds every demo source), so
+  the patrol can find it for the claim and queue it as *needs a source* with the page as its suggestion.
+
+The citations are put into the articles' wikitext when the demo imports them (:func:`with_extra_citations`,
+:func:`with_citation_needed`); the source server renders the pages (:func:`extra_page`).
 """
 
 from __future__ import annotations
@@ -72,6 +77,41 @@ MOVED = MovedPage(
     website="National Portrait Gallery",
 )
 MOVED_TAG = "{{Failed verification|date=March 2023|reason=the link shows a notice that the page has moved}}"
+
+
+@dataclass(frozen=True, slots=True)
+class NeedsSource:
+    article: str  # the demo article whose claim lost its citation
+    source_id: str  # the demo (WiCE) source that supports the claim: in the corpus, cited nowhere now
+    tag: str  # what stands where the citation was
+
+
+NEEDS_SOURCE = (  # none in an article the web tests seed (tests/fixtures/web.py) or the README's walk uses
+    NeedsSource("Megadeth", "dev01864", "{{fact|date=February 2021}}"),
+    NeedsSource("Megadeth", "dev03810", "{{cn|date=May 2023}}"),
+    NeedsSource("Saint Luke Drawing the Virgin", "dev01120", "{{cn|date=August 2023}}"),
+    NeedsSource("Scott Walker (politician)", "dev01786", "{{Citation needed|date=January 2024}}"),
+    NeedsSource("List of songs recorded by Trivium", "dev01883", "{{cn|date=June 2022}}"),
+    NeedsSource("Kate Winslet", "dev00116", "{{Citation needed|date=October 2022}}"),
+)
+
+
+def uncited_source_ids() -> frozenset[str]:
+    """The demo sources no demo article cites: their claims are tagged {{citation needed}} instead."""
+    return frozenset(n.source_id for n in NEEDS_SOURCE)
+
+
+def with_citation_needed(title: str, wikitext: str, source_url: str) -> str:
+    """``wikitext`` of demo article ``title`` without the citation of ``source_url`` (a demo source of
+    :data:`NEEDS_SOURCE`), its tag in its place; unchanged when the article does not cite it."""
+    at = wikitext.find(source_url + " ")
+    start, end = wikitext.rfind("<ref>", 0, at), wikitext.find("</ref>", at) + len("</ref>")
+    needs = next(
+        (n for n in NEEDS_SOURCE if n.article == title and source_url.endswith(f"/{n.source_id}")), None
+    )
+    if needs is None or at < 0 or start < 0 or end <= at:
+        return wikitext
+    return wikitext[:start] + needs.tag + wikitext[end:]
 
 
 def current_path(source_id: str) -> str | None:

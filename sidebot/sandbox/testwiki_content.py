@@ -55,6 +55,16 @@ STANDARD_TEMPLATES: dict[str, str] = {
     )
     + "<noinclude>\nPlace after a claim that needs a citation. Parameters: <code>date</code>.</noinclude>",
     "Template:Cn": "#REDIRECT [[Template:Citation needed]]",
+    "Template:Fact": "#REDIRECT [[Template:Citation needed]]",
+    "Template:Citation needed span": '<span class="citation-needed-content">{{{text|{{{1|}}}}}}</span>'
+    + _inline_tag(
+        "Wikipedia:Citation needed",
+        "citation needed",
+        "This claim needs references to reliable sources.",
+        "All articles with unsourced statements",
+    )
+    + "<noinclude>\nMarks the text (<code>text</code>) that needs a citation. Parameters: <code>date</code>."
+    "</noinclude>",
     "Template:Dubious": _inline_tag(
         "Wikipedia:Accuracy dispute",
         "dubious",

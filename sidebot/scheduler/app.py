@@ -32,7 +32,15 @@ from sqlalchemy import MetaData
 
 from sidebot.config import Settings
 from sidebot.queue.db import Database
-from sidebot.scheduler.jobs import FAILED_VERIFICATION, ONWIKI, RECENT, STALE, JobContext, run_named
+from sidebot.scheduler.jobs import (
+    CITATION_NEEDED,
+    FAILED_VERIFICATION,
+    ONWIKI,
+    RECENT,
+    STALE,
+    JobContext,
+    run_named,
+)
 from sidebot.scheduler.state import Lease
 
 log = logging.getLogger(__name__)
@@ -55,6 +63,7 @@ def job_specs(settings: Settings) -> list[JobSpec]:
     specs = [
         JobSpec(RECENT, s.recent_every),
         JobSpec(FAILED_VERIFICATION, s.failed_verification_every),
+        JobSpec(CITATION_NEEDED, s.citation_needed_every),
         JobSpec(STALE, s.stale_every),
     ]
     if settings.onwiki.writes:

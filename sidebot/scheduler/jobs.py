@@ -8,6 +8,9 @@
   a run, the run starts at the cursor instead (this assumes fewer than ``recent_max_pages`` articles
   change within one second, which holds on any wiki with the default of 500).
 - ``failed-verification``: every page that transcludes {{failed verification}}.
+- ``citation-needed``: the pages that transclude {{citation needed}} or {{citation needed span}} (or a
+  redirect), by ascending page id, at most ``schedule.citation_needed_max_pages`` a run, resuming after the
+  last page done (a cursor kept like the recent-changes one); once past the last page it starts again.
 - ``stale``: pages with open findings that were deleted, moved or edited unseen (``sidebot.scheduler.stale``).
 - ``onwiki``: the review list, count page and talk notices that the wiki's config enables.
 
@@ -41,9 +44,16 @@ from sidebot.scheduler.stale import (
     recently_deleted_pages,
     restored_pages,
 )
-from sidebot.scheduler.state import advance_cursor, cursor_position
+from sidebot.scheduler.state import advance_cursor, cursor_position, set_sweep_position, sweep_position
 from sidebot.verify.types import Scorer
-from sidebot.wiki.pages import PageRef, RecentChanges, deduplicate, failed_verification, recent_changes
+from sidebot.wiki.pages import (
+    PageRef,
+    RecentChanges,
+    citation_needed,
+    deduplicate,
+    failed_verification,
+    recent_changes,
+)
 from sidebot.wiki.site import WikiUnavailableError
 
 if TYPE_CHECKING:
@@ -53,9 +63,10 @@ log = logging.getLogger(__name__)
 
 RECENT = "recent"
 FAILED_VERIFICATION = "failed-verification"
+CITATION_NEEDED = "citation-needed"
 STALE = "stale"
 ONWIKI = "onwiki"
-JOB_NAMES = (RECENT, FAILED_VERIFICATION, STALE, ONWIKI)
+JOB_NAMES = (RECENT, FAILED_VERIFICATION, CITATION_NEEDED, STALE, ONWIKI)
 
 T = TypeVar("T")
 
@@ -96,6 +107,7 @@ def run_job(ctx: JobContext, name: str) -> JobResult:
     jobs: dict[str, Callable[[JobContext], str]] = {
         RECENT: recent_patrol,
         FAILED_VERIFICATION: failed_verification_sweep,
+        CITATION_NEEDED: citation_needed_sweep,
         STALE: stale_check,
         ONWIKI: onwiki_update,
     }
@@ -168,6 +180,40 @@ def failed_verification_sweep(ctx: JobContext) -> str:
         return RunStatus.FAILED
     summary = _patrol(ctx, *prepared, FAILED_VERIFICATION, options)
     return summary.status if summary is not None else RunStatus.FAILED
+
+
+def citation_needed_sweep(ctx: JobContext) -> str:
+    """The next ``schedule.citation_needed_max_pages`` pages tagged {{citation needed}} after the cursor."""
+    wiki, wiki_id = ctx.settings.wiki, ctx.wiki_id()
+    templates = citation_needed_templates(ctx.settings)
+    after, limit = (
+        sweep_position(ctx.db, wiki_id, CITATION_NEEDED),
+        ctx.settings.schedule.citation_needed_max_pages,
+    )
+    options = {"templates": templates, "after_page_id": after, "limit": limit}
+    prepared = _prepare(
+        ctx,
+        CITATION_NEEDED,
+        options,
+        lambda: list(citation_needed(ctx.wiki.site, templates, wiki.article_namespaces, after, limit)),
+    )
+    if prepared is None:
+        return RunStatus.FAILED
+    refs, exclusions = prepared
+
+    def on_page(ref: PageRef) -> None:
+        set_sweep_position(ctx.db, wiki_id, CITATION_NEEDED, ref.page_id)
+
+    summary = _patrol(ctx, refs, exclusions, CITATION_NEEDED, options, on_page)
+    if summary is None:
+        return RunStatus.FAILED
+    if summary.status == RunStatus.OK and not ctx.stop.is_set() and len(refs) < limit:
+        set_sweep_position(ctx.db, wiki_id, CITATION_NEEDED, 0)  # went round: the next run starts again
+    return summary.status
+
+
+def citation_needed_templates(settings: Settings) -> list[str]:
+    return [settings.wiki.citation_needed_template, settings.wiki.citation_needed_span_template]
 
 
 def stale_check(ctx: JobContext) -> str:

@@ -50,6 +50,27 @@ def advance_cursor(db: Database, wiki_id: int, source: str, position: datetime) 
             row.position = naive
 
 
+def sweep_position(db: Database, wiki_id: int, source: str) -> int:
+    """The page id a sweep by page id resumes after (0: from the start)."""
+    with db.session() as session:
+        page_id = session.scalar(
+            select(PatrolCursor.page_id).where(PatrolCursor.wiki_id == wiki_id, PatrolCursor.source == source)
+        )
+    return page_id or 0
+
+
+def set_sweep_position(db: Database, wiki_id: int, source: str, page_id: int) -> None:
+    """Record the last page a sweep finished (0 once it went round: the next run starts again)."""
+    with db.session() as session:
+        row = session.scalar(
+            select(PatrolCursor).where(PatrolCursor.wiki_id == wiki_id, PatrolCursor.source == source)
+        )
+        if row is None:
+            session.add(PatrolCursor(wiki_id=wiki_id, source=source, position=utcnow(), page_id=page_id))
+        else:
+            row.position, row.page_id = utcnow(), page_id
+
+
 class Lease:
     """The scheduler lease: :meth:`acquire` once, :meth:`renew` well within ``timeout``, :meth:`release`
     on the way out. A lease whose holder ran on this host and whose process is gone is taken at once;

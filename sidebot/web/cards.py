@@ -18,9 +18,10 @@ from urllib.parse import quote, urlencode
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
+from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.queue.models import Citation, Finding, Page, Review, Source, Suggestion, Wiki
 from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision, history
-from sidebot.queue.support import Support, finding_support, queue_reason, support_text
+from sidebot.queue.support import Support, finding_support, no_citation_note, queue_reason, support_text
 from sidebot.web.integrity import ReviewTarget
 from sidebot.web.passages import ShownPassage, shown_passage
 
@@ -165,6 +166,9 @@ class Card(_View):
     reviews: list[ReviewOut]
     article_url: str | None
     revision_url: str | None
+    no_citation: str | None = Field(
+        None, description="a claim tagged {{citation needed}}: no source cited, since when it is tagged"
+    )
 
     @property
     def current_review(self) -> ReviewOut | None:
@@ -271,6 +275,7 @@ def load_card(session: Session, finding_id: int) -> Card | None:
         reviews=[review_view(r) for r in history(session, finding_id)],
         article_url=_article_url(wiki, page.title),
         revision_url=_revision_url(wiki.api_url, finding.rev_id),
+        no_citation=no_citation_note(citation.tag_date) if citation.kind == NEEDS_SOURCE else None,
     )
 
 

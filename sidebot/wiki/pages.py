@@ -18,7 +18,8 @@ from sidebot.wiki.site import TEMPLATE_NAMESPACE, PageNotFoundError, translate_e
 if TYPE_CHECKING:
     from pywikibot.site import APISite
 
-Origin = Literal["recent", "failed_verification", "page", "backfill"]
+Origin = Literal["recent", "failed_verification", "citation_needed", "page", "backfill"]
+CITATION_NEEDED_ORIGIN = "citation_needed"
 ARTICLES = (0,)
 
 
@@ -101,6 +102,56 @@ def failed_verification(
     """Pages that transclude ``template`` (a redirect to it is followed) at their latest revision. The
     wiki records a transclusion through a redirect ({{Fv}}) under the target too, so this finds every form.
     A generator: PageNotFoundError (the template does not exist) comes with the first item."""
+    return transcluding(site, template, "failed_verification", namespaces)
+
+
+def citation_needed(
+    site: APISite,
+    templates: Iterable[str] = ("Citation needed", "Citation needed span"),
+    namespaces: Iterable[int] = ARTICLES,
+    after: int = 0,
+    limit: int | None = None,
+) -> Iterator[PageRef]:
+    """Pages that transclude any of ``templates`` ({{citation needed}}, {{citation needed span}}, through
+    any redirect), each once at its latest revision, by ascending page id after ``after`` (a sweep's cursor:
+    it resumes there), at most ``limit``. The list of ids is read first (light), then only the pages kept
+    are loaded. A template the wiki lacks is skipped; PageNotFoundError when it has none of them."""
+    import pywikibot
+
+    names = list(templates)
+    pages: dict[int, pywikibot.Page] = {}
+    missing: list[PageNotFoundError] = []
+    with translate_errors():
+        for name in names:
+            target = pywikibot.Page(site, name, ns=TEMPLATE_NAMESPACE)
+            if not target.exists():
+                missing.append(PageNotFoundError(target.title(), "does not exist: no such template"))
+                continue
+            if target.isRedirectPage():
+                target = target.getRedirectTarget()
+            for page in target.embeddedin(namespaces=list(namespaces), content=False):
+                if page.pageid > after:
+                    pages.setdefault(page.pageid, page)
+        if missing and len(missing) == len(names):
+            raise missing[0]
+        kept = [pages[page_id] for page_id in sorted(pages)][:limit]
+        for page in site.preloadpages(kept, content=False):
+            if page.exists():  # not deleted between listing and loading
+                revision = page.latest_revision
+                yield PageRef(
+                    page.title(),
+                    page.pageid,
+                    revision.revid,
+                    _utc(revision.timestamp),
+                    CITATION_NEEDED_ORIGIN,
+                )
+
+
+def transcluding(
+    site: APISite, template: str, origin: Origin, namespaces: Iterable[int] = ARTICLES
+) -> Iterator[PageRef]:
+    """Pages that transclude ``template`` (a redirect to it is followed) at their latest revision, listed
+    with ``origin``. A generator: PageNotFoundError (no such template) comes with the first item."""
     import pywikibot
 
     target = pywikibot.Page(site, template, ns=TEMPLATE_NAMESPACE)
@@ -114,9 +165,7 @@ def failed_verification(
             if not page.exists():
                 continue  # deleted between listing and loading
             revision = page.latest_revision
-            yield PageRef(
-                page.title(), page.pageid, revision.revid, _utc(revision.timestamp), "failed_verification"
-            )
+            yield PageRef(page.title(), page.pageid, revision.revid, _utc(revision.timestamp), origin)
 
 
 def single_page(site: APISite, title: str) -> PageRef:

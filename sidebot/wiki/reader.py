@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from sidebot.citations.tags import FAILED_VERIFICATION
+from sidebot.citations.tags import CITATION_NEEDED, CITATION_NEEDED_SPAN, FAILED_VERIFICATION
 from sidebot.config import Settings
 from sidebot.wiki.history import UrlAdded, editors_between, revision_text, url_added
 from sidebot.wiki.pages import PageGoneError, PageRef, fetch_text
@@ -28,11 +28,17 @@ class PywikibotWiki:
     def connect(cls, settings: Settings) -> PywikibotWiki:
         site = connect(settings)
         wiki = cls(settings=settings, site=site)
-        try:
-            names = template_redirects(site, settings.wiki.failed_verification_template)
-        except PageNotFoundError:
-            names = set()  # a wiki without the template: the built-in names still apply
-        wiki.tag_aliases = {name: FAILED_VERIFICATION for name in names}
+        tags = (
+            (settings.wiki.failed_verification_template, FAILED_VERIFICATION),
+            (settings.wiki.citation_needed_template, CITATION_NEEDED),
+            (settings.wiki.citation_needed_span_template, CITATION_NEEDED_SPAN),
+        )
+        for template, canonical in tags:
+            try:
+                names = template_redirects(site, template)
+            except PageNotFoundError:
+                names = set()  # a wiki without the template: the built-in names still apply
+            wiki.tag_aliases.update({name: canonical for name in names})
         return wiki
 
     @property
