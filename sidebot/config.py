@@ -279,6 +279,14 @@ class RetrieveSettings(_Section):
     ef_search: int = Field(128, ge=1)
     index_threads: int = Field(2, ge=1)
     metasearch: MetasearchSettings = MetasearchSettings()
+    # The wiki's cited web (sidebot.retrieve.feed): the patrol records every source that backs its claim,
+    # and one indexer (`sidebot index update`, the scheduler's corpus-feed job, the end of `sidebot patrol
+    # --once`) adds them to the corpus and indexes their new passages. Operator corpora (`sidebot corpus
+    # add`) are not counted against the cap nor evicted; past it, the fed documents go by ``feed_evict_by``:
+    # the least recently cited first ("cited": a page the wiki keeps citing stays) or the earliest added.
+    feed: bool = True
+    feed_max_documents: int = Field(100_000, ge=0)  # 0: no cap
+    feed_evict_by: Literal["cited", "added"] = "cited"
 
     def resolved_folder(self, home: Path) -> Path:
         return (self.folder or home / "retrieve").expanduser()
@@ -320,6 +328,7 @@ class ScheduleSettings(_Section):
     citation_needed_max_pages: int = Field(500, ge=1)  # pages per sweep run; the next run goes on from there
     stale_every: Interval = timedelta(hours=6)  # deleted, moved and changed pages with open findings
     onwiki_every: Interval = timedelta(hours=1)  # review list, count page, talk notices (those enabled)
+    corpus_feed_every: Interval = timedelta(minutes=30)  # cited sources into the corpus (retrieve.feed)
     # One scheduler per database: the running one renews a lease; another may take over when it lapses.
     lease_timeout: Interval = timedelta(minutes=5)
 

@@ -100,6 +100,7 @@ corpus_group.command("info")(retrieve_commands.corpus_info)
 
 index_group = _group("index", "The retrieval indexes (BM25 and dense) over the corpus.")
 index_group.command("build")(retrieve_commands.index_build)
+index_group.command("update")(retrieve_commands.index_update)
 
 onwiki_group = _group("onwiki", "The bot's pages on the wiki: review list, count, talk notices, stop page.")
 onwiki_group.command("update")(onwiki.update)

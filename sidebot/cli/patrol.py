@@ -88,6 +88,12 @@ def patrol(
         return
     summary = run_patrol(settings, wiki, refs, "patrol", options)
     print_summary(summary)
+    if settings.retrieve.feed:  # the sources that backed their claims, into the corpus (docs/retrieval.md)
+        from sidebot.retrieve.feed import feed_corpus
+
+        db = open_database(settings)
+        console.print(feed_corpus(settings, db).summary(), highlight=False)
+        db.dispose()
     if summary.status != "ok":
         raise typer.Exit(1)
 

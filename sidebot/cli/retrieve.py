@@ -1,5 +1,6 @@
 """CLI commands of the retrieval engine (mounted by ``sidebot.cli.app``): ``corpus add``, ``corpus info``,
-``index build``, ``eval retrieve`` and ``bench index``. Heavy imports happen inside the commands."""
+``index build``, ``index update``, ``eval retrieve`` and ``bench index``. Heavy imports happen inside the
+commands."""
 
 from __future__ import annotations
 
@@ -80,10 +81,11 @@ def corpus_add(
     """Add documents to the corpus (each file in one transaction: a bad record adds nothing from its file)."""
     from sidebot.datasets.documents import DocumentFormatError, read_documents
     from sidebot.retrieve.corpus import Corpus
+    from sidebot.retrieve.feed import corpus_lock
     from sidebot.retrieve.retriever import CORPUS_DIR
 
     root, settings = _folder(ctx, folder)
-    with Corpus(root / CORPUS_DIR, settings.passage_words) as corpus:
+    with corpus_lock(root), Corpus(root / CORPUS_DIR, settings.passage_words) as corpus:
         for path in files:
             try:
                 report = corpus.add(read_documents(path))
@@ -120,10 +122,11 @@ def index_build(
     folder: Annotated[Path | None, typer.Option(help=FOLDER_HELP)] = None,
 ) -> None:
     """Index the corpus passages not indexed yet (BM25 with pyserini, MiniLM embeddings in FAISS)."""
+    from sidebot.retrieve.feed import corpus_lock
     from sidebot.retrieve.retriever import Retriever
 
     root, settings = _folder(ctx, folder)
-    with Retriever(root, settings) as retriever:
+    with corpus_lock(root), Retriever(root, settings) as retriever:
         if retriever.corpus.stats()["passages"] == 0:
             raise fail(f"the corpus in {root} is empty: add documents with `sidebot corpus add FILE`")
         with progress_bars() as progress:
@@ -134,6 +137,17 @@ def index_build(
         f"dense: {dense.encoded} passages embedded in {dense.encode_seconds:.1f} s, "
         f"{dense.indexed} vectors in a {dense.kind} index"
     )
+
+
+def index_update(ctx: typer.Context) -> None:
+    """Add the sources the patrol found backing their claims to the corpus (deduplicated, held to
+    retrieve.feed_max_documents) and index their new passages: the one indexer of docs/retrieval.md."""
+    from sidebot.cli.common import open_database
+    from sidebot.retrieve.feed import feed_corpus
+
+    settings = settings_of(ctx)
+    report = feed_corpus(settings, open_database(settings))
+    console.print(report.summary(), highlight=False)
 
 
 def eval_retrieve(

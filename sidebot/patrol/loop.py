@@ -7,6 +7,7 @@ recent-changes patrol costs in proportion to what changed. Fetched sources are c
 arrive so a rerun does not fetch them again. When the verifier server (``[verify] endpoint``) is down, too
 slow or answers garbage, the page's unverified citations are left for the next run, as over the per-page cap.
 
+A source that backs its claim is recorded for the retrieval corpus (:mod:`sidebot.queue.cited_sources`).
 A weak citation (queued, or tagged {{failed verification}}) also gets up to ``retrieve.max_suggestions``
 better sources from the retrieval index, stored with its finding. The index is opened once per run, and only
 when a weak citation needs it; without one the run goes on and says so in its summary's notes.
@@ -48,6 +49,7 @@ from sidebot.patrol.pipeline import (
     wants_suggestions,
 )
 from sidebot.queue import store
+from sidebot.queue.cited_sources import record_backing_source
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, CopyKind, Finding, Page, Run, RunStatus, Source, Wiki, utcnow
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
@@ -648,6 +650,9 @@ class Patrol:
             )
             counts["citations_scored"] += 1
             counts[f"findings_{decision.state}"] += 1
+            read = read_from[citation.id]["copy_kind"]
+            feed = self.settings.retrieve
+            record_backing_source(session, feed, page, citation, source, decision.state, read, rev_id, counts)
             if wants_suggestions(decision.state, citation.tags):
                 self._suggest(session, page, finding, claim, cited, verdict, citation.tags, run_id, counts)
         for citation, source in unreadable:

@@ -141,6 +141,28 @@ class Source(Base):
         return self.status in READABLE_STATUSES and bool(self.text)
 
 
+class CitedSource(Base):
+    """A source page that backs the claim citing it: read live as the source (no wall, soft 404 or mirror),
+    its finding passed. The wiki's cited web, which one indexer feeds into the retrieval corpus
+    (sidebot.retrieve.feed), and where it was cited ("also cited in"). One row per (page, URL): a re-check
+    records it again under a new id with ``fed_at`` empty, so the indexer sees it once more."""
+
+    __tablename__ = "cited_sources"
+    __table_args__ = (UniqueConstraint("page_id", "url_hash"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"))
+    source_id: Mapped[int] = mapped_column(ForeignKey("sources.id", ondelete="CASCADE"))
+    url: Mapped[str] = mapped_column(Text)  # the cited URL: the corpus document's address
+    url_hash: Mapped[str] = mapped_column(String(64), index=True)  # sha256 of url
+    text_hash: Mapped[str] = mapped_column(String(64), index=True)  # the corpus's hash of the text (aliases)
+    rev_id: Mapped[int]  # the page's revision that cited it
+    cited_at: Mapped[datetime] = mapped_column(default=utcnow)
+    fed_at: Mapped[datetime | None] = mapped_column(index=True)  # when the indexer put it into the corpus
+
+    page: Mapped[Page] = relationship()
+    source: Mapped[Source] = relationship()
+
+
 class ArchiveLookup(Base):
     """A Wayback availability answer for (URL, wanted time), cached like sources: the snapshot it named,
     none (both None), or why the question failed (``error``)."""

@@ -10,6 +10,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import NEEDS_SOURCE
+from sidebot.queue.cited_sources import cited_in
 from sidebot.queue.models import Citation, Finding, Page, Source, Wiki
 from sidebot.queue.support import (
     ReasonKind,
@@ -44,7 +45,8 @@ class FindingRow:
     scorer: str
     rev_id: int | None
     created_at: datetime
-    # [{rank, url, title, probability, passage, evidence}], best first; evidence: offsets into the passage
+    # [{rank, url, title, probability, passage, evidence, cited_in}], best first; evidence: offsets into the
+    # passage; cited_in: [{wiki, article, rev_id}], the other articles citing that page for a claim it backs
     suggestions: list[dict[str, Any]] = field(default_factory=list)
     # Which copy was read: "live", "archive-url" or "wayback" (None: checked before copies were recorded),
     # the archived copy's URL and date, why the live URL was not read, and the title of the page read.
@@ -131,7 +133,13 @@ def list_findings(
     if article:
         query = query.where(Page.title == article)
     query = query.order_by(*QUEUE_ORDER).limit(limit).offset(offset)
-    return [_row(*r) for r in session.execute(query)]
+    rows = [_row(*r) for r in session.execute(query)]
+    cited = cited_in(session, [g["url"] for r in rows for g in r.suggestions])
+    for r in rows:  # where else each suggested page backs a claim ("also cited in")
+        for g in r.suggestions:
+            others = [c for c in cited.get(g["url"], []) if (c.wiki, c.article) != (r.wiki, r.article)]
+            g["cited_in"] = [c.to_json() for c in others]
+    return rows
 
 
 def count_by_state(session: Session, wiki: str | None = None) -> dict[str, int]:

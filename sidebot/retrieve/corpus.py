@@ -9,6 +9,12 @@ to read the passages after the last id it holds. Duplicates are handled when doc
   and a lookup by either URL finds it;
 - Wikipedia and its sister projects are never added (see :mod:`sidebot.retrieve.exclusions`).
 
+Documents the patrol found cited for claims they back come in through :meth:`Corpus.feed`
+(:mod:`sidebot.retrieve.feed`); each one it creates is recorded in ``fed_documents`` with when it was added
+and last cited (unix seconds), so that :meth:`Corpus.evict` can hold them to a cap. Evicting works as
+replacing: the passages turn inactive (the indexes skip them until a rebuild drops them) and the document
+row goes, so the page is added afresh if it is cited again. Documents an operator added are never evicted.
+
 Each :meth:`Corpus.add` call is one transaction: a bad record rolls back the whole call.
 """
 
@@ -52,6 +58,11 @@ CREATE TABLE IF NOT EXISTS passages (
     active INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS passages_document ON passages (document_id);
+CREATE TABLE IF NOT EXISTS fed_documents (
+    document_id INTEGER PRIMARY KEY REFERENCES documents (id),
+    added_at REAL NOT NULL,
+    cited_at REAL NOT NULL
+);
 """
 
 
@@ -120,6 +131,55 @@ class Corpus:
             for document in documents:
                 self._add_one(document, report)
         return report
+
+    def feed(self, documents: Iterable[tuple[Document, float]]) -> AddReport:
+        """Add documents the wiki cites, each with when it was cited (unix seconds), in one transaction, as
+        :meth:`add` does; each document this creates is recorded as fed, and a fed document cited again takes
+        the later time (an operator's document that a citation duplicates stays the operator's)."""
+        report = AddReport()
+        with self._db:
+            for document, cited_at in documents:
+                added = report.added
+                self._add_one(document, report)
+                url = report.urls.get(document.url)
+                document_id = self.document_id(url) if url else None
+                if document_id is None:
+                    continue
+                if report.added > added:
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO fed_documents VALUES (?, ?, ?)",
+                        (document_id, cited_at, cited_at),  # document_id, added_at, cited_at
+                    )
+                else:
+                    self._db.execute(
+                        "UPDATE fed_documents SET cited_at = MAX(cited_at, ?) WHERE document_id = ?",
+                        (cited_at, document_id),
+                    )
+        return report
+
+    def evict(self, max_documents: int, by: str = "cited") -> int:
+        """Hold the fed documents to ``max_documents``: evict the rest, least recently cited first (``by``
+        "cited") or earliest added first ("added"). Returns how many were evicted."""
+        column = {"cited": "cited_at", "added": "added_at"}[by]
+        with self._db:
+            (count,) = self._db.execute("SELECT COUNT(*) FROM fed_documents").fetchone()
+            if count <= max_documents:
+                return 0
+            ids = [
+                row[0]
+                for row in self._db.execute(
+                    f"SELECT document_id FROM fed_documents ORDER BY {column}, document_id LIMIT ?",
+                    (count - max_documents,),
+                )
+            ]
+            for i in range(0, len(ids), 900):  # SQLite's bound-parameter limit
+                chunk = ids[i : i + 900]
+                marks = ",".join("?" * len(chunk))
+                self._db.execute(f"UPDATE passages SET active = 0 WHERE document_id IN ({marks})", chunk)
+                for table in ("aliases", "fed_documents"):
+                    self._db.execute(f"DELETE FROM {table} WHERE document_id IN ({marks})", chunk)
+                self._db.execute(f"DELETE FROM documents WHERE id IN ({marks})", chunk)
+        return len(ids)
 
     def _add_one(self, document: Document, report: AddReport) -> None:
         url = document.url
@@ -262,5 +322,6 @@ class Corpus:
             "passages": "SELECT COUNT(*) FROM passages WHERE active = 1",
             "inactive_passages": "SELECT COUNT(*) FROM passages WHERE active = 0",
             "max_passage_id": "SELECT COALESCE(MAX(id), 0) FROM passages",
+            "fed_documents": "SELECT COUNT(*) FROM fed_documents",
         }
         return {name: self._db.execute(sql).fetchone()[0] for name, sql in queries.items()}

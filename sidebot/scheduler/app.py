@@ -34,6 +34,7 @@ from sidebot.config import Settings
 from sidebot.queue.db import Database
 from sidebot.scheduler.jobs import (
     CITATION_NEEDED,
+    CORPUS_FEED,
     FAILED_VERIFICATION,
     ONWIKI,
     RECENT,
@@ -58,7 +59,8 @@ class JobSpec:
 
 
 def job_specs(settings: Settings) -> list[JobSpec]:
-    """The jobs a wiki's settings ask for: the patrols always, the on-wiki update when an output is on."""
+    """The jobs a wiki's settings ask for: the patrols always, the on-wiki update when an output is on, the
+    corpus feed when retrieve.feed is on."""
     s = settings.schedule
     specs = [
         JobSpec(RECENT, s.recent_every),
@@ -68,6 +70,8 @@ def job_specs(settings: Settings) -> list[JobSpec]:
     ]
     if settings.onwiki.writes:
         specs.append(JobSpec(ONWIKI, s.onwiki_every))
+    if settings.retrieve.feed:
+        specs.append(JobSpec(CORPUS_FEED, s.corpus_feed_every))
     return specs
 
 

@@ -13,6 +13,8 @@
   last page done (a cursor kept like the recent-changes one); once past the last page it starts again.
 - ``stale``: pages with open findings that were deleted, moved or edited unseen (``sidebot.scheduler.stale``).
 - ``onwiki``: the review list, count page and talk notices that the wiki's config enables.
+- ``corpus-feed``: the sources patrols found backing their claims, into the retrieval corpus and its indexes
+  (:mod:`sidebot.retrieve.feed`; when ``retrieve.feed`` is on).
 
 Every patrol re-reads the on-wiki exclusion lists first. A job that cannot even start (say the wiki is down
 while listing pages) still leaves a failed run with the error: no failure is silent. ``stop`` (set on
@@ -66,7 +68,8 @@ FAILED_VERIFICATION = "failed-verification"
 CITATION_NEEDED = "citation-needed"
 STALE = "stale"
 ONWIKI = "onwiki"
-JOB_NAMES = (RECENT, FAILED_VERIFICATION, CITATION_NEEDED, STALE, ONWIKI)
+CORPUS_FEED = "corpus-feed"
+JOB_NAMES = (RECENT, FAILED_VERIFICATION, CITATION_NEEDED, STALE, ONWIKI, CORPUS_FEED)
 
 T = TypeVar("T")
 
@@ -110,6 +113,7 @@ def run_job(ctx: JobContext, name: str) -> JobResult:
         CITATION_NEEDED: citation_needed_sweep,
         STALE: stale_check,
         ONWIKI: onwiki_update,
+        CORPUS_FEED: corpus_feed,
     }
     if name not in jobs:
         raise ValueError(f"no job {name!r}: the jobs are {', '.join(JOB_NAMES)}")
@@ -233,6 +237,26 @@ def stale_check(ctx: JobContext) -> str:
 
 def onwiki_update(ctx: JobContext) -> str:
     return update_onwiki(ctx.settings, ctx.db, ctx.wiki, show=ctx.show).status
+
+
+def corpus_feed(ctx: JobContext) -> str:
+    """The one indexer's turn, recorded as a run with its counts (a turn another indexer held is skipped)."""
+    from sidebot.retrieve.feed import feed_corpus
+
+    with ctx.db.session() as session:
+        run_id = start_run(session, CORPUS_FEED, ctx.wiki_id(), {}).id
+    try:
+        report = feed_corpus(ctx.settings, ctx.db)
+    except Exception as exc:
+        log.exception("corpus feed failed")
+        with ctx.db.session() as session:
+            run = session.get(Run, run_id)
+            add_error(run, None, f"{type(exc).__name__}: {exc}")
+            finish_run(run, {}, RunStatus.FAILED)
+        return RunStatus.FAILED
+    with ctx.db.session() as session:
+        finish_run(session.get(Run, run_id), report.counts() | {"feed_busy": int(report.busy)}, RunStatus.OK)
+    return RunStatus.OK
 
 
 def _patrol(

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import NEEDS_SOURCE
+from sidebot.queue.cited_sources import cited_in
 from sidebot.queue.models import Citation, Finding, Page, Review, Source, Suggestion, Wiki
 from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision, history
 from sidebot.queue.support import Support, finding_support, no_citation_note, queue_reason, support_text
@@ -51,6 +52,9 @@ class SuggestionOut(_View):
     every_part_probability: float | None = Field(description="P(it backs every part of the claim)")
     support: str = Field(description="both figures in words")
     passage: list[Segment]
+    cited_in: list[str] = Field(
+        description="the other articles citing this page for a claim it backs ('wiki: title' on another wiki)"
+    )
 
 
 class PartOut(_View):
@@ -200,6 +204,7 @@ def load_card(session: Session, finding_id: int) -> Card | None:
     wiki: Wiki = page.wiki
     source: Source | None = finding.source
     suggestions: list[Suggestion] = list(finding.suggestions)
+    cited = cited_in(session, [s.url for s in suggestions])
     reason = queue_reason(finding.flag_reason, finding.stance)
     return Card(
         id=finding.id,
@@ -269,6 +274,11 @@ def load_card(session: Session, finding_id: int) -> Card | None:
                 passage=highlight(
                     shown_passage(s.passage or "", s.evidence or [], citation.claim, None, s.title)
                 ),
+                cited_in=[
+                    c.article if c.wiki == wiki.name else f"{c.wiki}: {c.article}"
+                    for c in cited.get(s.url, [])
+                    if (c.wiki, c.article) != (wiki.name, page.title)
+                ],
             )
             for s in suggestions
         ],

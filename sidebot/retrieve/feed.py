@@ -1,0 +1,162 @@
+"""The one indexer: sources the wiki cites for claims they back, from the queue into the retrieval corpus.
+
+Design ("one writer"): any number of patrols and workers, on any number of machines, only *record* a backing
+source in the queue database (``cited_sources``, :mod:`sidebot.queue.cited_sources`), a row in the
+transaction of its finding. A single indexer moves the rows not fed yet into the corpus (deduplicated by URL
+and by text, as every corpus addition is), holds the fed documents to ``retrieve.feed_max_documents``, marks
+the rows fed, and updates BM25 and FAISS with the new passages only (both indexes append the passages after
+the last id they hold). It runs as the scheduler's ``corpus-feed`` job, at the end of `sidebot patrol --once`
+and as `sidebot index update`.
+
+Two locks keep it one writer: an exclusive ``flock`` on ``<retrieve folder>/corpus.lock`` (held also by
+`sidebot corpus add` and `sidebot index build`, so nothing else writes the corpus or its indexes meanwhile),
+and on PostgreSQL a session advisory lock, so that two machines never split the rows between their corpora.
+An indexer that finds either lock taken skips its turn (the rows wait for the next one). A crash after the
+corpus commit and before the rows are marked only makes the next run add them again, which the corpus's
+deduplication turns into "unchanged".
+"""
+
+from __future__ import annotations
+
+import fcntl
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import select, text, update
+
+from sidebot.config import Settings
+from sidebot.datasets.documents import Document
+from sidebot.queue.db import Database
+from sidebot.queue.models import CitedSource, Source, utcnow
+from sidebot.retrieve.corpus import AddReport
+from sidebot.retrieve.dense import DenseBuildReport
+from sidebot.retrieve.retriever import Retriever
+from sidebot.retrieve.sparse import SparseBuildReport
+
+LOCK_FILE = "corpus.lock"
+FEED_LOCK = 0x5D3B0C  # pg_advisory_lock key: one indexer per queue database
+BATCH = 500  # cited sources read from the queue per corpus transaction
+
+
+@dataclass
+class FeedReport:
+    busy: bool = False  # another indexer held a lock: nothing was done
+    rows: int = 0  # cited sources taken from the queue
+    corpus: AddReport = field(default_factory=AddReport)
+    evicted: int = 0  # fed documents evicted over the cap
+    sparse: SparseBuildReport | None = None  # None: the indexes were not touched
+    dense: DenseBuildReport | None = None
+
+    def summary(self) -> str:
+        if self.busy:
+            return "corpus feed skipped: another indexer is at work"
+        indexed = (
+            f"; {self.sparse.indexed} passages indexed (BM25), {self.dense.encoded} embedded"
+            if self.sparse and self.dense
+            else ""
+        )
+        return (
+            f"corpus feed: {self.rows} cited sources, {self.corpus.added} documents added, "
+            f"{self.corpus.updated} updated, {self.corpus.unchanged} already there, "
+            f"{self.corpus.duplicate_content} duplicate text, {self.evicted} evicted{indexed}"
+        )
+
+    def counts(self) -> dict[str, int]:
+        """The figures as a run's counts."""
+        return {
+            "cited_sources_fed": self.rows,
+            "corpus_documents_added": self.corpus.added,
+            "corpus_documents_updated": self.corpus.updated,
+            "corpus_passages_written": self.corpus.passages,
+            "corpus_documents_evicted": self.evicted,
+            "passages_indexed": self.sparse.indexed if self.sparse else 0,
+        }
+
+
+@contextmanager
+def corpus_lock(folder: Path, wait: bool = True) -> Iterator[bool]:
+    """The exclusive lock on the corpus in ``folder``; yields False when ``wait`` is off and it is taken."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / LOCK_FILE).open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@contextmanager
+def _queue_lock(db: Database) -> Iterator[bool]:
+    """On PostgreSQL, the advisory lock that makes this the queue's one indexer (SQLite is one machine's)."""
+    if db.engine.dialect.name != "postgresql":
+        yield True
+        return
+    with db.engine.connect() as conn:
+        if not conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": FEED_LOCK}).scalar():
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": FEED_LOCK})
+            conn.commit()
+
+
+def feed_corpus(settings: Settings, db: Database, batch: int = BATCH) -> FeedReport:
+    """Move the cited sources not fed yet into the corpus, evict over the cap, index the new passages."""
+    with db.session() as session:
+        if session.scalar(select(CitedSource.id).where(CitedSource.fed_at.is_(None)).limit(1)) is None:
+            return FeedReport()  # nothing new: the corpus is not even opened
+    folder = settings.retrieve.resolved_folder(settings.home)
+    with corpus_lock(folder, wait=False) as mine, _queue_lock(db) as ours:
+        if not (mine and ours):
+            return FeedReport(busy=True)
+        with Retriever(folder, settings.retrieve) as retriever:
+            return _feed(settings, db, retriever, batch)
+
+
+def _feed(settings: Settings, db: Database, retriever: Retriever, batch: int) -> FeedReport:
+    report = FeedReport()
+    corpus = retriever.corpus
+    while True:
+        with db.session() as session:
+            rows = session.execute(
+                select(CitedSource.id, CitedSource.url, Source.title, Source.text, CitedSource.cited_at)
+                .join(Source, CitedSource.source_id == Source.id)
+                .where(CitedSource.fed_at.is_(None))
+                .order_by(CitedSource.id)
+                .limit(batch)
+            ).all()
+        if not rows:
+            break
+        added = corpus.feed(
+            (Document(url, title or "", body or ""), cited.timestamp()) for _, url, title, body, cited in rows
+        )
+        _merge(report.corpus, added)
+        with db.session() as session:
+            session.execute(
+                update(CitedSource).where(CitedSource.id.in_([r[0] for r in rows])).values(fed_at=utcnow())
+            )
+        report.rows += len(rows)
+    cap = settings.retrieve.feed_max_documents
+    if cap:
+        report.evicted = corpus.evict(cap, settings.retrieve.feed_evict_by)
+    stats = corpus.stats()
+    behind = stats["max_passage_id"] > retriever.sparse.state().get("last_passage_id", 0)
+    if stats["passages"] and (behind or not retriever.ready):
+        # Evicted and replaced passages stay in the indexes (skipped) until a rebuild, which reuses every
+        # stored embedding: done once they outnumber the live ones, so the indexes stay bounded too.
+        rebuild = stats["inactive_passages"] > stats["passages"]
+        report.sparse, report.dense = retriever.update_indexes(rebuild=rebuild)
+    return report
+
+
+def _merge(total: AddReport, part: AddReport) -> None:
+    for name in ("added", "updated", "unchanged", "duplicate_content", "excluded", "empty", "passages"):
+        setattr(total, name, getattr(total, name) + getattr(part, name))
