@@ -23,7 +23,8 @@ from sqlalchemy import func, select
 
 from sidebot.config import Settings, WebSettings, load_settings
 from sidebot.queue.db import Database
-from sidebot.queue.models import Citation, Finding, Page, Run
+from sidebot.queue.models import Citation, CitedSource, Finding, Page, Run
+from sidebot.retrieve.corpus import Corpus
 from sidebot.sandbox import testwiki
 from sidebot.sandbox.postgres import TempPostgres, start_postgres
 from sidebot.sandbox.testwiki_api import MediaWikiApi
@@ -172,6 +173,49 @@ def test_two_workers_share_the_pages_and_check_each_revision_once(
     assert page.status_code == 200
     shown_pages = re.findall(r'data-worker="(w\d)">.*?class="pages">(\d+)<', page.text, re.S)
     assert sorted(shown_pages) == sorted((w, str(r.counts.get("pages_checked", 0))) for w, r in runs.items())
+    db.dispose()
+
+
+def test_two_workers_feed_the_corpus_once_through_one_indexer(
+    own_wiki, worker_config: Path, source_server, tmp_path: Path
+) -> None:
+    """Every page cites the same three sources (the url-depth scorer passes them all): each worker records
+    what backs its pages' claims, and two `sidebot index update` started together add each source once."""
+    info, api = own_wiki
+    settings = load_settings(worker_config)
+    titles = [f"Cited river {i} ({tag(tmp_path)})" for i in range(4)]
+    urls = [source_server.base_url + path for path in ("/article.html", "/blanda.txt", "/doc.pdf")]
+    for title in titles:
+        api.edit(
+            title, "\n".join(f"Fact {i} about the river.<ref>[{u} Src]</ref>" for i, u in enumerate(urls))
+        )
+    assert (
+        run_cli(worker_config, tmp_path, "patrol", "--once", *[f"--page={t}" for t in titles]).returncode == 0
+    )
+    workers = [start_worker(worker_config, f"f{i}", tmp_path) for i in (1, 2)]
+    try:
+        wait_for(lambda: drained(settings), 120, "the queue to drain")
+    finally:
+        assert [stop_worker(w) for w in workers] == [0, 0]
+    db = Database(settings.database_url)
+    with db.session() as session:
+        recorded = session.execute(select(Page.title, CitedSource.url).join(Page)).all()
+        assert sorted(recorded) == sorted((t, u) for t in titles for u in urls)  # one row per page and URL
+        runs = session.scalars(select(Run).where(Run.kind == "worker", Run.worker.in_(["f1", "f2"])))
+        assert sum(r.counts.get("cited_sources_recorded", 0) for r in runs) == 12
+
+    env = os.environ | {"SIDEBOT_HOME": str(tmp_path / "home")}
+    command = [sys.executable, "-m", "sidebot", "--config", str(worker_config), "index", "update"]
+    indexers = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env) for _ in range(2)]
+    said = [p.communicate(timeout=300)[0] for p in indexers]
+    assert [p.returncode for p in indexers] == [0, 0], said
+    fed = [int(m) for out in said for m in re.findall(r"corpus feed: (\d+) cited sources", out)]
+    assert sum(fed) == 12, said  # the other one skipped its turn or found nothing left
+    with Corpus(tmp_path / "home" / "retrieve" / "corpus") as corpus:
+        stats = corpus.stats()
+        assert stats["documents"] == stats["fed_documents"] == 3 and stats["inactive_passages"] == 0
+        assert stats["passages"] == sum(len(corpus.document_passages(u)) for u in urls)
+    assert "corpus feed: 0 cited sources" in run_cli(worker_config, tmp_path, "index", "update").stdout
     db.dispose()
 
 
