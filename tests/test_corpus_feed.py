@@ -248,3 +248,29 @@ def test_on_postgresql_one_indexer_holds_the_queue(test_wiki_settings, postgres_
         other.commit()
     assert not (settings.retrieve.folder / CORPUS_DIR).exists()  # the busy turn wrote nothing
     db.dispose()
+
+
+def test_the_scheduler_runs_the_indexer_as_a_recorded_job(feed_settings, wiki, tmp_path) -> None:
+    import threading
+
+    from sidebot.scheduler.app import job_specs
+    from sidebot.scheduler.jobs import CORPUS_FEED, JobContext, run_job
+
+    settings = feed_settings
+    assert CORPUS_FEED in [spec.name for spec in job_specs(settings)]
+    off = settings.model_copy(update={"retrieve": settings.retrieve.model_copy(update={"feed": False})})
+    assert CORPUS_FEED not in [spec.name for spec in job_specs(off)]
+    db = Database(settings.database_url)
+    words = " ".join(f"word{i}" for i in range(150))
+    with db.session() as session:  # what a patrol records (the patrol's side is tested above)
+        page = Page(wiki=Wiki(name="elsewhere", api_url="http://127.0.0.1/w/api.php"), title="A")
+        source = Source(url_hash="h1", url="http://127.0.0.1/a", status="ok", text=words, page_kind="content")
+        session.add(
+            CitedSource(page=page, source=source, url=source.url, url_hash="h1", text_hash="t", rev_id=7)
+        )
+    ctx = JobContext(settings, db, wiki, scorer=None, stop=threading.Event())  # type: ignore[arg-type]
+    result = run_job(ctx, CORPUS_FEED)
+    assert result.status == "ok" and result.counts["cited_sources_fed"] == 1
+    assert result.counts["corpus_documents_added"] == 1 and result.counts["passages_indexed"] == 2
+    assert run_job(ctx, CORPUS_FEED).counts["cited_sources_fed"] == 0
+    db.dispose()

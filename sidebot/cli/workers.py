@@ -128,6 +128,14 @@ def bench_workers(
             min=1, help="Time the worker counts this many times in turn and report the median speed-ups."
         ),
     ] = 1,
+    feed: Annotated[
+        bool,
+        typer.Option(
+            "--feed",
+            help="Also time each worker count with the corpus feed on (recording, then `sidebot index "
+            "update`): CPU per page checked with and without it.",
+        ),
+    ] = False,
 ) -> None:
     """Pages per minute with 1, 2 and 4 workers on the local wiki (sources on loopback) and a fresh
     PostgreSQL, and the duplicates left after a worker is killed with SIGKILL half way (must be 0)."""
@@ -143,10 +151,12 @@ def bench_workers(
         verifier_server=verifier_server,
         loopback_only=loopback_only,
         rounds=rounds,
+        feed=feed,
     )
     for row in report["timings"]:
         console.print(
-            f"{row['workers']} worker(s): {row['pages']} pages in {row['seconds']:.1f} s = "
+            f"{row['workers']} worker(s){', corpus feed on' if row['feed'] else ''}: "
+            f"{row['pages']} pages in {row['seconds']:.1f} s = "
             f"{row['pages_per_minute']:.1f} pages/min ({row['speedup']:.2f}x one worker), "
             f"{row['citations_scored']} citations scored, verifier ({row['verifier']}) "
             f"{row['verify_seconds']:.0f} s; "
@@ -165,11 +175,23 @@ def bench_workers(
         for row in report["median_speedups"]:
             rounds = ", ".join(f"{v:.2f}x" for v in row["rounds"])
             console.print(
-                f"median over {report['rounds']} rounds, {row['workers']} worker(s), verifier "
+                f"median over {report['rounds']} rounds, {row['workers']} worker(s), "
+                f"feed {'on' if row['feed'] else 'off'}, verifier "
                 f"{row['verifier']}: {row['median']:.2f}x one worker (rounds: {rounds})",
                 highlight=False,
                 soft_wrap=True,
             )
+    for row in report["feed_costs"]:
+        console.print(
+            f"corpus feed, {row['workers']} worker(s), round {row['round'] + 1}: CPU per page checked "
+            f"(workers + PostgreSQL) {row['cpu_per_page_off']:.3f} s off, {row['cpu_per_page_on']:.3f} s on, "
+            f"+ indexer {row['indexer_cpu_per_page']:.3f} s = {row['extra']:+.1%} "
+            f"(recording alone {row['extra_recording_only']:+.1%}); {row['cited_sources_recorded']} sources "
+            f"recorded, {row['passages_indexed']} passages indexed; the indexer's start (JVM, model) "
+            f"{row['indexer_startup_cpu_seconds']:.1f} s CPU once per process",
+            highlight=False,
+            soft_wrap=True,
+        )
     kill = report["kill"]
     console.print(
         f"kill -9 of a worker half way: {kill['duplicates']} duplicated findings, {kill['pages_checked']} of "

@@ -768,6 +768,13 @@ class Patrol:
         counts["suggestions_stored"] += len(found)
         counts["findings_with_suggestions"] += bool(found)
 
+    def reopen_retrieval(self) -> None:
+        """Open the retrieval index afresh at its next use: a worker's run lasts as long as the process, and
+        the indexer keeps adding passages (sidebot.retrieve.feed)."""
+        if self._retriever is not None:
+            self._retriever.close()
+        self._retriever, self._retrieval_looked = None, False
+
     def _open_retriever(self) -> Retriever | None:
         """The retrieval index, opened on first need in a run; None (noted once) when retrieval is off or
         there is no index."""

@@ -32,6 +32,7 @@ from sidebot.queue.db import Database
 from sidebot.queue.models import CitedSource, Source, utcnow
 from sidebot.retrieve.corpus import AddReport
 from sidebot.retrieve.dense import DenseBuildReport
+from sidebot.retrieve.embed import Embedder
 from sidebot.retrieve.retriever import Retriever
 from sidebot.retrieve.sparse import SparseBuildReport
 
@@ -108,8 +109,11 @@ def _queue_lock(db: Database) -> Iterator[bool]:
             conn.commit()
 
 
-def feed_corpus(settings: Settings, db: Database, batch: int = BATCH) -> FeedReport:
-    """Move the cited sources not fed yet into the corpus, evict over the cap, index the new passages."""
+def feed_corpus(
+    settings: Settings, db: Database, batch: int = BATCH, embedder: Embedder | None = None
+) -> FeedReport:
+    """Move the cited sources not fed yet into the corpus, evict over the cap, index the new passages
+    (``embedder``: one already loaded, as a long-lived indexer keeps it)."""
     with db.session() as session:
         if session.scalar(select(CitedSource.id).where(CitedSource.fed_at.is_(None)).limit(1)) is None:
             return FeedReport()  # nothing new: the corpus is not even opened
@@ -117,7 +121,7 @@ def feed_corpus(settings: Settings, db: Database, batch: int = BATCH) -> FeedRep
     with corpus_lock(folder, wait=False) as mine, _queue_lock(db) as ours:
         if not (mine and ours):
             return FeedReport(busy=True)
-        with Retriever(folder, settings.retrieve) as retriever:
+        with Retriever(folder, settings.retrieve, embedder=embedder) as retriever:
             return _feed(settings, db, retriever, batch)
 
 

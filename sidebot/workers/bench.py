@@ -4,7 +4,10 @@ On the local sandbox (the demo's articles on a real MediaWiki, their sources ser
 throwaway PostgreSQL: for each worker count, a fresh queue database, the workers started and ready (model
 loaded, logged in), then every article enqueued and the time until the queue is empty. Each worker reads
 its pages from the wiki's API and fetches their sources, like a recent-changes patrol; torch gets one
-thread per worker, so N workers use N cores. Retrieval (suggestions) is off: it measures the patrol.
+thread per worker, so N workers use N cores. Retrieval (suggestions) is off: it measures the patrol. With
+``feed``, each timing is repeated with the corpus feed on (the workers record the sources that back their
+claims, then one `sidebot index update` adds them to the corpus and indexes them, its CPU counted apart):
+the cost of feeding per page checked.
 
 Then the kill run: two workers, one killed with SIGKILL when half the pages are done; the other finishes
 (the killed job included, once the dead worker's heartbeat is stale). Reported: findings stored twice for
@@ -29,7 +32,7 @@ from sqlalchemy import func, select, text
 
 from sidebot.config import Settings, load_settings
 from sidebot.queue.db import Database
-from sidebot.queue.models import Finding, Run
+from sidebot.queue.models import CitedSource, Finding, Run
 from sidebot.queue.runs import mark_interrupted
 from sidebot.sandbox import sandbox
 from sidebot.sandbox.demo_content import demo_article_titles
@@ -54,6 +57,7 @@ def run_bench(
     verifier_server: bool = False,
     loopback_only: bool = False,
     rounds: int = 1,
+    feed: bool = False,
 ) -> dict[str, Any]:
     """Time ``pages`` articles with each worker count, then the kill run; returns the figures. With
     ``verifier_server``, each worker count is also timed with the workers sending their citations to one
@@ -63,7 +67,8 @@ def run_bench(
     resolve, and each such lookup waits on the resolver (up to 5 s, more often with many lookups at once),
     which is not the patrol's cost. With ``rounds`` > 1 the worker counts are timed again in turn (1, 2, 1, 2,
     …), each speed-up is against one worker of the same round, and the medians are reported: on a shared
-    machine one timing swings by tens of percent."""
+    machine one timing swings by tens of percent. With ``feed``, every timing is also made with the corpus
+    feed on, right after the same timing with it off (module docstring)."""
     state = state_dir or Path(tempfile.mkdtemp(prefix="sidebot-bench-workers-"))
     progress(f"starting the sandbox wiki and its source server in {state}")
     info = sandbox.up(state)
@@ -74,22 +79,30 @@ def run_bench(
         progress(f"{len(refs)} articles; PostgreSQL on port {postgres.port}")
         timings: list[dict[str, Any]] = []
         reference: int | None = None
+        indexer: Indexer | None = None
         base = Path(info["config_path"])
         for round_ in range(rounds):
             for count in worker_counts:
                 name = f"bench_{count}_{round_}_{os.getpid()}"
                 row = _timed(_config(base, postgres, name, work), refs, count, work, progress)
                 reference = reference if reference is not None else row["findings"]
-                timings.append(row | {"verifier": IN_PROCESS, "round": round_})
+                timings.append(row | {"verifier": IN_PROCESS, "round": round_, "feed": False})
+                if feed:
+                    indexer = indexer or Indexer()
+                    config = _config(base, postgres, f"{name}_feed", work, feed=True)
+                    fed = _timed(config, refs, count, work, progress)
+                    fed |= _indexed(config, work, indexer, progress)
+                    timings.append(fed | {"verifier": IN_PROCESS, "round": round_, "feed": True})
                 if verifier_server:  # the same workers with the model behind one server, in the same run
                     served = _timed_with_server(base, postgres, refs, count, work, progress, round_)
-                    timings.append(served | {"round": round_})
+                    timings.append(served | {"round": round_, "feed": False})
         for row in timings:  # against one worker of the same round with the verifier the same way
             one = next(
                 (
                     t
                     for t in timings
-                    if t["workers"] == 1 and t["verifier"] == row["verifier"] and t["round"] == row["round"]
+                    if t["workers"] == 1
+                    and (t["verifier"], t["round"], t["feed"]) == (row["verifier"], row["round"], row["feed"])
                 ),
                 row,
             )
@@ -106,6 +119,7 @@ def run_bench(
             "rounds": rounds,
             "timings": timings,
             "median_speedups": _median_speedups(timings),
+            "feed_costs": _feed_costs(timings),
             "kill": kill,
         }
     finally:
@@ -114,14 +128,57 @@ def run_bench(
 
 
 def _median_speedups(timings: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per verifier kind and worker count: the median speed-up over the rounds, and every round's."""
-    groups: dict[tuple[str, int], list[float]] = {}
+    """Per verifier kind, feed and worker count: the median speed-up over the rounds, and every round's."""
+    groups: dict[tuple[str, bool, int], list[float]] = {}
     for row in timings:
-        groups.setdefault((row["verifier"], row["workers"]), []).append(row["speedup"])
+        groups.setdefault((row["verifier"], row["feed"], row["workers"]), []).append(row["speedup"])
     return [
-        {"verifier": verifier, "workers": count, "median": statistics.median(values), "rounds": values}
-        for (verifier, count), values in groups.items()
+        {
+            "verifier": verifier,
+            "feed": fed,
+            "workers": count,
+            "median": statistics.median(values),
+            "rounds": values,
+        }
+        for (verifier, fed, count), values in groups.items()
     ]
+
+
+def _patrol_cpu(row: dict[str, Any]) -> float:
+    """CPU seconds spent checking the pages: the workers' and the queue database's (feeding writes there)."""
+    return row["cpu_seconds"]["workers"] + row["cpu_seconds"]["PostgreSQL"]
+
+
+def _feed_costs(timings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per timing with the feed on, against the same worker count and round with it off: CPU per page
+    checked without feeding, with it (the workers' recording), and the indexer's, and the extra in all."""
+    costs = []
+    for on in (t for t in timings if t["feed"]):
+        off = next(
+            t
+            for t in timings
+            if not t["feed"]
+            and (t["workers"], t["round"], t["verifier"]) == (on["workers"], on["round"], on["verifier"])
+        )
+        pages_off, pages_on = max(off["pages_checked"], 1), max(on["pages_checked"], 1)
+        per_page_off = _patrol_cpu(off) / pages_off
+        per_page_on = _patrol_cpu(on) / pages_on
+        indexer = on["indexer_cpu_seconds"] / pages_on
+        costs.append(
+            {
+                "workers": on["workers"],
+                "round": on["round"],
+                "cpu_per_page_off": per_page_off,
+                "cpu_per_page_on": per_page_on,
+                "indexer_cpu_per_page": indexer,
+                "extra": (per_page_on + indexer) / per_page_off - 1,
+                "extra_recording_only": per_page_on / per_page_off - 1,
+                "cited_sources_recorded": on["cited_sources_recorded"],
+                "passages_indexed": on["passages_indexed"],
+                "indexer_startup_cpu_seconds": on["indexer_startup_cpu_seconds"],
+            }
+        )
+    return costs
 
 
 def _articles(api_url: str, limit: int, only: list[str] | None = None) -> list[PageRef]:
@@ -172,7 +229,9 @@ def _timed_with_server(
         stop_server(server)
 
 
-def _config(base: Path, postgres: TempPostgres, database: str, work: Path, endpoint: str = "") -> Path:
+def _config(
+    base: Path, postgres: TempPostgres, database: str, work: Path, endpoint: str = "", feed: bool = False
+) -> Path:
     url = postgres.create_database(database)
     path = work / f"{database}.toml"
     path.write_text(
@@ -180,10 +239,50 @@ def _config(base: Path, postgres: TempPostgres, database: str, work: Path, endpo
         + f'\n[database]\nurl = "{url}"\n'
         + f"\n[workers]\nenabled = true\nstalled_after = {STALLED_AFTER}\nheartbeat_every = 2\n"
         + f'\n[verify]\nthreads = 1\nendpoint = "{endpoint}"\n'
-        + "\n[retrieve]\nenabled = false\n",
+        + f"\n[retrieve]\nenabled = false\nfeed = {str(feed).lower()}\n",
         encoding="utf-8",
     )
     return path
+
+
+def _indexed(config: Path, work: Path, indexer: Indexer, progress: Callable[[str], None]) -> dict[str, Any]:
+    """The one indexer's turn after a timing with the feed on, in this process with its JVM started and its
+    embedder loaded (as a long-lived indexer has them): its CPU (every thread's, the JVM's included) and what
+    it did, into a corpus of this timing's own."""
+    from sidebot.retrieve.feed import feed_corpus
+
+    settings = load_settings(config)
+    retrieve = settings.retrieve.model_copy(update={"folder": work / f"retrieve-{config.stem}"})
+    db = Database(settings.database_url)
+    with db.session() as session:
+        recorded = session.scalar(select(func.count(CitedSource.id))) or 0
+    cpu, started = time.process_time(), time.monotonic()
+    report = feed_corpus(settings.model_copy(update={"retrieve": retrieve}), db, embedder=indexer.embedder)
+    cpu, seconds = time.process_time() - cpu, time.monotonic() - started
+    db.dispose()
+    progress(f"  indexer: {report.summary()} ({cpu:.1f} s CPU in {seconds:.1f} s)")
+    return {
+        "indexer_seconds": seconds,
+        "indexer_cpu_seconds": cpu,
+        "indexer_startup_cpu_seconds": indexer.startup_cpu,
+        "cited_sources_recorded": recorded,
+        "passages_indexed": report.sparse.indexed if report.sparse else 0,
+    }
+
+
+class Indexer:
+    """What an indexer process loads once: the JVM (Lucene) and the embedder; ``startup_cpu`` is what that
+    cost, reported apart from each turn's work."""
+
+    def __init__(self) -> None:
+        from sidebot.retrieve.embed import Embedder
+        from sidebot.retrieve.lucene_runtime import start_jvm
+
+        cpu = time.process_time()
+        start_jvm()
+        self.embedder = Embedder()
+        self.embedder.encode(["a first passage loads the model"])
+        self.startup_cpu = time.process_time() - cpu
 
 
 def _start(config: Path, name: str, work: Path) -> subprocess.Popen:

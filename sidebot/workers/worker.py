@@ -50,6 +50,7 @@ from sidebot.workers.outage import (
 log = logging.getLogger(__name__)
 
 EXCLUSIONS_EVERY = 600.0  # seconds: the on-wiki exclusion lists are re-read this often
+RETRIEVAL_EVERY = 600.0  # seconds: the retrieval index is reopened this often (the indexer adds to it)
 
 
 def default_name() -> str:
@@ -67,6 +68,7 @@ class WorkerState:
     counts: Counter = field(default_factory=Counter)
     lock: threading.Lock = field(default_factory=threading.Lock)
     exclusions_read: float = field(default_factory=time.monotonic)
+    retrieval_opened: float = field(default_factory=time.monotonic)
 
     def handle(self, job: PageJob) -> None:
         """Check the job's page (its given text, if any, instead of asking the wiki)."""
@@ -74,6 +76,9 @@ class WorkerState:
             raise WorkersError(f"a job of wiki {job.wiki!r} reached a worker of {self.patrol.wiki.name!r}")
         self._refresh_exclusions()
         with self.lock:
+            if time.monotonic() - self.retrieval_opened > RETRIEVAL_EVERY:
+                self.patrol.reopen_retrieval()
+                self.retrieval_opened = time.monotonic()
             self.patrol.check(self.run_id, self.wiki_id, job.ref, self.counts, job.text)
             self.counts["jobs_done"] += 1
 
