@@ -272,12 +272,17 @@ def _indexed(config: Path, work: Path, indexer: Indexer, progress: Callable[[str
 
 class Indexer:
     """What an indexer process loads once: the JVM (Lucene) and the embedder; ``startup_cpu`` is what that
-    cost, reported apart from each turn's work."""
+    cost, reported apart from each turn's work. Torch runs as in the workers (one thread, OpenMP threads
+    that sleep when idle): on a busy machine, spinning threads would count others' waits as its CPU."""
 
     def __init__(self) -> None:
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # before torch loads, as `sidebot worker` does
+        import torch
+
         from sidebot.retrieve.embed import Embedder
         from sidebot.retrieve.lucene_runtime import start_jvm
 
+        torch.set_num_threads(1)
         cpu = time.process_time()
         start_jvm()
         self.embedder = Embedder()
