@@ -39,7 +39,7 @@ from sidebot.patrol.loop import Patrol, PatrolSummary
 from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus
-from sidebot.queue.runs import record_failed_run
+from sidebot.queue.runs import add_error, finish_run, record_failed_run, start_run
 from sidebot.scheduler.stale import (
     changed_pages,
     pages_with_live_findings,
