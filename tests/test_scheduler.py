@@ -215,8 +215,8 @@ def test_schedule_resumes_after_a_kill_without_gap_or_double_work(
     )
     with db.session() as session:
         assert (
-            session.scalar(select(func.count()).select_from(SchedulerJob)) == 5
-        )  # recent, fv, stale, onwiki, corpus-feed
+            session.scalar(select(func.count()).select_from(SchedulerJob)) == 6
+        )  # recent, fv, citation-needed, stale, onwiki, corpus-feed
         assert session.scalar(select(func.count()).select_from(SchedulerLease)) == 0  # released on SIGTERM
         assert session.scalar(select(func.count()).select_from(PatrolCursor)) == 1
 

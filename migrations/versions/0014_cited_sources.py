@@ -2,7 +2,7 @@
 into the retrieval corpus by one indexer (sidebot.retrieve.feed), and where each was cited
 
 Revision ID: 0014
-Revises: 0016
+Revises: 0013
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0014"
-down_revision = "0016"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
