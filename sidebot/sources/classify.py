@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import urlsplit
 
-from sidebot.sources.lexicon import LEXICONS
+from sidebot.sources.lexicon import LEXICONS, METERED
 from sidebot.sources.page_features import (
     ASKS_FOR_JS,
     SCAN_CHARS,
@@ -192,7 +192,10 @@ def _by_model(page: PageView, model: PageModel) -> Classification:
     n-gram model alone reads it as one (a short page is still the page); it is then named by its wording (the
     n-gram model's kind), its headline as the evidence. A short page (:data:`TEASER_WORDS`) whose text stops
     at an offer to read on is a paywall's teaser, whether the model reads it as content or as a wall with no
-    other clue; so is a shorter one (:data:`MEMBERS_WORDS`) with a paywall's words in a line of its own."""
+    other clue; so is a shorter one (:data:`MEMBERS_WORDS`) with a paywall's words in a line of its own. And
+    so is a page of any length whose text stops at such an offer with only offers, notices and other stories'
+    headlines after it, or that shows a meter of free articles and offers but no paragraph of an article
+    (:attr:`~sidebot.sources.page_features.PageClues.walled_end`): a teaser's opening is not the source."""
     found = read_clues(page)
     values = page_features(page, found)
     wording = page_wording(page)
@@ -202,6 +205,8 @@ def _by_model(page: PageView, model: PageModel) -> Classification:
         teaser = Classification(PageKind.PAYWALL, f"the text stops at {found.cut_off[:80]!r}")
     elif found.paywall_line and prose < MEMBERS_WORDS:
         teaser = Classification(PageKind.PAYWALL, f"a short text, then {found.paywall_line[:80]!r}")
+    elif found.walled_end:
+        teaser = Classification(PageKind.PAYWALL, _walled_end_reason(found.walled_end))
     if model.wall.probabilities(wall_values)[CONTENT_KIND] >= 0.5:
         return teaser or CONTENT
     clues = {kind: best_clue(page, kind, found) for kind in LEXICONS}
@@ -216,6 +221,12 @@ def _by_model(page: PageView, model: PageModel) -> Classification:
     chances = model.kind.probabilities(values)
     kind = max(shown, key=lambda k: chances.get(k, 0.0))
     return Classification(PageKind(kind), str(clues[kind]))
+
+
+def _walled_end_reason(line: str) -> str:
+    if METERED.search(line.lower()):
+        return f"no article, a meter ({line[:80]!r}) and offers"
+    return f"the text stops at {line[:80]!r}, then only offers"
 
 
 def _headline(page: PageView) -> str:

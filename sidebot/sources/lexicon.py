@@ -1325,6 +1325,38 @@ TRUNCATED = _p(
     r"(fortsæt med at læse|fortsett å lese|for at læse videre|for å lese videre)",
 )
 
+# A meter counting the free articles a reader has opened or has left ("You have now viewed 3/10 free
+# articles"): on a page with no paragraph of its own, the wall's (:func:`sidebot.sources.page_features`);
+# beside a whole article, only a counter (the fit split's metered articles show one).
+METERED = _p(
+    r"you('ve| have) (now )?(viewed|read|opened|used) \d+ ?(/|of|out of) ?\d+ (free |complimentary )?"
+    r"(articles|stories)",
+    r"\d+ (of \d+ )?(free|complimentary) (articles?|stories|story) (left|remaining)",
+    r"sie haben (bereits |schon |nun )?\d+ ?(/|von) ?\d+ (kostenlosen?|freien?|gratis) (artikel|beiträge)n?",
+    r"(noch )?\d+ (kostenlose|freie|gratis) (artikel|beiträge) (übrig|frei|verfügbar)",
+    r"(vous avez (lu|consulté)|il vous reste) \d+ ?(/|sur) ?\d+ articles? (gratuits?|offerts?)",
+    r"il vous reste \d+ articles? (gratuits?|offerts?)",
+    r"(has|ha) (leído|visto|consultado) \d+ ?(/|de) ?\d+ (artículos|noticias|notas) (gratis|gratuit[oa]s)",
+    r"(te|le) quedan? \d+ (artículos?|noticias?|notas?) (gratis|gratuit[oa]s?)",
+)
+
+# What a wall offers or tells a reader around a teaser: a subscription, a trial, unlimited access, and the
+# notices every page carries (turn off your ad blocker, log in to comment). A sentence with these words is not
+# the article's own prose.
+OFFERS = _p(
+    r"subscri(be|bed|bing|ption|ptions|ber|bers)\b",
+    r"free trial",
+    r"unlimited (digital )?access",
+    r"(ad ?-?block|werbeblocker|bloqueur de pub|bloqueador de anuncios)",
+    r"(add|post|leave|write) a comment",
+    r"\babo(nnement|nnieren|nnent|nnez|nné|nnés)?\b",
+    r"probeabo|probemonat|essai gratuit|prueba gratuita|periodo de prueba",
+    r"suscr[ií](bete|bir(se)?|pción|pciones|ptor|ptores)",
+    r"assin(atura|ante|antes)\b",
+    r"abbona(mento|ti|rsi)\b",
+    r"abonnee|prenumer|subskrypc",
+)
+
 # The kinds a page's words and markup can show, in the order their wording is most specific.
 LEXICONS: dict[str, Lexicon] = {
     "bot-check": BOT_CHECK,

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
-from sidebot.sources.lexicon import LEXICONS, TRUNCATED, Lexicon
+from sidebot.sources.lexicon import LEXICONS, METERED, OFFERS, TRUNCATED, Lexicon
 from sidebot.sources.signals import PageSignals
 
 KINDS = tuple(LEXICONS)
@@ -83,6 +83,12 @@ AFTER_CHARS = 500  # of the visible text right after the main text: where a payw
 # subscription gives, its price). A teaser's offer runs to 57 words on the fit split (62 on batches 24–35),
 # while articles quoting the phrase go on for 239 and more there (75 and more).
 OFFER_WORDS = 70
+# A line of the main text with this many words in sentences of prose (no wall's, offer's or notice's words) is
+# a paragraph of the article. On the fit split, after a "continue reading" line, the 69 walls show no line of
+# more than 31 such words (their offers, the site's notices, headlines of other stories) and the 3 articles
+# quoting the phrase go on in lines of 50 and more.
+ARTICLE_WORDS = 40
+_EXCERPT_END = re.compile(r"(\.\.\.|…)\W*$")  # a line cut off like this is another story's excerpt
 
 
 def wall_feature_names() -> list[str]:
@@ -146,6 +152,7 @@ class PageClues:
     cut_off: str  # what says the text goes on behind a wall (a short line of the main text, a heading in it,
     # or the words right after it), as written; empty when nothing does
     paywall_line: str  # a paywall's words in a short line of the main text, as written; empty when none
+    walled_end: str  # a "continue reading" or meter line after which the main text only offers, as written
 
 
 def read_clues(page: PageView) -> PageClues:
@@ -174,7 +181,8 @@ def read_clues(page: PageView) -> PageClues:
                            _control_hit(lex, s.controls), _name_hit(lex, s.names), host)  # fmt: skip
     after = _after_main_text(page.text or "", s.visible_text or "")
     cut_off, paywall_line = _cut_off(main, headings, after), _paywall_line(hits["paywall"], main, main_lower)
-    return PageClues(hits, main, visible, tuple(sorted(starts)), cut_off, paywall_line)
+    walled_end = _walled_end(main)
+    return PageClues(hits, main, visible, tuple(sorted(starts)), cut_off, paywall_line, walled_end)
 
 
 def page_features(page: PageView, clues: PageClues | None = None) -> dict[str, float]:
@@ -309,6 +317,45 @@ def _cut_off(main: str, headings: list[str], after: str) -> str:
     heading, or right after the main text."""
     heading = next((h for h in headings if TRUNCATED.search(h.lower())), "")
     return _in_a_short_line(TRUNCATED, main, OFFER_WORDS) or heading or _first_hit(TRUNCATED, after)
+
+
+def _walled_end(main: str) -> str:
+    """The line after which the main text is a wall's, as written: a "continue reading" line (a short one)
+    followed by an offer (a trial, a subscription) and no paragraph of the article, however long the offers,
+    notices and other stories' headlines after it; or a meter's count of free articles followed by an offer
+    on a page with no paragraph of its own at all (beside the article it counts, a meter is a counter)."""
+    lower = main.lower()
+    for pattern, whole_page in ((TRUNCATED, False), (METERED, True)):
+        for match in pattern.finditer(lower):
+            if _sentence_words(lower, match.start()) > LINE_WORDS:
+                continue
+            rest = main[match.end() :]
+            # the offer right after the line it cuts off at ("keep reading" above other stories is not one)
+            offer = " ".join(rest.lower().split()[: None if whole_page else OFFER_WORDS])
+            if not (OFFERS.search(offer) or LEXICONS["paywall"].text.search(offer)):
+                continue
+            if not _has_article_paragraph(main if whole_page else rest):
+                return _as_written(main, lower, match)
+    return ""
+
+
+def _has_article_paragraph(text: str) -> bool:
+    """Whether a line of ``text`` is a paragraph of an article: :data:`ARTICLE_WORDS` words or more in
+    sentences of prose, and not cut off as another story's excerpt ("…best known...")."""
+    for line in text.splitlines():
+        if len(line.split()) < ARTICLE_WORDS or _EXCERPT_END.search(line):
+            continue
+        prose = 0
+        for sentence in _SENTENCE.split(line):
+            words = len(sentence.split())
+            lower = sentence.lower()
+            if words < _PROSE_WORDS or OFFERS.search(lower) or TRUNCATED.search(lower):
+                continue
+            if not any(lex.text.search(lower) for lex in LEXICONS.values()):
+                prose += words
+        if prose >= ARTICLE_WORDS:
+            return True
+    return False
 
 
 def _paywall_line(paywall: _Hits, main: str, main_lower: str) -> str:
