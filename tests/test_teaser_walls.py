@@ -140,3 +140,24 @@ def test_a_meter_with_offers_and_no_article_is_a_paywall_and_beside_the_article_
     counted = _view(_page(METER + OPENING + REST + EXCERPTS))  # a metered site showing the article
     assert read_clues(counted).walled_end == ""
     assert classify(counted).is_content
+
+
+ABOUT_PAYWALLS = """<p>„Lesen Sie weiter mit Abo“ – kaum ein Satz ist im deutschsprachigen Netz so
+verbreitet. Doch wie viele Leser klicken tatsächlich auf das Angebot?</p>
+<p>Eine Auswertung von zwölf Regionalzeitungen zeigt: Harte Schranken bringen weniger Reichweite, aber
+stabilere Erlöse. Zähler mit fünf freien Artikeln im Monat gewinnen dagegen kaum neue Leser.</p>
+<p>Entscheidend sei nicht die Schranke selbst, sagt eine Medienökonomin, sondern ob vor ihr genug eigener
+Lokaljournalismus steht.</p>"""
+MORE_ABOUT_PAYWALLS = """<p>Wer nur Agenturmeldungen hinter die Schranke stellt, verliert nach ihrer
+Erfahrung erst die Leser und dann die Anzeigenkunden.</p>"""
+
+
+def test_a_short_article_that_quotes_a_walls_words_before_an_offer_is_the_article() -> None:
+    """Its paragraphs are short, but the phrase is quoted: the article is about walls, not behind one."""
+    quoted = _view(_page(ABOUT_PAYWALLS))
+    assert read_clues(quoted).walled_end == ""
+    said = _view(_page(ABOUT_PAYWALLS.replace("„Lesen Sie weiter mit Abo“ –", "Lesen Sie weiter mit Abo.")))
+    assert read_clues(said).walled_end == "Lesen Sie weiter"  # the same words said, not quoted
+
+    article = _view(_page(ABOUT_PAYWALLS + MORE_ABOUT_PAYWALLS))  # more than a teaser's offer after them
+    assert classify(article).is_content

@@ -88,6 +88,12 @@ OFFER_WORDS = 70
 # more than 31 such words (their offers, the site's notices, headlines of other stories) and the 3 articles
 # quoting the phrase go on in lines of 50 and more.
 ARTICLE_WORDS = 40
+# A teaser shows the article's opening: on the fit split, the walls whose text stops at "continue reading"
+# with only offers after it show at most one such paragraph before it (the Telegraph's demo teaser two); a
+# whole article with a paywall's box left in its markup shows its every paragraph first.
+TEASER_PARAGRAPHS = 2
+WALLED_END_CHARS = 60_000  # of the main text read whole for it (the scanned head and tail skip its middle)
+_OPENING_QUOTES = frozenset("\"'„“”‚‘’«»‹›")
 _EXCERPT_END = re.compile(r"(\.\.\.|…)\W*$")  # a line cut off like this is another story's excerpt
 
 
@@ -181,7 +187,7 @@ def read_clues(page: PageView) -> PageClues:
                            _control_hit(lex, s.controls), _name_hit(lex, s.names), host)  # fmt: skip
     after = _after_main_text(page.text or "", s.visible_text or "")
     cut_off, paywall_line = _cut_off(main, headings, after), _paywall_line(hits["paywall"], main, main_lower)
-    walled_end = _walled_end(main)
+    walled_end = _walled_end((page.text or "")[:WALLED_END_CHARS])
     return PageClues(hits, main, visible, tuple(sorted(starts)), cut_off, paywall_line, walled_end)
 
 
@@ -321,27 +327,39 @@ def _cut_off(main: str, headings: list[str], after: str) -> str:
 
 def _walled_end(main: str) -> str:
     """The line after which the main text is a wall's, as written: a "continue reading" line (a short one)
-    followed by an offer (a trial, a subscription) and no paragraph of the article, however long the offers,
-    notices and other stories' headlines after it; or a meter's count of free articles followed by an offer
-    on a page with no paragraph of its own at all (beside the article it counts, a meter is a counter)."""
+    after the article's opening (:data:`TEASER_PARAGRAPHS`), followed by an offer (a trial, a subscription)
+    and no paragraph of the article, however long the offers, notices and other stories' headlines after it;
+    or a meter's count of free articles followed by an offer on a page with no paragraph of its own at all
+    (beside the article it counts, a meter is a counter)."""
     lower = main.lower()
     for pattern, whole_page in ((TRUNCATED, False), (METERED, True)):
         for match in pattern.finditer(lower):
-            if _sentence_words(lower, match.start()) > LINE_WORDS:
+            if _sentence_words(lower, match.start()) > LINE_WORDS or _quoted(lower, match.start()):
                 continue
             rest = main[match.end() :]
             # the offer right after the line it cuts off at ("keep reading" above other stories is not one)
             offer = " ".join(rest.lower().split()[: None if whole_page else OFFER_WORDS])
             if not (OFFERS.search(offer) or LEXICONS["paywall"].text.search(offer)):
                 continue
-            if not _has_article_paragraph(main if whole_page else rest):
+            if whole_page:
+                walled = _article_paragraphs(main) == 0
+            else:
+                walled = _article_paragraphs(main[: match.start()]) <= TEASER_PARAGRAPHS
+                walled = walled and _article_paragraphs(rest) == 0
+            if walled:
                 return _as_written(main, lower, match)
     return ""
 
 
-def _has_article_paragraph(text: str) -> bool:
-    """Whether a line of ``text`` is a paragraph of an article: :data:`ARTICLE_WORDS` words or more in
+def _quoted(text: str, at: int) -> bool:
+    """Whether the words at ``at`` open a quotation: an article about paywalls quotes their phrases."""
+    return text[max(0, at - 2) : at].strip()[-1:] in _OPENING_QUOTES
+
+
+def _article_paragraphs(text: str) -> int:
+    """How many lines of ``text`` are paragraphs of an article: :data:`ARTICLE_WORDS` words or more in
     sentences of prose, and not cut off as another story's excerpt ("…best known...")."""
+    found = 0
     for line in text.splitlines():
         if len(line.split()) < ARTICLE_WORDS or _EXCERPT_END.search(line):
             continue
@@ -353,9 +371,8 @@ def _has_article_paragraph(text: str) -> bool:
                 continue
             if not any(lex.text.search(lower) for lex in LEXICONS.values()):
                 prose += words
-        if prose >= ARTICLE_WORDS:
-            return True
-    return False
+        found += prose >= ARTICLE_WORDS
+    return found
 
 
 def _paywall_line(paywall: _Hits, main: str, main_lower: str) -> str:
