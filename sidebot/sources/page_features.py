@@ -85,8 +85,8 @@ AFTER_CHARS = 500  # of the visible text right after the main text: where a payw
 OFFER_WORDS = 70
 # A line of the main text with this many words in sentences of prose (no wall's, offer's or notice's words) is
 # a paragraph of the article. On the fit split, after a "continue reading" line, the 69 walls show no line of
-# more than 31 such words (their offers, the site's notices, headlines of other stories) and the 3 articles
-# quoting the phrase go on in lines of 50 and more.
+# more than 31 such words (their offers, the site's notices, headlines of other stories); the 3 articles with
+# the phrase go on in lines of 50 and more (two of them quote it, which alone keeps them, see _quoted).
 ARTICLE_WORDS = 40
 # A teaser shows the article's opening: on the fit split, the walls whose text stops at "continue reading"
 # with only offers after it show at most one such paragraph before it (the Telegraph's demo teaser two); a
