@@ -42,6 +42,7 @@ class OpenFinding:
     page_id: int  # the queue's page row (not MediaWiki's page id)
     suggestion_url: str | None  # the best suggested source
     suggestion_title: str | None = None
+    suggestion_reference: str | None = None  # its reference to paste (sidebot.retrieve.reference)
 
 
 def open_findings(session: Session, wiki: str) -> list[OpenFinding]:
@@ -61,14 +62,14 @@ def open_findings(session: Session, wiki: str) -> list[OpenFinding]:
             .where(Finding.id.in_(ids), Citation.present, Page.deleted_at.is_(None))
         ).all()
     )
-    best: dict[int, tuple[str, str | None]] = {}
-    for finding_id, url, title in session.execute(
-        select(Suggestion.finding_id, Suggestion.url, Suggestion.title)
+    best: dict[int, tuple[str, str | None, str | None]] = {}
+    for finding_id, url, title, reference in session.execute(
+        select(Suggestion.finding_id, Suggestion.url, Suggestion.title, Suggestion.reference)
         .where(Suggestion.finding_id.in_(ids))
         .order_by(Suggestion.finding_id, Suggestion.rank)
     ):
-        best.setdefault(finding_id, (url, title))
-    return [OpenFinding(r, live[r.id], *best.get(r.id, (None, None))) for r in rows if r.id in live]
+        best.setdefault(finding_id, (url, title, reference))
+    return [OpenFinding(r, live[r.id], *best.get(r.id, (None, None, None))) for r in rows if r.id in live]
 
 
 def wiki_id(session: Session, name: str) -> int | None:

@@ -50,6 +50,7 @@ class ReviewRow:
     reason: str  # why it is in the queue: "tagged by editors", "low support", …
     suggestion: str = ""  # the best suggested source's label (its title, else its URL)
     suggestion_url: str = ""  # its address, a clickable link; "" when there is no suggestion
+    reference: str = ""  # its reference to paste, shown as text (the <ref> is never parsed on the list)
     # The archived copy read instead of the cited URL (linked after it); "" when the live one was read.
     copy_url: str = ""
     copy_label: str = ""  # "archived copy, 2019-05-03" (the link's label)
@@ -160,7 +161,11 @@ def review_rows(findings: Sequence[OpenFinding], settings: ReviewListSettings) -
 def _suggestion(item: OpenFinding, settings: ReviewListSettings) -> dict[str, str]:
     url = item.suggestion_url or ""
     label = excerpt(item.suggestion_title or url, settings.source_chars)
-    return {"suggestion": label, "suggestion_url": url if is_linkable(url) else ""}
+    return {
+        "suggestion": label,
+        "suggestion_url": url if is_linkable(url) else "",
+        "reference": item.suggestion_reference or "" if url else "",
+    }
 
 
 def _copy(kind: str | None, url: str | None, date: str | None) -> dict[str, str]:
@@ -252,6 +257,8 @@ def _table(rows: Sequence[ReviewRow], settings: ReviewListSettings) -> str:
         suggestion = (
             external_link(row.suggestion_url, row.suggestion) if row.suggestion_url else inert(row.suggestion)
         )
+        if row.reference:  # inert: on the list, the <ref> and its template are text to copy, not markup
+            suggestion += f"<br /><code>{inert(row.reference)}</code>"
         lines += [
             "|-",
             f"| {number}",
@@ -284,6 +291,12 @@ def parse_rows(wikitext: str) -> list[ReviewRow]:
         if not wikilinks:
             raise ValueError(f"a review list row without an article link: {str(tr)[:200]}")
         suggestion_links = suggestion.filter_external_links()
+        codes = suggestion.filter_tags(recursive=False, matches=lambda node: node.tag == "code")
+        if codes:
+            suggestion.remove(codes[0])
+            suggestion.remove(
+                suggestion.filter_tags(recursive=False, matches=lambda node: node.tag == "br")[-1]
+            )
         rows.append(
             ReviewRow(
                 finding_id=int(read_inert(number_text)),
@@ -295,6 +308,7 @@ def parse_rows(wikitext: str) -> list[ReviewRow]:
                 reason=read_inert(str(reason)),
                 suggestion=read_inert(str(suggestion_links[0].title if suggestion_links else suggestion)),
                 suggestion_url=_url(suggestion_links, 0),
+                reference=read_inert(str(codes[0].contents)) if codes else "",
                 copy_url=_url(source_links, 1),
                 copy_label=read_inert(str(source_links[1].title)) if len(source_links) > 1 else "",
             )

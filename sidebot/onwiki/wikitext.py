@@ -13,6 +13,13 @@ free URLs, magic words, table cells' ``|``); and ``&``, ``<`` and ``>`` are writ
 so the text cannot close the nowiki early and its own references show as typed. MediaWiki still decodes
 character references inside nowiki, so readers see the original characters. :func:`read_inert` reverses it.
 
+A template's parameter value (:func:`template_value`, for the references an editor pastes) cannot go in a
+nowiki, which the citation templates would show as typed; it is written with character references instead,
+as Wikipedia's citation help asks: ``|`` ``{`` ``}`` ``[`` ``]`` ``<`` ``>`` ``~`` and ``&`` always, runs
+of ``_`` and ``'``, the colon of ``://`` (a free link) and the space after ``ISBN``/``RFC``/``PMID`` (magic
+links).
+Readers see the original characters; nothing in it is markup, inside the template or out of it.
+
 URLs (:func:`link_target`) cannot go in a nowiki and stay links, so every character that means something to
 MediaWiki is written as a percent escape instead: ``~`` (signatures), runs of ``_`` (``__NOINDEX__``) and of
 ``!`` (table header cells), ``'`` (bold, italics), ``[ ] { } | < > "``, spaces, controls and non-ASCII
@@ -91,6 +98,23 @@ def inert(text: str, limit: int | None = None) -> str:
     if not line:
         return ""
     return "<nowiki>" + "".join(_ESCAPES.get(ch, ch) for ch in line) + "</nowiki>"
+
+
+_TEMPLATE_ESCAPES = {ch: f"&#{ord(ch)};" for ch in "|{}[]<>~"} | {"&": "&amp;"}
+_TEMPLATE_RUNS = re.compile(r"_{2,}|'{2,}")
+_FREE_LINK = re.compile(r"(?<=[A-Za-z0-9+.-]):(?=//)")
+_MAGIC_LINK = re.compile(r"\b(ISBN|RFC|PMID) ")
+
+
+def template_value(text: str, limit: int | None = None) -> str:
+    """``text`` (cut to ``limit`` characters first, when given) as a template parameter's value that shows as
+    exactly that text and is no markup at all, inside the template or outside it (see the module docstring).
+    """
+    line = excerpt(text, limit) if limit is not None else clean(text)
+    escaped = "".join(_TEMPLATE_ESCAPES.get(ch, ch) for ch in line)
+    escaped = _TEMPLATE_RUNS.sub(lambda m: "".join(f"&#{ord(ch)};" for ch in m.group(0)), escaped)
+    escaped = _FREE_LINK.sub("&#58;", escaped)
+    return _MAGIC_LINK.sub(lambda m: f"{m.group(1)}&#32;", escaped)
 
 
 def read_inert(wikitext: str) -> str:

@@ -133,6 +133,9 @@ class Source(Base):
     # Wikipedia, the free encyclopedia", a CC BY-SA notice naming Wikipedia): a mirror or fork.
     published: Mapped[str | None] = mapped_column(String(32))
     wikipedia_notice: Mapped[str | None] = mapped_column(Text)
+    # What a readable page says of itself (sidebot.sources.metadata: title, author, date, website, doi…); a
+    # field the page does not give is absent. ``metadata`` is SQLAlchemy's own attribute, hence the name.
+    page_metadata: Mapped[dict[str, Any] | None] = mapped_column("metadata")
     fetched_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     @property
@@ -256,6 +259,8 @@ class Suggestion(Base):
     every_part_probability: Mapped[float | None]
     passage: Mapped[str | None] = mapped_column(Text)
     evidence: Mapped[list[Any]] = mapped_column(default=list)
+    # <ref>{{cite web|…}}</ref> for an editor to paste (sidebot.sources.reference); the bot never inserts it
+    reference: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     finding: Mapped[Finding] = relationship(back_populates="suggestions")

@@ -187,6 +187,7 @@ def _row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> Finding
                 "every_part_probability": g.every_part_probability,
                 "passage": g.passage,
                 "evidence": list(g.evidence or []),
+                "reference": g.reference,
             }
             for g in f.suggestions
         ],

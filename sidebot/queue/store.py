@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from sqlalchemy import or_, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.citations.tags import FAILED_VERIFICATION
@@ -29,6 +29,7 @@ from sidebot.queue.models import (
     utcnow,
 )
 from sidebot.queue.reviews import FAILING, current_decision
+from sidebot.retrieve.reference import build_reference
 from sidebot.verify.facts.changes import changed_facts
 
 if TYPE_CHECKING:
@@ -340,6 +341,7 @@ def save_source(session: Session, result: FetchResult) -> Source:
     row.content_hash, row.size_bytes, row.error = result.content_hash, result.size_bytes, result.error
     row.page_kind = result.page_kind
     row.published, row.wikipedia_notice = result.published, result.wikipedia_notice
+    row.page_metadata = result.metadata
     row.fetched_at = utcnow()
     session.flush()
     return row
@@ -423,7 +425,9 @@ def mark_checked(page: Page, rev_id: int, when: datetime | None = None) -> None:
 
 def set_suggestions(finding: Finding, found: Sequence[FoundSource]) -> None:
     """Store the better sources retrieval found for ``finding``, best first, replacing any it had (so
-    storing them again never duplicates them). Evidence offsets point into each suggestion's passage."""
+    storing them again never duplicates them). Evidence offsets point into each suggestion's passage. Each
+    carries its reference to paste (:func:`suggestion_reference`)."""
+    session = object_session(finding)
     finding.suggestions = [
         Suggestion(
             rank=rank,
@@ -434,6 +438,24 @@ def set_suggestions(finding: Finding, found: Sequence[FoundSource]) -> None:
             every_part_probability=s.every_part_probability,
             passage=s.passage.text if s.passage else None,
             evidence=[{"start": e.start, "end": e.end, "score": e.score} for e in s.evidence],
+            reference=suggestion_reference(session, s),
         )
         for rank, s in enumerate(found, 1)
     ]
+
+
+def suggestion_reference(session: Session | None, found: FoundSource) -> str | None:
+    """The reference to paste for a suggested source, quoting its best evidence sentence: from the page's
+    own metadata when the bot read the page (its cached :class:`Source`), else from what the corpus gives
+    (its address and title)."""
+    source = session.scalar(select(Source).where(Source.url_hash == url_hash(found.url))) if session else None
+    read = source is not None and source.readable
+    best = max(found.evidence, key=lambda e: e.score, default=None)
+    quote = found.passage.text[best.start : best.end] if best and found.passage else None
+    return build_reference(
+        found.url,
+        source.page_metadata if read else None,
+        title=found.title or (source.title if read else None),
+        quote=quote,
+        accessed=source.fetched_at if read else None,
+    )

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import trafilatura
 from lxml.html import HtmlElement
 
 from sidebot.sources.charset import decode_text
 from sidebot.sources.lexicon import CONSENT
+from sidebot.sources.metadata import page_metadata, read_markup
 from sidebot.sources.pdf import pdf_text
 from sidebot.sources.sniff import SNIFF_BYTES, ContentKind, MediaType, sniff
 from sidebot.sources.tables import replace_tables
@@ -40,6 +42,8 @@ class Extracted:
     text: str | None  # None when there is no usable text; ``error`` then says why
     error: str | None
     published: str | None = None  # the publication date trafilatura found (YYYY-MM-DD), HTML only
+    # what the page says of itself, for a reference (sidebot.sources.metadata); HTML only
+    metadata: dict[str, Any] = field(default_factory=dict)
 
 
 def extract(
@@ -76,6 +80,7 @@ def html_main_text(html: str, url: str | None = None) -> Extracted:
         if tree is None:
             return plain_text(html)
         page_title = _tidy(tree.findtext(".//title") or "") or None
+        markup = read_markup(tree, url)
         _drop_consent_layers(tree)
         replace_tables(tree)
         document = trafilatura.bare_extraction(tree, url=url, with_metadata=True, include_comments=False)
@@ -87,11 +92,13 @@ def html_main_text(html: str, url: str | None = None) -> Extracted:
     title = (_tidy(document.title or "") or None) if document else None
     text = _tidy(document.text or "") if document else ""
     published = (str(document.date or "")[:32] or None) if document else None
+    found = {k: getattr(document, k, None) for k in ("title", "author", "categories")}
+    metadata = page_metadata(markup, url, found if document else None)
     if not text:
         return Extracted(
-            ContentKind.HTML, title or page_title, None, "no main text found on the page", published
+            ContentKind.HTML, title or page_title, None, "no main text found on the page", published, metadata
         )
-    return Extracted(ContentKind.HTML, title or page_title, text, None, published)
+    return Extracted(ContentKind.HTML, title or page_title, text, None, published, metadata)
 
 
 def _drop_consent_layers(tree: HtmlElement) -> None:

@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 import httpx
 
@@ -112,6 +113,7 @@ class FetchResult:
     redirects: tuple[str, ...] = ()
     published: str | None = None  # the page's publication date from its metadata (YYYY-MM-DD when readable)
     wikipedia_notice: str | None = None  # the Wikipedia attribution the page carries (sources.mirror)
+    metadata: dict[str, Any] | None = None  # what a readable page says of itself (sources.metadata)
 
 
 class _Failure(Exception):
@@ -269,7 +271,17 @@ def _fetch_source(
         redirects=downloaded.redirects,
         published=iso_date(signals.published or extracted.published),
         wikipedia_notice=wikipedia_notice(signals.visible_text or extracted.text or ""),
+        metadata=_metadata(status, extracted),
     )
+
+
+def _metadata(status: FetchStatus, extracted: Extracted) -> dict[str, Any] | None:
+    """The page's metadata, kept for a page read as the source (a PDF gives its title only)."""
+    if status is FetchStatus.OK:
+        return extracted.metadata
+    if status is FetchStatus.PDF:
+        return {"title": extracted.title} if extracted.title else {}
+    return None
 
 
 def _signals(downloaded: _Downloaded, extracted: Extracted) -> PageSignals:

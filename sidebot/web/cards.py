@@ -55,6 +55,10 @@ class SuggestionOut(_View):
     cited_in: list[str] = Field(
         description="the other articles citing this page for a claim it backs ('wiki: title' on another wiki)"
     )
+    reference: str | None = Field(
+        description="<ref>{{cite web|…}}</ref> to paste, filled from the page's own metadata (absent fields"
+        " left out); the bot never inserts it"
+    )
 
 
 class PartOut(_View):
@@ -279,6 +283,7 @@ def load_card(session: Session, finding_id: int) -> Card | None:
                     for c in cited.get(s.url, [])
                     if (c.wiki, c.article) != (wiki.name, page.title)
                 ],
+                reference=s.reference,
             )
             for s in suggestions
         ],

@@ -1,7 +1,8 @@
 """Response headers that limit what a page may do, and the CSRF check every state-changing route depends on.
 
-The pages use no JavaScript at all, so the Content-Security-Policy allows none: even text that slipped past
-escaping could not run. Styles and images come only from sidebot itself; forms post only to sidebot.
+The pages use no JavaScript but sidebot's own files (the card's "copy" button: ``static/copy.js``), so the
+Content-Security-Policy allows scripts from sidebot only, never inline: even text that slipped past escaping
+could not run. Styles and images come only from sidebot itself; forms post only to sidebot.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from starlette.responses import Response
 from sidebot.web.sessions import check_csrf
 
 CONTENT_SECURITY_POLICY = (
-    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; "
-    "frame-ancestors 'none'"
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; "
+    "base-uri 'none'; frame-ancestors 'none'"
 )
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
