@@ -149,8 +149,18 @@ def test_demo_fills_the_queue_with_honest_suggestions(demo_run: DemoRun) -> None
     listing = json.loads(sidebot(*args, env=env).stdout)
     shown = [s for f in listing["findings"] for s in f["suggestions"]]
     assert shown, "the demo stores suggestions"
-    keys = {"rank", "url", "title", "probability", "every_part_probability", "passage", "evidence"}
+    keys = {
+        "rank",
+        "url",
+        "title",
+        "probability",
+        "every_part_probability",
+        "passage",
+        "evidence",
+        "reference",
+    }
     assert all(set(s) == keys for s in shown)
+    assert all(s["reference"].startswith("<ref>{{cite ") for s in shown)  # a reference to paste for each
     assert all(s["passage"] and s["passage"].strip() for s in shown)  # the passage the README says is stored
     stored = {(r[0], r[3]) for r in rows}
     assert {(f["id"], s["url"]) for f in listing["findings"] for s in f["suggestions"]} <= stored

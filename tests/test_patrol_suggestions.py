@@ -144,6 +144,11 @@ def test_weak_citation_gets_better_sources_once(
             assert suggestion.passage and suggestion.title is not None
             for evidence in suggestion.evidence:
                 assert 0 <= evidence["start"] < evidence["end"] <= len(suggestion.passage)
+            # the bot never fetched the suggested pages: their references hold what the corpus gives only
+            assert suggestion.reference and suggestion.reference.startswith(
+                f"<ref>{{{{cite web |url={suggestion.url} "
+            )
+            assert "|access-date=" not in suggestion.reference and "|title=" in suggestion.reference
         stored = session.scalar(select(func.count(Suggestion.id)))
 
     again = patrol.run(refs_for(wiki, [title]), "test", {})
