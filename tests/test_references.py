@@ -45,7 +45,8 @@ def test_a_news_article_is_read_from_its_json_ld() -> None:
         "title": "Flood warning lifted for Millrace Creek as water recedes",
         "author": ["Carla Wen"],
         "date": "2026-04-14",
-        "kind": "news",  # schema.org NewsArticle; the page names no site, so there is no website
+        "website": "The Harlan Valley Sentinel",  # its <title>: "<the headline> | <the site>"
+        "kind": "news",  # schema.org NewsArticle
     }
 
 
@@ -71,12 +72,13 @@ def test_a_demo_page_is_read_from_its_opengraph_tags_and_a_profile_address_is_no
     assert extract(page.encode(), "text/html").metadata == {"title": with_profile.title}
 
 
-def test_a_page_without_metadata_tags_gives_its_title_byline_and_date_only() -> None:
+def test_a_page_without_metadata_tags_gives_its_title_byline_date_and_site() -> None:
     # the byline reads "Bob Young, Seattle Times staff reporter": the second piece is no author
     assert _metadata(NO_METADATA) == {
         "title": "M. Lorena González and Teresa Mosqueda win Seattle City Council seats",
         "author": ["Bob Young"],
-        "date": "2017-11-07",
+        "date": "2017-11-07",  # "Originally published November 7, 2017 at 8:21 pm."
+        "website": "The Seattle Times",  # its <title>: "<the headline> | The Seattle Times"
     }
 
 
@@ -100,7 +102,8 @@ def test_the_template_follows_the_kind_of_page_and_leaves_out_what_the_page_does
     )
     assert news == (
         "<ref>{{cite news |url=https://site.example/a |title=Flood warning lifted for Millrace Creek as "
-        "water recedes |author=Carla Wen |date=2026-04-14 |access-date=2026-05-04 |quote=It rose.}}</ref>"
+        "water recedes |author=Carla Wen |date=2026-04-14 |work=The Harlan Valley Sentinel "
+        "|access-date=2026-05-04 |quote=It rose.}}</ref>"
     )
     paper = build_reference("https://site.example/p", _metadata(PAPER_CITATION_TAGS), accessed=accessed)
     assert paper is not None and paper.startswith(
@@ -234,3 +237,29 @@ def test_a_long_quote_is_cut_at_a_word_with_an_ellipsis() -> None:
     assert reference is not None
     value = reference.split("|quote=", 1)[1].removesuffix("}}</ref>")
     assert value.endswith("…") and len(value) <= 600 and value.startswith("word word")
+
+
+def test_each_field_is_right_wrong_missed_invented_or_absent() -> None:
+    from sidebot.eval.references import compare
+
+    assert compare("title", "L’été – Fil", "l'été - fil") == "right"  # quotes, dashes, case set aside
+    assert compare("title", "A", "B") == "wrong"
+    assert compare("date", "2020-01-02", None) == "missed"
+    assert compare("website", None, "example.org") == "invented"
+    assert compare("doi", None, None) == "absent"
+    assert compare("kind", None, None) == "right"  # a web page on both sides
+    both = compare(
+        "author", ["Sara Lindqvist", "Tiago M. Ferreira"], ["Ferreira, Tiago M.", "Lindqvist, Sara"]
+    )
+    assert both == "right"
+    assert compare("author", ["Sara Lindqvist"], ["Sara Lindqvist", "Bob"]) == "wrong"
+
+
+def test_eval_references_reads_every_labelled_page() -> None:
+    from sidebot.cli.sources import DEFAULT_LABELS
+    from sidebot.eval.references import FIELDS, evaluate_labelled
+
+    report = evaluate_labelled(DEFAULT_LABELS).to_json()
+    assert report["pages"] == 24 and set(report["per_field"]) == set(FIELDS)
+    assert all(sum(counts.values()) == 24 for counts in report["per_field"].values())
+    assert report["right_of_given"]["doi"] == 1.0  # every DOI a page gives, and no other

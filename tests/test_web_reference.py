@@ -53,6 +53,7 @@ def test_a_stored_suggestion_carries_its_reference_to_the_card_api_and_queue_lis
             "title": "M. Lorena González and Teresa Mosqueda win Seattle City Council seats",
             "author": ["Bob Young"],
             "date": "2017-11-07",
+            "website": "The Seattle Times",
         }
         accessed = source.fetched_at.date()
         suggested = set(session.scalars(select(Suggestion.finding_id)))
@@ -70,7 +71,8 @@ def test_a_stored_suggestion_carries_its_reference_to_the_card_api_and_queue_lis
         fetched_ref, corpus_ref = [s.reference for s in finding.suggestions]
     assert fetched_ref == (
         f"<ref>{{{{cite web |url={fetched.url} |title=M. Lorena González and Teresa Mosqueda win Seattle "
-        f"City Council seats |author=Bob Young |date=2017-11-07 |access-date={accessed:%Y-%m-%d} "
+        f"City Council seats |author=Bob Young |date=2017-11-07 |website=The Seattle Times "
+        f"|access-date={accessed:%Y-%m-%d} "
         f"|quote={SENTENCE}}}}}</ref>"
     )
     # never fetched: the corpus's address and title only, and no access date

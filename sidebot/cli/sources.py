@@ -130,3 +130,37 @@ def train_page_kinds(
         f" -> {out}",
         highlight=False,
     )
+
+
+DEFAULT_LABELS = Path(__file__).resolve().parents[2] / "tests" / "data" / "references" / "labels.json"
+
+
+def eval_references(
+    labels: Annotated[
+        Path,
+        typer.Option(
+            help="Hand-labelled pages: a labels.json (default: the repository's tests/data/references)."
+        ),
+    ] = DEFAULT_LABELS,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the figures, and every mistake, as JSON.")
+    ] = False,
+) -> None:
+    """How right the fields of the reference to paste are: per field, right, wrong, missed (the page gives
+    it, the reference leaves it out), invented (the reference gives what the page does not) and absent, on
+    the hand-labelled pages and on the demo's WiCE pages (sidebot/eval/references.py says how)."""
+    from sidebot.eval.references import evaluate_demo, evaluate_labelled
+
+    if not labels.is_file():
+        raise fail(f"no labels at {labels} (give --labels FILE)")
+    figures = {"labelled": evaluate_labelled(labels).to_json(), "demo": evaluate_demo().to_json()}
+    if as_json:
+        print(json.dumps(figures, ensure_ascii=False, indent=1))
+        return
+    for name, report in figures.items():
+        console.print(f"[bold]{name}[/bold]: {report['pages']} pages, {report['invented']} fields invented")
+        for field_name, counts in report["per_field"].items():
+            share = report["right_of_given"][field_name]
+            right = "—" if share is None else f"{share:.0%}"
+            line = ", ".join(f"{k} {v}" for k, v in counts.items())
+            console.print(f"  {field_name:8} right of given {right:>5}  ({line})")

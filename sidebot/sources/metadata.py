@@ -8,12 +8,15 @@ Read from the page's own markup only, so a field the page does not give is absen
   ``DC.identifier``). Structured data is what the publisher wrote for machines, so it comes first.
 - Google Scholar's ``citation_*`` tags (``citation_doi``, ``citation_journal_title``, ``citation_author``)
   and PRISM's ``prism.doi`` are read directly: extruct has no syntax for them, and journals use them most.
-- **htmldate** gives the date, asked for the original publication date from the markup only
-  (``extensive_search=False``: no date guessed from the running text).
-- **trafilatura**'s metadata (already computed with the main text) fills what the structured data lacks: the
-  title (from ``<title>`` and the headings), the author (from ``<meta name=author>`` and bylines) and the
-  categories. Not its site name: without ``og:site_name`` or a JSON-LD publisher it takes a piece of the
-  title or the host name, which the page did not say is its name.
+- **htmldate** gives the date: the original publication date, in its fast mode (``extensive_search=False``:
+  meta tags, JSON-LD, date elements, "published …" lines; not its scan of the whole text for any date). It
+  still reads a bare date where a page has nothing else (2 wrong of 72 demo pages: docs/retrieval.md).
+- **trafilatura**'s metadata (already computed with the main text) fills what the rest lacks: the title (from
+  ``<title>`` and the headings), the author from a byline (its pieces that read as a name: "By Owen
+  Adeyemi · Published" gives "Owen Adeyemi") and the categories. Not its site name: without ``og:site_name``
+  or a JSON-LD publisher it takes a piece of the title or the host name. The site's name is read from the
+  ``<title>`` only when that is the article's title, one separator and one more name ("… | Zeeuws
+  Dagnieuws"); a site name that is the page's host name is no name.
 
 A DOI comes from ``citation_doi``/``prism.doi``/``DC.identifier``, the JSON-LD ``identifier``/``sameAs``, the
 page's own canonical address, or the page's address when it is a doi.org link — not from a doi.org link in
@@ -59,6 +62,8 @@ _ARTICLE_TYPES = (
 )
 _MAX_VALUE = 500  # a title or a name longer than this is not one
 _MAX_AUTHORS = 10
+_TITLE_SEPARATORS = (" | ", " - ", " – ", " — ", " · ", " :: ", ": ")
+_BY_WORD = re.compile(r"^(by|door|di|por|par|von|av|af|przez)\s+", re.IGNORECASE)
 _NAME_PARTICLES = frozenset(
     {"van", "von", "de", "der", "den", "da", "das", "di", "du", "del", "la", "le", "bin", "al"}
 )
@@ -74,6 +79,7 @@ class Markup:
     metas: dict[str, list[str]] = field(default_factory=dict)
     canonical: str | None = None
     date: str | None = None
+    page_title: str | None = None  # the <title>
 
 
 def read_markup(tree: HtmlElement, url: str | None) -> Markup:
@@ -95,6 +101,7 @@ def read_markup(tree: HtmlElement, url: str | None) -> Markup:
         metas=_named_metas(tree),
         canonical=str(canonical[0]) if canonical else None,
         date=_date(tree),
+        page_title=_clean(tree.findtext(".//title")),
     )
 
 
@@ -110,12 +117,20 @@ def page_metadata(markup: Markup, url: str | None, found: Mapping[str, Any] | No
     title = _text(article, "headline", "name") or _one(og.get("og:title"))
     title = title or _one(metas.get("citation_title")) or _one(dc.get("title")) or _clean(found.get("title"))
     authors = _authors(article) or _names(metas.get("citation_author", [])) or _names(dc.get("creator", []))
-    if not authors and found.get("author"):  # a byline "Bob Young, staff reporter" is split in two
-        authors = _names(n for n in str(found["author"]).split(";") if _looks_like_a_name(n))
-    website = _one(og.get("og:site_name")) or _text(_as_item(article, "publisher"), "name")
+    authors = authors or _names(metas.get("author", []))
+    if not authors and found.get("author"):  # a byline: "By Owen Adeyemi · Published", "Bob Young, reporter"
+        authors = _names(_byline_names(str(found["author"])))
     journal = _one(metas.get("citation_journal_title")) or _one(metas.get("prism.publicationname"))
     if not journal and _types(article) & _SCHOLARLY_TYPES:
         journal = _text(_as_item(article, "isPartOf"), "name")
+    website = _one(og.get("og:site_name")) or _text(_as_item(article, "publisher"), "name")
+    hosts = {(urlsplit(a).hostname or "").removeprefix("www.") for a in (url, markup.canonical) if a}
+    if website and website.lower().removeprefix("www.") in hosts:  # an address, not the site's name
+        website = None
+    website = website or _site_after(markup.page_title, title)
+    title = _without_site(_without_site(title, website), journal)
+    if website and journal and website.casefold() == journal.casefold():
+        website = None  # the journal's name, given as journal=
     doi = _page_doi(url, metas, dc, article, og, markup.canonical)
     metadata: dict[str, Any] = {
         "title": title,
@@ -180,6 +195,39 @@ def _names(values: Iterable[str]) -> list[str]:
     return names[:_MAX_AUTHORS]
 
 
+def _without_site(title: str | None, website: str | None) -> str | None:
+    """The title without the site's name the page appended to it ("Teindre la laine — Fil & Garance")."""
+    if not title or not website:
+        return title
+    for separator in _TITLE_SEPARATORS:
+        if title.endswith(f"{separator}{website}") and len(title) > len(separator) + len(website):
+            return title[: -len(separator) - len(website)].strip()
+    return title
+
+
+def _site_after(page_title: str | None, title: str | None) -> str | None:
+    """The site's name a ``<title>`` gives after the article's title and one separator ("Supermarkt haalt
+    pindakaas uit de schappen | Zeeuws Dagnieuws"); None when the ``<title>`` is anything else."""
+    if not page_title or not title or not page_title.startswith(title):
+        return None
+    rest = page_title[len(title) :]
+    for separator in _TITLE_SEPARATORS:
+        site = rest.removeprefix(separator).strip() if rest.startswith(separator) else ""
+        if site and not any(other in site for other in _TITLE_SEPARATORS):
+            return site
+    return None
+
+
+def _byline_names(byline: str) -> list[str]:
+    """The names in a byline trafilatura read, its separators, "By"-words and trailing dates left out."""
+    names = []
+    for piece in re.split(r"[;·•|,]| - ", byline):
+        name = _BY_WORD.sub("", piece.strip()).strip()
+        if _looks_like_a_name(name):
+            names.append(name)
+    return names
+
+
 def _looks_like_a_name(text: str) -> bool:
     """A byline piece that is a person's name: two to five words, capitalised but for the particles of
     names (van, de, bin…), without digits; not "Seattle Times staff reporter" or "2 min read"."""
@@ -220,11 +268,12 @@ def _dublin_core(items: list[Any]) -> dict[str, list[str]]:
 
 
 def _named_metas(tree: HtmlElement) -> dict[str, list[str]]:
-    """``<meta name=… content=…>`` of the Highwire/Google Scholar and PRISM kinds, by lower-case name."""
+    """``<meta name=… content=…>`` of the Highwire/Google Scholar and PRISM kinds, Google News' keywords and
+    the plain ``author``, by lower-case name."""
     out: dict[str, list[str]] = {}
     for meta in tree.iterfind(".//meta[@name][@content]"):
         name = (meta.get("name") or "").strip().lower()
-        if name.startswith(("citation_", "prism.")) or name == "news_keywords":
+        if name.startswith(("citation_", "prism.")) or name in ("news_keywords", "author"):
             out.setdefault(name, []).append(meta.get("content") or "")
     return out
 
