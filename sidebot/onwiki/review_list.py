@@ -292,11 +292,8 @@ def parse_rows(wikitext: str) -> list[ReviewRow]:
             raise ValueError(f"a review list row without an article link: {str(tr)[:200]}")
         suggestion_links = suggestion.filter_external_links()
         codes = suggestion.filter_tags(recursive=False, matches=lambda node: node.tag == "code")
-        if codes:
-            suggestion.remove(codes[0])
-            suggestion.remove(
-                suggestion.filter_tags(recursive=False, matches=lambda node: node.tag == "br")[-1]
-            )
+        for node in [*codes[:1], *suggestion.filter_tags(recursive=False, matches=lambda n: n.tag == "br")]:
+            suggestion.remove(node)  # the reference and the line break before it: the label is what is left
         rows.append(
             ReviewRow(
                 finding_id=int(read_inert(number_text)),
