@@ -1,8 +1,8 @@
 """sources: what the page says of itself (title, author, date, site, DOI…, sidebot.sources.metadata);
-suggestions: the reference ready to paste built from it (sidebot.sources.reference)
+suggestions: the reference ready to paste built from it (sidebot.retrieve.reference)
 
 Revision ID: 0015
-Revises: 0012
+Revises: 0016
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0015"
-down_revision = "0012"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 
