@@ -2,7 +2,7 @@
 suggestions: the reference ready to paste built from it (sidebot.retrieve.reference)
 
 Revision ID: 0015
-Revises: 0016
+Revises: 0014
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0015"
-down_revision = "0016"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
