@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sidebot.cli.common import console, fail, settings_of, write_json
+from sidebot.cli.facts import Half
 from sidebot.config import RetrieveSettings
 
 FOLDER_HELP = "Corpus and index folder (default: the configured one, <home>/retrieve)."
@@ -204,11 +205,25 @@ def eval_suggest(
     ] = None,
     workdir: PoolWorkdir = None,
     limit: ClaimLimit = None,
+    half: Annotated[
+        Half,
+        typer.Option(
+            help="Only one half of the claims: 'fit', the half the unsourced gate is fitted on, or 'report', "
+            "the held-out one (sha256 of the claim id, as every fit on WiCE dev splits it)."
+        ),
+    ] = Half.ALL,
+    label: Annotated[
+        list[str] | None, typer.Option(help="Only claims with this WiCE label (repeatable).")
+    ] = None,
+    citation_needed_only: Annotated[
+        bool,
+        typer.Option(help="Only the citation_needed situation (a third of the reading; the others empty)."),
+    ] = False,
 ) -> None:
     """The suggestions a reviewer would be shown for WiCE claims (cited page readable, dead link with a copy
-    in the corpus, no copy), by WiCE label: how many claims get one and how many are the cited page. Counted
-    as the patrol stores them (the verifier's rule, then the facts and subject checks); the JSON also has
-    the verifier's rule alone."""
+    in the corpus, no copy, citation removed as if tagged {{citation needed}}), by WiCE label: how many
+    claims get one and how many are the cited page. Counted as the patrol stores them (the verifier's rule,
+    then the facts and subject checks); the JSON also has the verifier's rule alone."""
     from sidebot.eval.suggest import SITUATIONS, run_suggestion_evaluation
 
     _, settings = _folder(ctx, None)
@@ -222,6 +237,9 @@ def eval_suggest(
                 limit=limit,
                 progress=lambda done, total: progress("claims", done, total),
                 log=console.print,
+                half=str(half),
+                labels=label or (),
+                citation_needed_only=citation_needed_only,
             )
     table = Table("situation", "WiCE label", "claims", "with suggestion", "shown", "cited page first")
     for situation in SITUATIONS:
@@ -234,13 +252,36 @@ def eval_suggest(
                 str(counts["suggestions"]),
                 str(counts["first_is_gold"]),
             )
+    needed = result["citation_needed"]
+    for label, counts in needed["by_label"].items():
+        table.add_row(
+            "citation_needed",
+            label,
+            str(counts["claims"]),
+            str(counts["shown"]),
+            str(counts["suggestions"]),
+            str(counts["shown_supporting"]),
+        )
     console.print(table)
+    console.print(
+        "citation needed: supported claims shown their page "
+        f"{_share(needed['supported_shown_supporting'])}, of suggestions shown for supported claims their "
+        f"page {_share(needed['supported_suggestions_supporting'])}, not_supported claims shown one "
+        f"{_share(needed['not_supported_shown'])}, from Wikipedia or a copy "
+        f"{_share(needed['not_a_source_share'])}"
+        f" (gate {result['unsourced_gate']})",
+        highlight=False,
+    )
     console.print(
         f"{result['claims']} claims; corpus {result['corpus_documents']} documents, "
         f"{result['corpus_passages']} passages; verifier {result['verifier']}, margin "
         f"{result['margin']:.3f}, pass threshold {result['min_probability']:.3f}"
     )
     write_json(json_out, result)
+
+
+def _share(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
 
 
 def bench_index(

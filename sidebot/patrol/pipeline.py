@@ -128,9 +128,11 @@ def changed_fact_reason(old: str, new: str) -> str:
 
 
 def wants_suggestions(state: str, tags: Sequence[str]) -> bool:
-    """Whether retrieval should look for a better source: the citation is weak (queued) or editors tagged it
-    {{failed verification}} (even when its source could not be read)."""
-    return state == "open" or FAILED_VERIFICATION in tags
+    """Whether retrieval should look for a better source: the citation is queued (low support, a changed or
+    contradicted fact, a source that copies Wikipedia), its source could not be read (a dead link without a
+    readable archived copy; a wall or soft 404, which supports nothing either), or editors tagged it
+    {{failed verification}}."""
+    return state in ("open", "unverifiable") or FAILED_VERIFICATION in tags
 
 
 def suggest_sources(
@@ -142,10 +144,11 @@ def suggest_sources(
     exclude_urls: Sequence[str] = (),
     min_probability: float | None = None,
     web: WebSearch | None = None,
+    copies_wikipedia: bool = False,
 ) -> list[Suggestion]:
     """Better sources than ``source`` for ``claim``. A suggestion must beat the cited source on the
     retriever's own verifier scale (its margin is fitted there), so a verdict by another scorer is redone
-    with that verifier; a source without a verdict (unreadable) gets the best candidates.
+    with that verifier.
 
     A suggestion's passage must state the claim's facts and its page must name the article's subject
     (:mod:`sidebot.retrieve.checks`).
@@ -158,8 +161,27 @@ def suggest_sources(
 
     ``web``: a search engine (off unless configured) whose hits fill the places the corpus left of
     ``max_suggestions``, under the same gate (:mod:`sidebot.retrieve.web_search`); with it, a retriever
-    without an index still suggests."""
+    without an index still suggests.
+
+    A source that could not be read, or that copies Wikipedia (``copies_wikipedia``: its score says nothing
+    about the claim's support), leaves no score to beat: the claim is treated as one without a source
+    (:func:`sidebot.retrieve.unsourced.suggest_for_unsourced`, whose gate is fitted for that case; the
+    engine's hits then need its probability bar)."""
     settings = retriever.settings
+    if copies_wikipedia or verdict is None or verdict.best_passage is None:
+        from sidebot.retrieve.unsourced import suggest_for_unsourced
+
+        seen = [*exclude_urls, *([source.url] if source.url else [])]
+        kept = (
+            suggest_for_unsourced(retriever, claim, seen, min_probability)
+            if web is None or retriever.indexed
+            else []
+        )
+        wanted = settings.unsourced_max_suggestions - len(kept)
+        if web is not None and wanted > 0:
+            bar = max(min_probability or 0.0, settings.unsourced_min_probability)
+            kept += web.suggest(retriever, claim, None, seen, settings.margin, bar, wanted)
+        return kept
     margin = settings.tagged_margin if FAILED_VERIFICATION in tags else settings.margin
     current: Verdict | None = None
     if verdict is not None and verdict.best_passage is not None:

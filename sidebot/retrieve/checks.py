@@ -41,3 +41,13 @@ def passes_page_checks(claim: Claim, text: Callable[[], str], passage: Passage |
     """Both checks for a suggestion of a page whose whole text ``text`` gives (asked only when the passage
     states the facts) showing ``passage``."""
     return states_the_facts(claim, passage) and names_the_subject(claim.article_title, text())
+
+
+def passes_checks_on_page(corpus: Corpus, claim: Claim, url: str) -> bool:
+    """Both checks with the facts looked up on the whole page at ``url`` rather than on one passage: a
+    claim's facts are often stated in two passages of 100 words (its date in one, its place in the next)."""
+    passages = [p.passage for p in corpus.document_passages(url)]
+    check = check_facts(claim.text, PageIndex.from_passages(passages), claim.article_title)
+    if check.missing or check.contradicted:
+        return False
+    return names_the_subject(claim.article_title, "\n".join(p.text for p in passages))
