@@ -276,9 +276,10 @@ class RetrieveSettings(_Section):
     max_suggestions: int = Field(3, ge=1)
     # A claim with no readable source ({{citation needed}}, a dead link without an archived copy) has no
     # score to beat: its gate (sidebot.retrieve.unsourced) asks a candidate page for these instead, fitted on
-    # the fit half of WiCE dev by `python -m sidebot.eval.unsourced_tune` (docs/retrieval.md).
-    unsourced_min_probability: float = Field(0.86, ge=0, le=1)
-    unsourced_min_every_part: float = Field(0.0, ge=0, le=1)  # P(the page backs every part of the claim)
+    # the fit half of WiCE dev by `python -m sidebot.eval.unsourced_tune` (docs/retrieval.md; 2026-12-06,
+    # verifier r14).
+    unsourced_min_probability: float = Field(0.88, ge=0, le=1)
+    unsourced_min_every_part: float = Field(0.25, ge=0, le=1)  # P(the page backs every part of the claim)
     unsourced_runner_up_margin: float = 0.0  # its score minus the best other page's score read
     unsourced_max_suggestions: int = Field(1, ge=1)
     unsourced_facts_on_page: bool = False  # the facts check on the whole page, not the passage shown

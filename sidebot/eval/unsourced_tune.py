@@ -3,11 +3,11 @@
 Input: the JSON of ``sidebot eval suggest --half fit`` (its ``citation_needed`` rows keep every candidate
 page read with its figures, so the gate can be replayed at any values without reading a page again). Over a
 grid of (probability, every-part probability, lead over the runner-up, the facts check on the passage shown
-or on the whole page), with one suggestion at most, it keeps
-the values that meet the issue's goals on this half — of the suggestions shown for supported claims, at least
-``--precision`` are the claim's page; at most ``--false-share`` of not_supported claims are shown one — and
-among them the one that shows the most supported claims their page (ties: the stricter values). Write the
-chosen values into ``RetrieveSettings`` (sidebot/config.py) and measure them on the other half with
+or on the whole page), with one suggestion at most, it keeps the values that meet the issue's goals on this
+half — of the suggestions shown for supported claims, at least ``--precision`` are the claim's page; at most
+``--false-share`` of not_supported claims are shown one — and among them those that show the most supported
+claims their page; of those, the one nearest the median of their values. Write the chosen values into
+``RetrieveSettings`` (sidebot/config.py) and measure them on the other half with
 ``sidebot eval suggest --half report``.
 
     python -m sidebot.eval.unsourced_tune FIT.json
@@ -78,27 +78,45 @@ def figures(rows: Sequence[dict[str, Any]], gate: UnsourcedGate) -> dict[str, An
 
 def fit(
     rows: Sequence[dict[str, Any]], precision: float = 0.90, false_share: float = 0.05
-) -> tuple[UnsourcedGate, dict[str, float | int]] | None:
+) -> tuple[UnsourcedGate, dict[str, Any]] | None:
     """The gate of the module doc, with its figures on ``rows``; None when no value on the grid meets the
-    goals."""
-    best: tuple[tuple[float, ...], UnsourcedGate, dict[str, float | int]] | None = None
+    goals. Many values tie on a half this small; the one taken is the tied gate nearest the median of the
+    tied values (in grid steps), not one at the edge of what this half allows."""
+    best: list[tuple[UnsourcedGate, dict[str, Any]]] = []
+    best_key: tuple[float, float] | None = None
     for p, e, m, on_page in itertools.product(PROBABILITIES, EVERY_PART, MARGINS, (False, True)):
         gate = UnsourcedGate(p, e, m, 1, on_page)
         got = figures(rows, gate)
         precise = got["supported_suggestions_supporting"]
         if (precise is not None and precise < precision) or (got["not_supported_shown"] or 0) > false_share:
             continue
-        key = (
-            got["supported_shown_supporting"] or 0,
-            -(got["not_supported_shown"] or 0),
-            p,
-            e,
-            m,
-            not on_page,
+        key = (got["supported_shown_supporting"] or 0.0, -(got["not_supported_shown"] or 0.0))
+        if best_key is None or key > best_key:
+            best, best_key = [], key
+        if key == best_key:
+            best.append((gate, got))
+    if not best:
+        return None
+    grids = (PROBABILITIES, EVERY_PART, MARGINS)
+    steps = [[grid.index(value) for value in values] for grid, values in zip(grids, _coordinates(best))]
+    centre = [float(np.median(column)) for column in steps]
+    on_page = sum(g.facts_on_page for g, _ in best) * 2 > len(best)
+
+    def distance(i: int) -> float:
+        gate = best[i][0]
+        return float(sum(abs(column[i] - c) for column, c in zip(steps, centre))) + (
+            gate.facts_on_page != on_page
         )
-        if best is None or key > best[0]:
-            best = (key, gate, got)
-    return None if best is None else (best[1], best[2])
+
+    return best[min(range(len(best)), key=distance)]
+
+
+def _coordinates(tied: Sequence[tuple[UnsourcedGate, dict[str, Any]]]) -> list[list[float]]:
+    return [
+        [g.min_probability for g, _ in tied],
+        [g.min_every_part for g, _ in tied],
+        [g.runner_up_margin for g, _ in tied],
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
