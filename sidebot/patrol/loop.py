@@ -376,12 +376,11 @@ class Patrol:
         if retriever is None:
             counts["suggestions_no_index"] += 1
             return None
-        from sidebot.retrieve.unsourced import suggest_for_unsourced
-
-        try:
-            return suggest_for_unsourced(
-                retriever, claim, [self._article_address(page)], self.pass_probability
-            )
+        try:  # no cited source: the unsourced gate, then the search engine's hits if one is configured
+            no_source = SourceText("", "", "")
+            article = [self._article_address(page)]
+            web = self.web_search(session)
+            return suggest_sources(retriever, claim, no_source, None, [], article, self.pass_probability, web)
         except VerifierUnavailableError:
             raise
         except Exception as exc:  # e.g. a Java error from Lucene: this claim only, tried again next time
@@ -654,7 +653,9 @@ class Patrol:
             feed = self.settings.retrieve
             record_backing_source(session, feed, page, citation, source, decision.state, read, rev_id, counts)
             if wants_suggestions(decision.state, citation.tags):
-                self._suggest(session, page, finding, claim, cited, verdict, citation.tags, run_id, counts)
+                self._suggest(
+                    session, page, finding, claim, cited, verdict, citation.tags, run_id, counts, bool(copied)
+                )
         for citation, source in unreadable:
             problem = source_problem(source.status, source.error)
             copy = copies.get(citation.id)
@@ -737,10 +738,12 @@ class Patrol:
         tags: list[str],
         run_id: int,
         counts: Counter,
+        copies_wikipedia: bool = False,
     ) -> None:
-        """Store better sources for a weak citation. A retrieval failure is recorded in the run's errors and
-        costs only the suggestions: the finding stays. A verifier server that is down is not such a failure
-        (it would cost an unchanged page its suggestions for good): it defers the chunk."""
+        """Store better sources for a weak citation (one whose source copies Wikipedia has no score worth
+        beating). A retrieval failure is recorded in the run's errors and costs only the suggestions: the
+        finding stays. A verifier server that is down is not such a failure (it would cost an unchanged page
+        its suggestions for good): it defers the chunk."""
         retriever = self._open_retriever()
         if retriever is None:
             counts["suggestions_no_index"] += 1
@@ -756,6 +759,7 @@ class Patrol:
                 exclude_urls=[article],
                 min_probability=self.pass_probability,
                 web=self.web_search(session),
+                copies_wikipedia=copies_wikipedia,
             )
         except VerifierUnavailableError:
             raise  # the reranking server is down: the chunk waits for the next run, suggestions included
