@@ -40,7 +40,7 @@ def test_speedups_over_rounds_are_reported_as_medians_per_kind() -> None:
     from sidebot.workers.bench import _median_speedups
 
     rows = [
-        {"verifier": kind, "workers": count, "round": r, "speedup": value}
+        {"verifier": kind, "feed": False, "workers": count, "round": r, "speedup": value}
         for kind, count, r, value in [
             ("in each worker", 1, 0, 1.0),
             ("in each worker", 2, 0, 1.5),

@@ -15,10 +15,11 @@ from typer.testing import CliRunner
 
 from sidebot.cli.app import app as cli
 from sidebot.config import Settings, WebSettings
-from sidebot.queue.calibrate import NotEnoughReviews, plan_threshold
+from sidebot.queue.calibrate import MODEL_REASONS, NotEnoughReviews, plan_threshold
 from sidebot.queue.db import Database
 from sidebot.queue.models import Finding, Wiki
 from sidebot.queue.stats import queue_stats
+from sidebot.queue.support import queue_reason
 from sidebot.sandbox import testwiki
 from sidebot.web.app import create_app
 from tests.fixtures.web import SeededQueue, api_login, seed_queue
@@ -26,7 +27,9 @@ from tests.fixtures.web import SeededQueue, api_login, seed_queue
 pytestmark = pytest.mark.integration
 
 FLAG_BELOW = 0.95  # queue nearly every seeded citation (cosine scores), so there are many to review
-MIN_DECISIONS = 50
+# Below the command's default floor (50): the seed's demo articles hold 46 untagged citations since six demo
+# claims carry {{citation needed}} instead of their ref; the floor is given explicitly wherever it applies.
+MIN_DECISIONS = 40
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +48,8 @@ def reviewed(
         flagged = [
             f.id
             for f in session.scalars(select(Finding).where(Finding.state == "open").order_by(Finding.id))
-            if (f.flag_reason or "").startswith("low support")
-        ]
+            if (reason := queue_reason(f.flag_reason, f.stance)) and reason.kind in MODEL_REASONS
+        ]  # the findings the model flagged (low support, partial, contradicts): what calibration refits
     assert len(flagged) >= MIN_DECISIONS, f"only {len(flagged)} model-flagged findings in the seed"
     with db.session() as session:  # before any decision: nothing to refit from
         with pytest.raises(NotEnoughReviews):
@@ -82,7 +85,7 @@ def test_stats_measure_precision_from_the_decisions(reviewed):
         decided
     )
     assert sum(c["only_part"] for c in stats.decisions.values()) > 0  # through the JSON API
-    assert sum(c["low_support"] for c in stats.queued.values()) >= decided
+    assert sum(c[kind] for c in stats.queued.values() for kind in MODEL_REASONS) >= decided
 
 
 def test_calibrate_refits_shows_and_applies_only_when_asked(reviewed, tmp_path: Path):
@@ -93,7 +96,9 @@ def test_calibrate_refits_shows_and_applies_only_when_asked(reviewed, tmp_path: 
         encoding="utf-8",
     )
     with db.session() as session:
-        plan = plan_threshold(session, testwiki.WIKI_NAME, FLAG_BELOW, target=0.85)
+        plan = plan_threshold(
+            session, testwiki.WIKI_NAME, FLAG_BELOW, target=0.85, min_decisions=MIN_DECISIONS
+        )
     assert plan.decisions == decided and plan.proposed <= plan.current
     assert plan.queue_after <= plan.queue_before
     after = plan.precision_after
@@ -109,7 +114,18 @@ def test_calibrate_refits_shows_and_applies_only_when_asked(reviewed, tmp_path: 
     assert refused.exit_code == 1 and "fewer than the 1000" in refused.output
 
     shown = runner.invoke(
-        cli, ["--config", str(config), "calibrate", "--from-reviews", "--wiki", testwiki.WIKI_NAME], env=env
+        cli,
+        [
+            "--config",
+            str(config),
+            "calibrate",
+            "--from-reviews",
+            "--wiki",
+            testwiki.WIKI_NAME,
+            "--min-decisions",
+            "40",
+        ],
+        env=env,
     )
     assert shown.exit_code == 0, shown.output
     assert f"{plan.queue_before} → {plan.queue_after}" in shown.output and "add --apply" in shown.output
@@ -119,12 +135,24 @@ def test_calibrate_refits_shows_and_applies_only_when_asked(reviewed, tmp_path: 
 
     applied = runner.invoke(
         cli,
-        ["--config", str(config), "calibrate", "--from-reviews", "--apply", "--target", "0.99"],
+        [
+            "--config",
+            str(config),
+            "calibrate",
+            "--from-reviews",
+            "--apply",
+            "--target",
+            "0.99",
+            "--min-decisions",
+            "40",
+        ],
         env=env,
     )
     assert applied.exit_code == 0, applied.output
     with db.session() as session:
-        again = plan_threshold(session, testwiki.WIKI_NAME, FLAG_BELOW, target=0.99)
+        again = plan_threshold(
+            session, testwiki.WIKI_NAME, FLAG_BELOW, target=0.99, min_decisions=MIN_DECISIONS
+        )
         stored = session.scalar(select(Wiki.flag_below))
     assert stored == (again.proposed if again.changes else None)
 
