@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from sidebot.sandbox.demo_content import demo_sources
-from sidebot.sandbox.demo_extras import MOVED, NEEDS_SOURCE
+from sidebot.sandbox.demo_extras import MOVED, NEEDS_SOURCE, uncited_source_ids
 from tests.fixtures.demo import DemoRun
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -86,7 +86,8 @@ def test_failed_verification_patrol_fills_the_queue(sandbox: dict, cli_env: dict
 
 
 def test_check_shows_each_citation(sandbox: dict, cli_env: dict[str, str]) -> None:
-    source = next(s for s in demo_sources() if s.label == "supported")
+    cited = [s for s in demo_sources() if s.label == "supported" and s.id not in uncited_source_ids()]
+    source = cited[0]  # (a source whose claim carries {{citation needed}} instead is cited nowhere)
     out = sidebot("--config", sandbox["config_path"], "check", source.claim.article_title, env=cli_env).stdout
     assert source.claim.article_title in out and "/wice/" + source.id in out
 
