@@ -29,7 +29,7 @@ from sidebot.credentials import (
     SecretError,
     read_secret,
 )
-from sidebot.onwiki.wikitext import is_linkable
+from sidebot.wikitext import is_linkable
 
 CONFIG_ENV = "SIDEBOT_CONFIG"
 HOME_ENV = "SIDEBOT_HOME"
@@ -288,7 +288,7 @@ class RetrieveSettings(_Section):
     ef_search: int = Field(128, ge=1)
     index_threads: int = Field(2, ge=1)
     metasearch: MetasearchSettings = MetasearchSettings()
-    # The wiki's cited web (sidebot.retrieve.feed): the patrol records every source that backs its claim,
+    # The wiki's cited web (sidebot.patrol.corpus_feed): the patrol records every source that backs its claim,
     # and one indexer (`sidebot index update`, the scheduler's corpus-feed job, the end of `sidebot patrol
     # --once`) adds them to the corpus and indexes their new passages. Operator corpora (`sidebot corpus
     # add`) are not counted against the cap nor evicted; past it, the fed documents go by ``feed_evict_by``:

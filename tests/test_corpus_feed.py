@@ -1,4 +1,4 @@
-"""The wiki's cited web as the retrieval corpus (sidebot.queue.cited_sources, sidebot.retrieve.feed), on
+"""The wiki's cited web as the retrieval corpus (sidebot.queue.cited_sources, sidebot.patrol.corpus_feed), on
 real parts: the local MediaWiki through Pywikibot, real WiCE pages and the demo's mirror, paywall and moved
 notice over HTTP, the real MiniLM scorer, the queue on SQLite and PostgreSQL, and a real corpus with pyserini
 BM25 and MiniLM in FAISS."""
@@ -14,13 +14,13 @@ from sqlalchemy import func, select, text, update
 
 from sidebot.config import Settings, WebSettings
 from sidebot.datasets.documents import Document
+from sidebot.patrol.corpus_feed import FEED_LOCK, corpus_lock, feed_corpus
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.cited_sources import cited_in, is_the_source
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, CitedSource, Finding, Page, Source, Suggestion, Wiki
 from sidebot.queue.queries import list_findings
 from sidebot.retrieve.corpus import Corpus
-from sidebot.retrieve.feed import FEED_LOCK, corpus_lock, feed_corpus
 from sidebot.retrieve.retriever import CORPUS_DIR, Retriever
 from sidebot.sandbox.demo_content import DemoSource, demo_source
 from sidebot.sandbox.demo_extras import MIRROR, MOVED, PAYWALL

@@ -33,6 +33,7 @@ TIERS: list[set[str]] = [
     {"citations"},  # pure: wikitext in, citations out
     {"config", "processes", "__init__"},
     {"credentials"},  # secrets from the environment, files or systemd credentials (config reads them)
+    {"wikitext"},  # escaping what the bot writes in wikitext (pure; config checks a configured link with it)
 ]
 RANK = {part: rank for rank, tier in enumerate(TIERS) for part in tier}
 ENGINES = {"citations", "sources", "verify", "retrieve", "datasets", "wiki"}

@@ -16,12 +16,12 @@ from sidebot.config import FetchSettings, MetasearchSettings, Settings
 from sidebot.patrol.loop import Patrol
 from sidebot.patrol.mirrors import MirrorCheck
 from sidebot.patrol.pipeline import SourceText, claim_for, suggest_sources
+from sidebot.patrol.web_search import WebSearch, stored_pages
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Source
 from sidebot.retrieve.metasearch import Metasearch
 from sidebot.retrieve.query import build_queries
 from sidebot.retrieve.retriever import Retriever
-from sidebot.retrieve.web_search import WebSearch, stored_pages
 from sidebot.sandbox.demo_content import DemoSource, demo_source, demo_sources
 from sidebot.sandbox.demo_extras import MOVED, PAYWALL
 from sidebot.sandbox.search_server import SearchServer
@@ -205,7 +205,7 @@ def test_hits_that_are_no_source_are_not_fetched_or_not_suggested(
         hit(f"http://{PAGES_HOST}:1/unreachable"),
     ]
     fetcher = Fetched(fetch_settings)
-    with caplog.at_level(logging.INFO, "sidebot.retrieve"), sqlite_db.session() as session:
+    with caplog.at_level(logging.INFO, "sidebot"), sqlite_db.session() as session:
         found = ask(retriever, engine, session, fetcher, claim_of(right), wrong, web)
     assert found == []
     assert wikipedia not in fetcher.urls and listed_mirror not in fetcher.urls  # refused before any fetch
@@ -237,7 +237,7 @@ def test_hostile_hits_are_refused(
         {"title": "no URL"},
     ]
     fetcher = Fetched(fetch_settings)
-    with caplog.at_level(logging.INFO, "sidebot.retrieve"), sqlite_db.session() as session:
+    with caplog.at_level(logging.INFO, "sidebot"), sqlite_db.session() as session:
         found = ask(retriever, engine, session, fetcher, claim_of(right), wrong, web)
         statuses = {s.url: s.status for s in session.scalars(select(Source))}
     assert found == []

@@ -1,7 +1,7 @@
 """Links to attacker-chosen URLs, as the real local MediaWiki renders them (issue 52).
 
 Hypothesis writes URLs and labels from hostile alphabets; each goes through the one function the bot posts
-URLs with (:func:`sidebot.onwiki.wikitext.external_link`, or inert text when the URL is not linkable), in
+URLs with (:func:`sidebot.wikitext.external_link`, or inert text when the URL is not linkable), in
 the two places the bot's pages put links: a table cell (the review list) and a list item (a talk notice).
 The wiki's parse API renders a batch of cases at once, with the pre-save transform, as a save would. Each
 cell and item must hold exactly one external link, to our escaped address, and nothing else may appear: no
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
-from sidebot.onwiki.wikitext import external_link, inert, is_linkable, link_target
+from sidebot.wikitext import external_link, inert, is_linkable, link_target
 
 pytestmark = pytest.mark.integration
 

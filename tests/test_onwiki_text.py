@@ -23,7 +23,8 @@ from sidebot.onwiki.review_list import (
     review_rows,
     review_sections,
 )
-from sidebot.onwiki.wikitext import (
+from sidebot.queue.queries import FindingRow
+from sidebot.wikitext import (
     article_link,
     clean,
     excerpt,
@@ -34,7 +35,6 @@ from sidebot.onwiki.wikitext import (
     read_inert,
     read_link_target,
 )
-from sidebot.queue.queries import FindingRow
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "config"
 

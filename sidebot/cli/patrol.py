@@ -89,7 +89,7 @@ def patrol(
     summary = run_patrol(settings, wiki, refs, "patrol", options)
     print_summary(summary)
     if settings.retrieve.feed:  # the sources that backed their claims, into the corpus (docs/retrieval.md)
-        from sidebot.retrieve.feed import feed_corpus
+        from sidebot.patrol.corpus_feed import feed_corpus
 
         db = open_database(settings)
         console.print(feed_corpus(settings, db).summary(), highlight=False)

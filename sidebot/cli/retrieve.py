@@ -81,8 +81,8 @@ def corpus_add(
 ) -> None:
     """Add documents to the corpus (each file in one transaction: a bad record adds nothing from its file)."""
     from sidebot.datasets.documents import DocumentFormatError, read_documents
+    from sidebot.patrol.corpus_feed import corpus_lock
     from sidebot.retrieve.corpus import Corpus
-    from sidebot.retrieve.feed import corpus_lock
     from sidebot.retrieve.retriever import CORPUS_DIR
 
     root, settings = _folder(ctx, folder)
@@ -123,7 +123,7 @@ def index_build(
     folder: Annotated[Path | None, typer.Option(help=FOLDER_HELP)] = None,
 ) -> None:
     """Index the corpus passages not indexed yet (BM25 with pyserini, MiniLM embeddings in FAISS)."""
-    from sidebot.retrieve.feed import corpus_lock
+    from sidebot.patrol.corpus_feed import corpus_lock
     from sidebot.retrieve.retriever import Retriever
 
     root, settings = _folder(ctx, folder)
@@ -144,7 +144,7 @@ def index_update(ctx: typer.Context) -> None:
     """Add the sources the patrol found backing their claims to the corpus (deduplicated, held to
     retrieve.feed_max_documents) and index their new passages: the one indexer of docs/retrieval.md."""
     from sidebot.cli.common import open_database
-    from sidebot.retrieve.feed import feed_corpus
+    from sidebot.patrol.corpus_feed import feed_corpus
 
     settings = settings_of(ctx)
     report = feed_corpus(settings, open_database(settings))

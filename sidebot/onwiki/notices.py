@@ -31,12 +31,12 @@ from sidebot.onwiki import records
 from sidebot.onwiki.exclusions import Exclusions
 from sidebot.onwiki.reading import revisions_by
 from sidebot.onwiki.records import OpenFinding
-from sidebot.onwiki.wikitext import article_link, excerpt, external_link, inert, is_linkable
 from sidebot.onwiki.writer import SaveOutcome, SaveStatus, WikiWriter, WritesStopped
 from sidebot.queue.db import Database
 from sidebot.queue.models import FindingState, NoticeStatus, Run, TalkNotice, utcnow
 from sidebot.queue.runs import heartbeat
 from sidebot.queue.support import queue_reason
+from sidebot.wikitext import article_link, excerpt, external_link, inert, is_linkable
 
 if TYPE_CHECKING:
     from pywikibot.site import APISite

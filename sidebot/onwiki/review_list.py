@@ -7,7 +7,7 @@ first section that holds it, so a new kind of finding gets a new entry there, no
 
 Rendering is pure (:func:`render_pages`), and :func:`parse_rows` reads a rendered page back into the same
 rows, so other tools (and our tests) can consume the list. Every cell that comes from an article or a
-source goes through :mod:`sidebot.onwiki.wikitext` (text inert, URLs escaped).
+source goes through :mod:`sidebot.wikitext` (text inert, URLs escaped).
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ import mwparserfromhell
 from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.config import ReviewListSettings
 from sidebot.onwiki.records import OpenFinding
-from sidebot.onwiki.wikitext import (
+from sidebot.queue.support import CHANGED_FACT_PREFIX, no_citation_note, queue_reason
+from sidebot.wikitext import (
     article_link,
     excerpt,
     external_link,
@@ -29,7 +30,6 @@ from sidebot.onwiki.wikitext import (
     read_inert,
     read_link_target,
 )
-from sidebot.queue.support import CHANGED_FACT_PREFIX, no_citation_note, queue_reason
 
 COLUMNS = ("#", "Article", "Claim", "Cited source", "Support", "Why listed", "Top suggestion")
 HEADER_COMMENT = "<!-- Written by sidebot from its review queue: its next update replaces edits here. -->"

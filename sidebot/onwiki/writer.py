@@ -42,9 +42,9 @@ from typing import TYPE_CHECKING
 from sidebot.config import OnwikiSettings
 from sidebot.onwiki.bots import exclusion_reason
 from sidebot.onwiki.reading import PageState, read_page, revisions_by
-from sidebot.onwiki.wikitext import inert
 from sidebot.wiki.health import api_url_of, is_outage, outage_words, read_only_reason
 from sidebot.wiki.site import WikiUnavailableError
+from sidebot.wikitext import inert
 
 if TYPE_CHECKING:
     from pywikibot.site import APISite

@@ -65,9 +65,9 @@ from sidebot.wiki.site import MEDIAWIKI_URL_SAFE, WikiError, WikiUnavailableErro
 
 if TYPE_CHECKING:
     from sidebot.onwiki.exclusions import Exclusions
+    from sidebot.patrol.web_search import WebSearch
     from sidebot.retrieve.retriever import Retriever
     from sidebot.retrieve.retriever import Suggestion as FoundSource
-    from sidebot.retrieve.web_search import WebSearch
 
 log = logging.getLogger(__name__)
 
@@ -774,7 +774,7 @@ class Patrol:
 
     def reopen_retrieval(self) -> None:
         """Open the retrieval index afresh at its next use: a worker's run lasts as long as the process, and
-        the indexer keeps adding passages (sidebot.retrieve.feed)."""
+        the indexer keeps adding passages (sidebot.patrol.corpus_feed)."""
         if self._retriever is not None:
             self._retriever.close()
         self._retriever, self._retrieval_looked = None, False
@@ -813,8 +813,8 @@ class Patrol:
         if not settings.url:
             return None
         from sidebot.patrol.mirrors import MirrorCheck
+        from sidebot.patrol.web_search import WebSearch, stored_pages
         from sidebot.retrieve.metasearch import Metasearch
-        from sidebot.retrieve.web_search import WebSearch, stored_pages
 
         return WebSearch(
             Metasearch(settings, self.settings.fetch.user_agent),

@@ -21,8 +21,8 @@ from sidebot.verify.facts.rule import failing_facts
 from sidebot.verify.types import Claim, Scorer, Verdict
 
 if TYPE_CHECKING:
+    from sidebot.patrol.web_search import WebSearch
     from sidebot.retrieve.retriever import Retriever, Suggestion
-    from sidebot.retrieve.web_search import WebSearch
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def suggest_sources(
     threshold; default the verifier's own).
 
     ``web``: a search engine (off unless configured) whose hits fill the places the corpus left of
-    ``max_suggestions``, under the same gate (:mod:`sidebot.retrieve.web_search`); with it, a retriever
+    ``max_suggestions``, under the same gate (:mod:`sidebot.patrol.web_search`); with it, a retriever
     without an index still suggests.
 
     A source that could not be read, or that copies Wikipedia (``copies_wikipedia``: its score says nothing

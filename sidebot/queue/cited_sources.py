@@ -11,8 +11,9 @@ source that *is* the source and backs its claim is recorded:
 - it is neither Wikipedia nor a sister project, carries no Wikipedia attribution, and the mirror check did not
   find it copying the article (such a finding is queued, so it never passes).
 
-Recording is one row per (page, URL) in ``cited_sources``; the single indexer (:mod:`sidebot.retrieve.feed`)
-moves the rows into the retrieval corpus. The same rows say where a page was cited (:func:`cited_in`).
+Recording is one row per (page, URL) in ``cited_sources``; the single indexer
+(:mod:`sidebot.patrol.corpus_feed`) moves the rows into the retrieval corpus. The same rows say where a
+page was cited (:func:`cited_in`).
 """
 
 from __future__ import annotations

@@ -147,8 +147,8 @@ class Source(Base):
 class CitedSource(Base):
     """A source page that backs the claim citing it: read live as the source (no wall, soft 404 or mirror),
     its finding passed. The wiki's cited web, which one indexer feeds into the retrieval corpus
-    (sidebot.retrieve.feed), and where it was cited ("also cited in"). One row per (page, URL): a re-check
-    records it again under a new id with ``fed_at`` empty, so the indexer sees it once more."""
+    (sidebot.patrol.corpus_feed), and where it was cited ("also cited in"). One row per (page, URL): a
+    re-check records it again under a new id with ``fed_at`` empty, so the indexer sees it once more."""
 
     __tablename__ = "cited_sources"
     __table_args__ = (UniqueConstraint("page_id", "url_hash"),)

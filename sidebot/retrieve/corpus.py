@@ -10,8 +10,8 @@ to read the passages after the last id it holds. Duplicates are handled when doc
 - Wikipedia and its sister projects are never added (see :mod:`sidebot.retrieve.exclusions`).
 
 Documents the patrol found cited for claims they back come in through :meth:`Corpus.feed`
-(:mod:`sidebot.retrieve.feed`); each one it creates is recorded in ``fed_documents`` with when it was added
-and last cited (unix seconds), so that :meth:`Corpus.evict` can hold them to a cap. Evicting works as
+(:mod:`sidebot.patrol.corpus_feed`); each one it creates is recorded in ``fed_documents`` with when it was
+added and last cited (unix seconds), so that :meth:`Corpus.evict` can hold them to a cap. Evicting works as
 replacing: the passages turn inactive (the indexes skip them until a rebuild drops them) and the document
 row goes, so the page is added afresh if it is cited again. Documents an operator added are never evicted.
 

@@ -5,7 +5,7 @@ The instance is the operator's (``[retrieve.metasearch] url``), so it is asked d
 not through the SSRF guard. Its answer is still read defensively: a time limit for the whole answer, a size
 cap while it streams, and anything that is not the expected JSON is logged and answered with no hits: a
 broken engine costs a claim its web suggestions, never the patrol. The pages it names are anyone's: they are
-only ever fetched by :mod:`sidebot.sources.fetch` (:mod:`sidebot.retrieve.web_search`).
+only ever fetched by :mod:`sidebot.sources.fetch` (:mod:`sidebot.patrol.web_search`).
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ for a paper with a DOI, ``{{cite news}}`` (with ``work=``) for a news article, `
 ``website=``, and ``doi=`` when the page has one) for the rest. ``access-date`` is the day the bot fetched the
 page; a corpus document it never fetched has only the corpus's address and title, and no access date.
 ``quote`` is the evidence sentence the verifier found. Every value goes through
-:func:`~sidebot.onwiki.wikitext.template_value` (the URL through
-:func:`~sidebot.onwiki.wikitext.link_target`), so nothing in it is markup. The bot shows it (card, API,
+:func:`~sidebot.wikitext.template_value` (the URL through
+:func:`~sidebot.wikitext.link_target`), so nothing in it is markup. The bot shows it (card, API,
 queue list, on-wiki list); it never inserts it.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
-from sidebot.onwiki.wikitext import is_linkable, link_target, template_value
+from sidebot.wikitext import is_linkable, link_target, template_value
 
 QUOTE_CHARS = 600  # a quote is a sentence; a longer "sentence" is cut at a word, with an ellipsis
 VALUE_CHARS = 300

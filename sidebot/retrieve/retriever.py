@@ -302,7 +302,7 @@ class Retriever:
     ) -> Suggestion | None:
         """The suggestion of the page at ``url`` read as a whole (``verdict``, by :attr:`scorer`), or None
         when it does not pass the rule of :meth:`suggest`. Pages found elsewhere than in the corpus (a search
-        engine's hits, :mod:`sidebot.retrieve.web_search`) pass the same gate."""
+        engine's hits, :mod:`sidebot.patrol.web_search`) pass the same gate."""
         margin = self.settings.margin if margin is None else margin
         floor = -math.inf if current_score is None else current_score + margin
         if min_probability is None:

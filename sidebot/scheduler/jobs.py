@@ -14,7 +14,7 @@
 - ``stale``: pages with open findings that were deleted, moved or edited unseen (``sidebot.scheduler.stale``).
 - ``onwiki``: the review list, count page and talk notices that the wiki's config enables.
 - ``corpus-feed``: the sources patrols found backing their claims, into the retrieval corpus and its indexes
-  (:mod:`sidebot.retrieve.feed`; when ``retrieve.feed`` is on).
+  (:mod:`sidebot.patrol.corpus_feed`; when ``retrieve.feed`` is on).
 
 Every patrol re-reads the on-wiki exclusion lists first. A job that cannot even start (say the wiki is down
 while listing pages) still leaves a failed run with the error: no failure is silent. ``stop`` (set on
@@ -241,7 +241,7 @@ def onwiki_update(ctx: JobContext) -> str:
 
 def corpus_feed(ctx: JobContext) -> str:
     """The one indexer's turn, recorded as a run with its counts (a turn another indexer held is skipped)."""
-    from sidebot.retrieve.feed import feed_corpus
+    from sidebot.patrol.corpus_feed import feed_corpus
 
     with ctx.db.session() as session:
         run_id = start_run(session, CORPUS_FEED, ctx.wiki_id(), {}).id

@@ -249,7 +249,7 @@ def _indexed(config: Path, work: Path, indexer: Indexer, progress: Callable[[str
     """The one indexer's turn after a timing with the feed on, in this process with its JVM started and its
     embedder loaded (as a long-lived indexer has them): its CPU (every thread's, the JVM's included) and what
     it did, into a corpus of this timing's own."""
-    from sidebot.retrieve.feed import feed_corpus
+    from sidebot.patrol.corpus_feed import feed_corpus
 
     settings = load_settings(config)
     retrieve = settings.retrieve.model_copy(update={"folder": work / f"retrieve-{config.stem}"})
