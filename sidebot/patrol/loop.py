@@ -591,6 +591,7 @@ class Patrol:
         mirrors = MirrorCheck(self.settings.mirrors, self.exclusions)
         for (citation, source), verdict, (claim, cited) in zip(readable, verdicts, jobs):
             decision = self._changed_fact(session, page, citation, cited, rev_id, counts)
+            copied = None  # a changed fact is queued as that, whatever else the source is
             if decision is None:
                 copied = mirrors.reason(
                     SourceFacts(
