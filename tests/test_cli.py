@@ -159,6 +159,7 @@ def test_demo_fills_the_queue_with_honest_suggestions(demo_run: DemoRun) -> None
         "passage",
         "evidence",
         "reference",
+        "cited_in",
     }
     assert all(set(s) == keys for s in shown)
     assert all(s["reference"].startswith("<ref>{{cite ") for s in shown)  # a reference to paste for each
