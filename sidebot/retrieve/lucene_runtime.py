@@ -24,6 +24,9 @@ if TYPE_CHECKING:  # pyserini is imported lazily: importing it starts a JVM
 
 _JVM_OPTIONS = (
     "-Xss8m",
+    # SIGTERM and SIGINT stay the process's: without this the JVM takes them and exits at once (code 143),
+    # so a scheduler or worker that has read the retrieval index could no longer stop gracefully
+    "-Xrs",
     "--enable-native-access=ALL-UNNAMED",  # Lucene's MMapDirectory
     "--sun-misc-unsafe-memory-access=allow",  # silences Lucene's Unsafe warning on Java 25
 )
