@@ -18,14 +18,16 @@ import threading
 from collections.abc import Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Literal, Self
+from typing import Literal
 from urllib.parse import parse_qs, urlsplit
+
+from sidebot.sandbox.background import BackgroundServer
 
 Misbehaviour = Literal["error", "not-json", "endless", "stall"]
 _CHUNK = b'{"results": [' + b'{"url": "http://example.org/", "title": "padding"}, ' * 1000
 
 
-class SearchServer:
+class SearchServer(BackgroundServer):
     """The stand-in on a background thread: ``with SearchServer(results) as engine: engine.base_url``.
 
     ``results``: SearXNG result objects (``url``, ``title``, ``content``, ``engine``…); ``formats``: the
@@ -46,28 +48,15 @@ class SearchServer:
         self.misbehave: Misbehaviour | None = None
         self.queries: list[dict[str, str]] = []
         self._closing = threading.Event()
-        self._httpd = ThreadingHTTPServer((host, port), _handler(self))
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="search-server", daemon=True)
-        address, bound = self._httpd.server_address[:2]
+        httpd = ThreadingHTTPServer((host, port), _handler(self))
+        httpd.daemon_threads = True
+        super().__init__(httpd, "search-server")
+        address, bound = httpd.server_address[:2]
         self.base_url = f"http://{address}:{bound}"
-
-    def start(self) -> Self:
-        self._thread.start()
-        return self
 
     def close(self) -> None:
         self._closing.set()  # releases stalled answers
-        if self._thread.is_alive():
-            self._httpd.shutdown()
-            self._thread.join()
-        self._httpd.server_close()
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
+        super().close()
 
     def answer(self, handler: BaseHTTPRequestHandler) -> None:
         parts = urlsplit(handler.path)

@@ -14,8 +14,9 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Self
 from urllib.parse import unquote, urlsplit
+
+from sidebot.sandbox.background import BackgroundServer
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,7 @@ class Request:
 Handler = Callable[[str, str], Answer | None]  # (path without query, query) → answer, None: not mine
 
 
-class SiteServer:
+class SiteServer(BackgroundServer):
     """``with SiteServer(routes, folders) as site: site.url("/x")``.
 
     ``routes`` maps exact addresses to answers: a path, or a path with its query when the query picks the
@@ -69,12 +70,9 @@ class SiteServer:
         self.requests: list[Request] = []
         self.in_flight = self.max_in_flight = 0  # requests being answered now, and the most at once
         self._lock = threading.Lock()
-        self._httpd = _QuietServer((host, 0), _handler_class(self))
+        super().__init__(_QuietServer((host, 0), _handler_class(self)), "site-server", poll_interval=0.05)
         host_, port = self._httpd.server_address[:2]
         self.base_url = f"http://{host_}:{port}"
-        self._thread = threading.Thread(
-            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True, name="site-server"
-        )
 
     def url(self, path: str) -> str:
         return self.base_url + path
@@ -105,22 +103,6 @@ class SiteServer:
     def requests_to(self, prefix: str) -> list[Request]:
         with self._lock:
             return [r for r in self.requests if r.path.startswith(prefix)]
-
-    def start(self) -> Self:
-        self._thread.start()
-        return self
-
-    def close(self) -> None:
-        if self._thread.is_alive():
-            self._httpd.shutdown()
-            self._thread.join()
-        self._httpd.server_close()
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
 
 
 class _QuietServer(ThreadingHTTPServer):

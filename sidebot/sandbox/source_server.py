@@ -19,7 +19,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -28,13 +27,14 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib.resources import files
 from pathlib import Path
-from typing import Literal, Self
+from typing import Literal
 from urllib.parse import urlsplit
 
 import httpx
 import jinja2
 
 from sidebot.processes import pid_alive
+from sidebot.sandbox.background import BackgroundServer
 from sidebot.sandbox.demo_content import (
     SOURCE_PATH_PREFIX,
     DemoSource,
@@ -222,7 +222,7 @@ class _SourceHandler(BaseHTTPRequestHandler):
         log.info("%s %s", self.address_string(), format % args)
 
 
-class SourceServer:
+class SourceServer(BackgroundServer):
     """The source server on a background thread: ``with SourceServer() as server: server.base_url``.
 
     ``sources`` defaults to the packaged demo sources; ``port=0`` takes a free port.
@@ -231,33 +231,12 @@ class SourceServer:
     def __init__(
         self, sources: Sequence[DemoSource] | None = None, host: str = DEFAULT_HOST, port: int = 0
     ) -> None:
-        self._httpd = _SourceHTTPServer((host, port), demo_sources() if sources is None else sources)
-        self._thread = threading.Thread(
-            target=self._httpd.serve_forever,
-            kwargs={"poll_interval": 0.1},
-            name="demo-source-server",
-            daemon=True,
-        )
-        self.base_url = self._httpd.base_url
+        httpd = _SourceHTTPServer((host, port), demo_sources() if sources is None else sources)
+        super().__init__(httpd, "demo-source-server")
+        self.base_url = httpd.base_url
 
     def url_for(self, source_id: str) -> str:
         return demo_source_url(self.base_url, source_id)
-
-    def start(self) -> Self:
-        self._thread.start()
-        return self
-
-    def close(self) -> None:
-        if self._thread.is_alive():
-            self._httpd.shutdown()
-            self._thread.join()
-        self._httpd.server_close()
-
-    def __enter__(self) -> Self:
-        return self.start()
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
 
 
 # ---------------------------------------------------------------- detached process
