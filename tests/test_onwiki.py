@@ -312,6 +312,30 @@ def test_a_notice_whose_answer_is_lost_is_read_back_never_saved_again(
     assert _sections_with(env.text(f"Talk:{title}")) == 1
 
 
+def test_a_notice_sent_once_leaves_other_threads_their_retries(wiki_site) -> None:
+    """The scheduler runs patrols in other threads while the on-wiki job saves a notice: only the saving
+    thread's requests go without Pywikibot's retries."""
+    import threading
+
+    import pywikibot
+
+    from sidebot.onwiki.writer import _single_request
+
+    def retries() -> int:  # the limit a request's wait() applies (WaitingMixin.wait), read now
+        request = wiki_site.simple_request(action="query", meta="siteinfo")
+        return getattr(request, "max_retries", pywikibot.config.max_retries)
+
+    configured = pywikibot.config.max_retries
+    beside: list[int] = []
+    with _single_request(wiki_site):
+        mine = retries()
+        other = threading.Thread(target=lambda: beside.append(retries()))
+        other.start()
+        other.join()
+    assert configured > 0 and mine == 0
+    assert beside == [configured] and retries() == configured
+
+
 def test_a_notice_left_pending_is_dropped_when_its_findings_closed_meanwhile(make_env, unique_title) -> None:
     env = make_env(review_list={"enabled": False})
     title = unique_title("Closed meanwhile")

@@ -30,6 +30,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -201,7 +202,7 @@ class WikiWriter:
         wait = float(config.retry_wait)
         for attempt in range(max(1, config.max_retries) + 1):
             try:
-                with _single_request():
+                with _single_request(self.site):
                     return self._save(current, text, summary, minor=False, section_heading=heading)
             except WikiUnavailableError:
                 rev_id = self._saved_with(current.title, marker, since)  # raises if it cannot be read
@@ -215,7 +216,7 @@ class WikiWriter:
 
     def _saved_with(self, title: str, marker: str, since: datetime) -> int | None:
         """The bot's revision of ``title`` since ``since`` that added ``marker``, if there is one."""
-        with _single_request():  # a wiki that still fails: raise at once, the next run reads again
+        with _single_request(self.site):  # a wiki that still fails: raise at once, the next run reads again
             revisions = revisions_by(self.site, title, self.username, since)
         return next((rev for rev, text in revisions if marker in text), None)
 
@@ -260,17 +261,30 @@ class WikiWriter:
         return SaveOutcome(SaveStatus.SAVED, current.title, page.latest_revision_id)
 
 
-@contextmanager
-def _single_request() -> Iterator[None]:
-    """Pywikibot requests made inside send once: no retry after an error answer or a lost one."""
-    import pywikibot
+_ONE_TRY = threading.local()  # this thread's requests inside _single_request are sent once
 
-    kept = pywikibot.config.max_retries
-    pywikibot.config.max_retries = 0
+
+@contextmanager
+def _single_request(site: APISite) -> Iterator[None]:
+    """The Pywikibot requests this thread makes on ``site`` inside are sent once: no retry after an error
+    answer or a lost one. Other threads (the scheduler runs patrols beside the on-wiki job) keep their
+    retries: the site's request factory marks only this thread's requests."""
+    if not getattr(site, "_sidebot_one_try", False):
+        make = site.simple_request
+
+        def simple_request(**kwargs: object) -> object:
+            request = make(**kwargs)
+            if getattr(_ONE_TRY, "active", False):
+                request.max_retries = 0  # Pywikibot's own per-request limit (WaitingMixin.wait)
+            return request
+
+        site.simple_request = simple_request
+        site._sidebot_one_try = True
+    _ONE_TRY.active = True
     try:
         yield
     finally:
-        pywikibot.config.max_retries = kept
+        _ONE_TRY.active = False
 
 
 def normalised(text: str) -> str:
