@@ -39,7 +39,6 @@ from sidebot.sources.wayback import (
     snapshot_date,
     wanted_timestamp,
 )
-from sidebot.verify.biencoder import BiEncoderScorer
 from sidebot.web.app import create_app
 from sidebot.web.settings import WebSettings
 from sidebot.wiki.history import url_added
@@ -80,11 +79,6 @@ def wayback() -> Iterator[Wayback]:
     stand_in = Wayback()
     with stand_in.site:
         yield stand_in
-
-
-@pytest.fixture(scope="module")
-def minilm() -> BiEncoderScorer:
-    return BiEncoderScorer()
 
 
 def _settings(base: Settings, database_url: str, fetch: FetchSettings, wayback: Wayback, list_title: str):

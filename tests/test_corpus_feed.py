@@ -25,7 +25,6 @@ from sidebot.retrieve.retriever import CORPUS_DIR, Retriever
 from sidebot.sandbox.demo_content import DemoSource, demo_source
 from sidebot.sandbox.demo_extras import MIRROR, MOVED, PAYWALL
 from sidebot.sandbox.source_server import SourceServer
-from sidebot.verify.biencoder import BiEncoderScorer
 from sidebot.web.app import create_app
 from sidebot.web.cards import load_card
 
@@ -84,11 +83,6 @@ def test_the_cap_evicts_fed_documents_by_use_or_age_and_spares_the_operators(tmp
 def wice_server() -> Iterator[SourceServer]:
     with SourceServer() as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def minilm() -> BiEncoderScorer:
-    return BiEncoderScorer()
 
 
 @pytest.fixture

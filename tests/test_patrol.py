@@ -58,11 +58,6 @@ class CountingFetcher:
         return fetch_many(urls, self.settings.fetch)
 
 
-@pytest.fixture(scope="session")
-def minilm() -> BiEncoderScorer:
-    return BiEncoderScorer()
-
-
 @pytest.fixture(scope="module")
 def wice_server() -> Iterator[SourceServer]:
     with SourceServer() as server:

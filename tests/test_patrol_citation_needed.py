@@ -12,21 +12,18 @@ from sqlalchemy import select
 
 from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.config import Settings
-from sidebot.datasets.documents import Document, read_documents
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page
 from sidebot.queue.queries import list_findings
 from sidebot.queue.support import ReasonKind
-from sidebot.retrieve.retriever import Retriever
-from sidebot.sandbox.demo_content import DemoSource, demo_source, demo_sources
+from sidebot.sandbox.demo_content import DemoSource, demo_source
 from sidebot.sandbox.source_server import SourceServer
-from sidebot.verify.biencoder import BiEncoderScorer
 from sidebot.wiki.pages import CITATION_NEEDED_ORIGIN, citation_needed, single_page
+from tests.fixtures.patrol import small_index
 
 pytestmark = pytest.mark.integration
 
-SCIFACT = Path(__file__).parent / "data" / "retrieve" / "scifact-corpus.jsonl"
 UNKNOWN = "Qorvath Silmbrandt"  # a subject no page of the corpus names: nothing can be suggested for it
 
 
@@ -46,18 +43,7 @@ def right() -> DemoSource:
 @pytest.fixture(scope="module")
 def index_folder(tmp_path_factory, wice_server, right) -> Path:
     """The supporting page at its address on the server, eight other demo pages, 40 SciFact abstracts."""
-    folder = tmp_path_factory.mktemp("retrieve")
-    chosen = [right, *[s for s in demo_sources() if s.id != right.id][:8]]
-    documents = [Document(wice_server.url_for(s.id), s.title, "\n".join(s.sentences)) for s in chosen]
-    with Retriever(folder) as retriever:
-        retriever.corpus.add([*documents, *read_documents(SCIFACT)])
-        retriever.update_indexes()
-    return folder
-
-
-@pytest.fixture(scope="module")
-def minilm() -> BiEncoderScorer:
-    return BiEncoderScorer()
+    return small_index(tmp_path_factory.mktemp("retrieve"), wice_server, [right])
 
 
 @pytest.fixture

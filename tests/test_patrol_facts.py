@@ -18,17 +18,11 @@ from sidebot.queue.models import Finding
 from sidebot.queue.queries import list_findings
 from sidebot.queue.reviews import Decision
 from sidebot.sandbox import testwiki
-from sidebot.verify.biencoder import BiEncoderScorer
 
 pytestmark = pytest.mark.integration
 
 # The Seattle Times article served at /article.html states "… the most women on the council since 1994".
 CLAIM = "The Seattle City Council will have the most women on the council since 1994."
-
-
-@pytest.fixture(scope="module")
-def minilm() -> BiEncoderScorer:
-    return BiEncoderScorer()
 
 
 def page_text(claim: str, base_url: str) -> str:

@@ -12,7 +12,6 @@ import pytest
 from sqlalchemy import func, select
 
 from sidebot.config import Settings
-from sidebot.datasets.documents import Document, read_documents
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Suggestion
@@ -22,12 +21,10 @@ from sidebot.retrieve.retriever import Retriever
 from sidebot.sandbox.demo_content import DemoSource, demo_source, demo_sources
 from sidebot.sandbox.source_server import SourceServer
 from sidebot.serving.process import free_port
-from sidebot.verify.biencoder import BiEncoderScorer
 from sidebot.verify.facts.names import names_the_subject
+from tests.fixtures.patrol import small_index
 
 pytestmark = pytest.mark.integration
-
-SCIFACT = Path(__file__).parent / "data" / "retrieve" / "scifact-corpus.jsonl"
 
 
 @pytest.fixture(scope="module")
@@ -57,18 +54,7 @@ def pages() -> tuple[DemoSource, DemoSource]:
 @pytest.fixture(scope="module")
 def index_folder(tmp_path_factory, wice_server, pages) -> Path:
     """Both pages at the addresses the server gives them, eight more demo pages and 40 SciFact abstracts."""
-    folder = tmp_path_factory.mktemp("retrieve")
-    chosen = [*pages, *[s for s in demo_sources() if s not in pages][:8]]
-    documents = [Document(wice_server.url_for(s.id), s.title, "\n".join(s.sentences)) for s in chosen]
-    with Retriever(folder) as retriever:
-        retriever.corpus.add([*documents, *read_documents(SCIFACT)])
-        retriever.update_indexes()
-    return folder
-
-
-@pytest.fixture(scope="module")
-def minilm() -> BiEncoderScorer:
-    return BiEncoderScorer()
+    return small_index(tmp_path_factory.mktemp("retrieve"), wice_server, pages)
 
 
 def settings_for(base: Settings, database_url: str, fetch, folder: Path, **retrieve) -> Settings:

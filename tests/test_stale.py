@@ -33,11 +33,6 @@ class CountingScorer:
         return self.inner.verify_many(items)
 
 
-@pytest.fixture(scope="module")
-def minilm() -> BiEncoderScorer:
-    return BiEncoderScorer()
-
-
 @pytest.fixture
 def ctx(test_wiki_settings: Settings, database_url, source_fetch_settings, wiki_site, minilm):
     from sidebot.wiki.reader import PywikibotWiki
