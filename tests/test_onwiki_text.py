@@ -5,7 +5,6 @@ review list's render/parse round trip, the save-error outcomes, and the per-wiki
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
 from pathlib import Path
 
 import mwparserfromhell
@@ -14,7 +13,6 @@ import pytest
 from sidebot.config import ConfigError, ReviewListSettings, load_settings
 from sidebot.onwiki.bots import exclusion_reason
 from sidebot.onwiki.exclusions import exclusions_from, parse_pages, source_rule
-from sidebot.onwiki.records import OpenFinding
 from sidebot.onwiki.review_list import (
     ListHeader,
     ReviewRow,
@@ -23,7 +21,6 @@ from sidebot.onwiki.review_list import (
     review_rows,
     review_sections,
 )
-from sidebot.queue.queries import FindingRow
 from sidebot.wikitext import (
     article_link,
     clean,
@@ -35,6 +32,7 @@ from sidebot.wikitext import (
     read_inert,
     read_link_target,
 )
+from tests.fixtures.onwiki_rows import open_finding
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "config"
 
@@ -261,43 +259,6 @@ def test_page_exclusions_read_links_and_bare_titles() -> None:
 # ---- the review list --------------------------------------------------------------------------------------
 
 
-def _finding(fid: int, article: str, claim: str, url: str, score: float | None, **extra) -> OpenFinding:
-    row = FindingRow(
-        id=fid,
-        wiki="w",
-        article=article,
-        section="",
-        claim=claim,
-        url=url,
-        source_title=extra.get("title"),
-        source_status="ok",
-        source_error=None,
-        score=score,
-        probability=extra.get("probability"),
-        stance=extra.get("stance"),
-        state="open",
-        flag_reason=extra.get("flag_reason", "low support (0.12 < 0.50)"),
-        origin="recent",
-        tags=[],
-        best_passage=None,
-        evidence=[],
-        scorer="s",
-        rev_id=1,
-        created_at=datetime.now(UTC),
-        band=extra.get("band"),
-        change=extra.get("change"),
-        suggestions=extra.get("suggestions", []),
-        kind=extra.get("kind", "cite web"),
-        tag_date=extra.get("tag_date"),
-    )
-    return OpenFinding(
-        row=row,
-        page_id=fid,
-        suggestion_url=extra.get("suggestion"),
-        suggestion_title=extra.get("suggestion_title"),
-    )
-
-
 HEADER = ListHeader("User:Bot", "User:Bot/Stop", "User talk:Bot")
 
 
@@ -311,9 +272,9 @@ def test_review_list_round_trips_hostile_rows_across_subpages() -> None:
         finding_url="https://tool.example/findings/{id}",
     )
     findings = [
-        _finding(1, "Alpha", HOSTILE, "http://evil.example/{{x}}|y", -0.5, stance="refutes"),
-        _finding(2, "Beta (band)", "Plain claim.", "https://example.org/a", None, title="T | || {{t}}"),
-        _finding(
+        open_finding(1, "Alpha", HOSTILE, "http://evil.example/{{x}}|y", -0.5, stance="refutes"),
+        open_finding(2, "Beta (band)", "Plain claim.", "https://example.org/a", None, title="T | || {{t}}"),
+        open_finding(
             3,
             "Gamma",
             "* list\n= head =",
@@ -323,10 +284,10 @@ def test_review_list_round_trips_hostile_rows_across_subpages() -> None:
             suggestion="https://better.example/s?a=1&b=2",
             suggestion_title="A better [[source]]",
         ),
-        _finding(4, "Delta", "x" * 500, "https://example.org/c", 0.4),
-        _finding(5, "Epsilon", "ok", "https://example.org/d", 0.5),
-        _finding(6, "Zeta", "beyond the last page", "https://example.org/e", 0.6),
-        _finding(7, "Eta", "beyond the last page", "https://example.org/f", 0.7),
+        open_finding(4, "Delta", "x" * 500, "https://example.org/c", 0.4),
+        open_finding(5, "Epsilon", "ok", "https://example.org/d", 0.5),
+        open_finding(6, "Zeta", "beyond the last page", "https://example.org/e", 0.6),
+        open_finding(7, "Eta", "beyond the last page", "https://example.org/f", 0.7),
     ]
     rows = review_rows(findings, settings)
     assert rows[0].claim.endswith("…") and len(rows[0].claim) <= 120
@@ -361,7 +322,7 @@ def test_review_list_round_trips_hostile_rows_across_subpages() -> None:
 
 def test_every_list_page_opens_with_what_it_is_the_stop_page_the_report_page_and_the_band() -> None:
     settings = ReviewListSettings(enabled=True, title="User:Bot/List", rows_per_page=1)
-    findings = [_finding(i, f"A{i}", "Claim.", "https://example.org/a", 0.1) for i in (1, 2)]
+    findings = [open_finding(i, f"A{i}", "Claim.", "https://example.org/a", 0.1) for i in (1, 2)]
     pages = render_pages(review_sections(findings, settings), settings, HEADER)
     assert len(pages) == 2
     for page in pages:
@@ -379,7 +340,7 @@ def test_findings_go_in_the_first_section_that_holds_them() -> None:
 
     settings = ReviewListSettings(enabled=True, title="User:Bot/List")
     tagged = Section("tagged", "Tagged by editors", "findings editors tagged", lambda f: f.row.id % 2 == 0)
-    findings = [_finding(i, f"A{i}", "Claim.", "https://example.org/a", 0.1) for i in (1, 2, 3, 4)]
+    findings = [open_finding(i, f"A{i}", "Claim.", "https://example.org/a", 0.1) for i in (1, 2, 3, 4)]
     parts = review_sections(findings, settings, (tagged, *SECTIONS))
     assert [[r.finding_id for r in part.rows] for part in parts] == [[2, 4], [], [], [1, 3]]
     (page,) = render_pages(parts, settings, HEADER)
@@ -391,9 +352,9 @@ def test_findings_go_in_the_first_section_that_holds_them() -> None:
 def test_changed_facts_have_their_own_section_first_and_only_the_configured_bands_are_listed() -> None:
     change = {"old": "1999", "new": "2000"}
     findings = [
-        _finding(1, "A1", "Claim.", "https://example.org/a", 0.1, band="very likely fails"),
-        _finding(2, "A2", "Claim.", "https://example.org/b", 0.3, band="may fail"),
-        _finding(
+        open_finding(1, "A1", "Claim.", "https://example.org/a", 0.1, band="very likely fails"),
+        open_finding(2, "A2", "Claim.", "https://example.org/b", 0.3, band="may fail"),
+        open_finding(
             3, "A3", "Since 2000.", "https://example.org/c", 0.9, flag_reason="changed fact: 1999 → 2000",
             band="may fail", change=change,
         ),
@@ -414,8 +375,8 @@ def test_changed_facts_have_their_own_section_first_and_only_the_configured_band
 def test_claims_tagged_citation_needed_have_their_own_section_with_the_suggestion() -> None:
     suggestion = {"url": "https://example.org/found", "probability": 0.91, "every_part_probability": 0.8}
     findings = [
-        _finding(1, "A1", "Claim.", "https://example.org/a", 0.1, band="very likely fails"),
-        _finding(
+        open_finding(1, "A1", "Claim.", "https://example.org/a", 0.1, band="very likely fails"),
+        open_finding(
             2, "A2", "It rained {{subst:x}} in 1711.", "", None, flag_reason="needs a source",
             kind="needs-source", tag_date="May 2024 }}<nowiki>", suggestions=[suggestion],
             suggestion=suggestion["url"], suggestion_title="Found '']] page",

@@ -5,20 +5,19 @@ local MediaWiki, and the same reference on the on-wiki review list, where it mus
 from __future__ import annotations
 
 import html
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from pathlib import Path
 
 import mwparserfromhell
 
 from sidebot.config import ReviewListSettings
-from sidebot.onwiki.records import OpenFinding
 from sidebot.onwiki.review_list import ListHeader, parse_rows, render_pages, review_rows, review_sections
-from sidebot.queue.queries import FindingRow
 from sidebot.retrieve.reference import build_reference
 from sidebot.sandbox.demo_content import demo_source
 from sidebot.sandbox.source_server import render_source_page
 from sidebot.sources.extract import extract
 from sidebot.sources.mirror import iso_date
+from tests.fixtures.onwiki_rows import open_finding
 
 DATA = Path(__file__).parent / "data"
 # Hand-written pages (invented sites; tests/data/README.md), each with one kind of metadata
@@ -176,37 +175,24 @@ def test_the_reference_renders_as_one_citation_on_the_real_wiki(wiki_site) -> No
     assert "[[Category:Spam]]" in text and "~~~~" in text and "__NOTOC__" in text and "{{subst:x}}" in text
 
 
-def _open_finding(reference: str) -> OpenFinding:
-    row = FindingRow(
-        id=7,
-        wiki="w",
-        article="Listed article",
-        section="",
-        claim="The claim.",
-        url="https://cited.example/a",
-        source_title="Cited",
-        source_status="ok",
-        source_error=None,
-        score=0.1,
-        probability=0.1,
-        stance=None,
-        state="open",
-        flag_reason="low support (0.10 < 0.50)",
-        origin="recent",
-        tags=[],
-        best_passage=None,
-        evidence=[],
-        scorer="s",
-        rev_id=1,
-        created_at=datetime.now(UTC),
-    )
-    return OpenFinding(row, 7, "https://site.example/a", "Better source", reference)
-
-
 def test_the_review_list_shows_the_reference_as_text_only(wiki_site) -> None:
     reference = _hostile_reference()
     settings = ReviewListSettings(enabled=True, title="User:Bot/List")
-    findings = [_open_finding(reference)]
+    findings = [
+        open_finding(
+            7,
+            "Listed article",
+            "The claim.",
+            "https://cited.example/a",
+            0.1,
+            title="Cited",
+            probability=0.1,
+            flag_reason="low support (0.10 < 0.50)",
+            suggestion="https://site.example/a",
+            suggestion_title="Better source",
+            reference=reference,
+        )
+    ]
     (page,) = render_pages(
         review_sections(findings, settings),
         settings,
