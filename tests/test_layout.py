@@ -221,3 +221,50 @@ def test_downward_and_internal_imports_pass():
     )
     assert violations("sidebot.cli.app", source) == []
     assert violations("sidebot.config", "from sidebot.retrieve.tuning import tuned\n") == []
+
+
+# Libraries that load a model or a language pipeline: seconds and hundreds of MB, and an engine's decision.
+MODEL_LIBRARIES = {"torch", "transformers", "sentence_transformers", "spacy", "sklearn"}
+
+
+def runtime_source(source: str) -> str:
+    """``source`` without its ``if TYPE_CHECKING:`` blocks: what importing the module can load."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            node.body = [ast.Pass()]
+    return ast.unparse(tree)
+
+
+def third_party_imports(source: str) -> set[str]:
+    """The top-level names of the libraries a module's source imports (lazily or not)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.partition(".")[0])
+    return found - {"sidebot"}
+
+
+def reached_from(graph: dict[str, set[str]], roots: set[str]) -> set[str]:
+    seen, todo = set(roots), list(roots)
+    while todo:
+        for target in graph[todo.pop()] - seen:
+            seen.add(target)
+            todo.append(target)
+    return seen
+
+
+def test_the_store_decides_nothing():
+    """The queue stores what the patrol decided: no verifier module it can load, even lazily, runs the fact
+    check or loads a model (the patrol decides which citation replaces which; the review statistics read
+    calibration from plain NumPy)."""
+    modules = {module: runtime_source(source) for module, source in all_modules()}
+    reached = reached_from(module_imports(modules), {m for m in modules if part_of(m) == "queue"})
+    verify = {m for m in reached if part_of(m) == "verify"}
+    assert verify  # the statistics read calibration
+    assert {m for m in verify if m.startswith("sidebot.verify.facts")} == set()
+    assert {m: third_party_imports(modules[m]) & MODEL_LIBRARIES for m in verify} == {
+        m: set() for m in verify
+    }

@@ -9,7 +9,7 @@ import pytest
 from sidebot.datasets.wice import WiceLabel, read_wice
 from sidebot.queue.support import Support
 from sidebot.sources.passages import Passage, split_passages
-from sidebot.verify.calibration import calibration_noise_floor, expected_calibration_error, fit_platt
+from sidebot.verify.calibration import calibration_noise_floor, expected_calibration_error
 from sidebot.verify.combiner import FEATURES, Combiner
 from sidebot.verify.coverage import content_stems, coverage_features
 from sidebot.verify.crossencoder import SCORING_REVISION, STANCES, CrossEncoderScorer, _failed_part
@@ -18,6 +18,7 @@ from sidebot.verify.factory import UnknownScorerError, load_scorer, load_verifie
 from sidebot.verify.metrics import wice_items
 from sidebot.verify.model import CrossEncoder, Manifest, Precision, support_score
 from sidebot.verify.page_windows import page_windows
+from sidebot.verify.platt import fit_platt
 from sidebot.verify.training.claimlevel import page_without_evidence
 from sidebot.verify.training.data import fever_symmetric_pairs
 from sidebot.verify.types import Claim, PartVerdict, Stance

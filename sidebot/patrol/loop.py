@@ -33,6 +33,7 @@ from sidebot.citations.citations import article_text, extract_citations
 from sidebot.citations.sources import DEAD_URL_STATUSES
 from sidebot.config import ConfigError, Settings, operator_contact_problem
 from sidebot.patrol.archived import ArchivedCopies, ArchivedCopy, Lookup, Wanted, is_dead
+from sidebot.patrol.changed_facts import replacements
 from sidebot.patrol.mirrors import MirrorCheck, SourceFacts
 from sidebot.patrol.outage import OutageWait
 from sidebot.patrol.pipeline import (
@@ -294,6 +295,8 @@ class Patrol:
                 wikitext, ref.title, self.wiki.tag_aliases, unsourced=self._reads_unsourced
             )
             sync = store.sync_citations(session, page, extracted, rev_id)
+            for new, old in replacements(sync.arrived, sync.gone, page.title):
+                store.link_replacement(new, old)
             counts["citations_seen"] += len(extracted)
             counts["citations_not_checkable"] += sum(1 for c in extracted if not c.checkable)
             counts["citations_removed"] += sync.removed
@@ -691,7 +694,7 @@ class Patrol:
     ) -> Triage | None:
         """An edit that changed a number, date or name of the claim and kept the citation, when the source
         states the old value and not the new one: queued first, whatever the verifier's score."""
-        old = session.get(Citation, citation.replaces_id) if citation.replaces_id else None
+        old = store.replaced_citation(session, citation)
         if old is None:
             return None
         settled = settled_by_source(

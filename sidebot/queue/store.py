@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -30,7 +30,6 @@ from sidebot.queue.models import (
 )
 from sidebot.queue.reviews import FAILING, current_decision
 from sidebot.retrieve.reference import build_reference
-from sidebot.verify.facts.changes import changed_facts
 
 if TYPE_CHECKING:
     from sidebot.citations.citations import ExtractedCitation
@@ -158,6 +157,10 @@ class CitationSync:
     removed: int
     untagged: int = 0  # citations whose {{failed verification}} tag was removed (their findings: fixed)
     tagged: int = 0  # citations tagged since their last check (passed or fixed findings: open again)
+    # never seen, or back on the page after it left (an edit undone or redone): what each replaces, if any,
+    # is for the caller to decide (link_replacement)
+    arrived: list[Citation] = field(default_factory=list)
+    gone: list[Citation] = field(default_factory=list)  # citations that just left the page
 
 
 def sync_citations(
@@ -181,7 +184,7 @@ def sync_citations(
             added += 1
             new_rows.append(row)
         elif not row.present:
-            row.replaces_id = None  # what it replaces now is decided again below
+            row.replaces_id = None  # what it replaces now is decided again by the caller
             new_rows.append(row)
             returned.append(row)
         elif (FAILED_VERIFICATION in (row.tags or [])) != (FAILED_VERIFICATION in ex.tags):
@@ -201,7 +204,6 @@ def sync_citations(
     for citation in gone:
         citation.present = False
     session.flush()
-    _link_changed_facts(new_rows, gone, page.title)
     _reopen_confirmed_problems(session, returned, rev_id)
     if gone:
         close_findings(
@@ -229,18 +231,25 @@ def sync_citations(
             )
         )
     return CitationSync(
-        citations=pairs, added=added, removed=len(gone), untagged=len(untagged), tagged=len(tagged)
+        citations=pairs,
+        added=added,
+        removed=len(gone),
+        untagged=len(untagged),
+        tagged=len(tagged),
+        arrived=new_rows,
+        gone=gone,
     )
 
 
-def _link_changed_facts(new_rows: Sequence[Citation], gone: Sequence[Citation], title: str) -> None:
-    """A new citation with the URL of one that just went, whose claim differs from the old one only in its
-    numbers, dates or names, replaces it: the patrol then checks the changed fact against the source."""
-    for row in new_rows:
-        for old in gone:
-            if row.url and old.url == row.url and changed_facts(old.claim, row.claim, title):
-                row.replaces_id = old.id
-                break
+def link_replacement(new: Citation, old: Citation) -> None:
+    """Record that ``new`` replaces ``old`` (the same source, a fact of the claim changed: the caller
+    decides which)."""
+    new.replaces_id = old.id
+
+
+def replaced_citation(session: Session, citation: Citation) -> Citation | None:
+    """The citation ``citation`` replaced (:func:`link_replacement`), if any."""
+    return session.get(Citation, citation.replaces_id) if citation.replaces_id else None
 
 
 def _reopen_confirmed_problems(session: Session, returned: Sequence[Citation], rev_id: int) -> None:

@@ -1,40 +1,17 @@
-"""Fit the Platt scaling that turns a source score into P(the source supports the claim), and read how well
-any shown figure is calibrated (expected calibration error, reliability tables).
-
-It is fitted on claims the model never trained on (WiCE dev; see docs/verifier.md), with "supported" meaning
-WiCE's supported or partially supported (the citation does not fail verification).
+"""Read how well any shown figure is calibrated: expected calibration error, its noise floor, reliability
+tables. Plain NumPy that loads no model, so the review statistics (:mod:`sidebot.queue.figures`) read it too;
+fitting the calibration itself is :mod:`sidebot.verify.platt`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
-
-if TYPE_CHECKING:
-    from sidebot.verify.model import Calibration
 
 # How many calibrated draws calibration_noise_floor reads at once: a draws × citations array of this many
 # cells at most (16 MB), however many citations a wiki's reviewers decided.
 DRAW_CELLS = 2_000_000
-
-
-def fit_platt(scores: Sequence[float], supported: Sequence[bool], fitted_on: str) -> Calibration:
-    # imported here: scikit-learn and the model module (torch) cost seconds and hundreds of MB, and the
-    # readings below serve the web UI's /stats
-    from sklearn.linear_model import LogisticRegression
-
-    from sidebot.verify.model import Calibration
-
-    x = np.asarray(scores, dtype=np.float64).reshape(-1, 1)
-    y = np.asarray(supported, dtype=int)
-    if len(set(y.tolist())) < 2:
-        raise ValueError("calibration needs both supported and unsupported examples")
-    model = LogisticRegression(C=1e6).fit(x, y)  # effectively unregularised: two parameters, many points
-    return Calibration(
-        slope=float(model.coef_[0, 0]), intercept=float(model.intercept_[0]), fitted_on=fitted_on
-    )
 
 
 def expected_calibration_error(

@@ -24,7 +24,7 @@ from sklearn.model_selection import StratifiedKFold
 from sidebot.datasets.wice import WiceClaim, WiceLabel, read_wice
 from sidebot.sources.passages import split_passages
 from sidebot.verify.base_model import sha256_file
-from sidebot.verify.calibration import expected_calibration_error, fit_platt
+from sidebot.verify.calibration import expected_calibration_error
 from sidebot.verify.combiner import fit_combiner
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.evidence import shown_window
@@ -33,6 +33,7 @@ from sidebot.verify.metrics import metrics, operating_point, reader_metrics, run
 from sidebot.verify.model import WEIGHTS, Calibration, CrossEncoder, Manifest, Precision
 from sidebot.verify.network import LABELS
 from sidebot.verify.nli_eval import nli_metrics, read_pairs
+from sidebot.verify.platt import fit_platt
 from sidebot.verify.training.card import render_card
 from sidebot.verify.training.claimlevel import ClaimExample, claim_examples
 from sidebot.verify.training.config import TrainConfig
