@@ -32,6 +32,7 @@ class CountingScorer:
 
     def __init__(self, inner: BiEncoderScorer) -> None:
         self.inner, self.name, self.calls = inner, inner.name, 0
+        self.calibrated, self.flag_threshold, self.bands = inner.calibrated, inner.flag_threshold, inner.bands
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
         return self.verify_many([(claim, passages)], [url])[0]

@@ -27,6 +27,7 @@ class CountingScorer:
 
     def __init__(self, inner: BiEncoderScorer) -> None:
         self.inner, self.name, self.calls = inner, inner.name, 0
+        self.calibrated, self.flag_threshold, self.bands = inner.calibrated, inner.flag_threshold, inner.bands
 
     def verify_many(self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls=None) -> list[Verdict]:
         self.calls += len(items)

@@ -235,7 +235,7 @@ from sidebot.serving.limits import Limits
 from sidebot.serving.verifier_server import OverBudget, VerifierModel, _status_handler
 
 class SlowScorer:  # a stand-in: the shipped model cannot be made slower than a budget on demand
-    name, flag_threshold = "slow", 0.5
+    name, calibrated, flag_threshold, bands = "slow", False, 0.5, None
     def verify_many(self, items, urls=None):
         time.sleep(0.4)
         raise AssertionError("ran past its budget")

@@ -315,6 +315,17 @@ def test_scorers_by_name():
         load_scorer("nope")
 
 
+def test_every_scorer_declares_what_its_callers_read(scorer):
+    """The patrol, the retriever, the server and the evaluation read these attributes of any scorer (the
+    Scorer protocol): the verifier has its own threshold and bands, the baselines say they have none."""
+    from sidebot.verify.biencoder import BiEncoderScorer
+
+    assert (scorer.calibrated, scorer.bands.may_fail) == (True, scorer.flag_threshold)
+    assert 0.0 < scorer.bands.very_likely_fails <= scorer.flag_threshold < 1.0
+    for baseline in (BiEncoderScorer, UrlDepthScorer):  # the class: no model is loaded
+        assert (baseline.calibrated, baseline.flag_threshold, baseline.bands) == (False, 0.5, None)
+
+
 def test_shown_window_weighs_word_coverage_against_the_reader():
     claim = "The bridge opened in 1932 over the river Tyne."
     windows = [

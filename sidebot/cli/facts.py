@@ -120,7 +120,7 @@ def eval_sneaky(
     except WiceFormatError as exc:
         raise fail(str(exc)) from exc
     scorer = load_scorer("cross-encoder", settings_of(ctx).verify)
-    bands = getattr(scorer, "bands", None)
+    bands = scorer.bands
     if bands is None:
         raise fail(f"the scorer {scorer.name} has no bands")
     only = None

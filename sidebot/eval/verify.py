@@ -33,11 +33,10 @@ def evaluate(
     report = progress or (lambda _msg: None)
     run = run_scorer(scorer, items, progress=lambda k: report(f"{scorer.name}: {k}/{len(items)} claims"))
     result = {"scorer": scorer.name, **metrics(claims, run)}
-    threshold = getattr(scorer, "flag_threshold", None)
     probabilities = [v.probability for v in run.verdicts]
-    if threshold is not None:
-        result["operating_point"] = operating_point(claims, probabilities, threshold)
-    bands = getattr(scorer, "bands", None)
+    if scorer.calibrated:
+        result["operating_point"] = operating_point(claims, probabilities, scorer.flag_threshold)
+    bands = scorer.bands
     if bands is not None:
         result["bands"] = band_points(claims, probabilities, bands)
     reader = reader_metrics(claims, run)

@@ -153,13 +153,13 @@ class Patrol:
             lookup,
         )
         threshold = settings.verify.flag_below
-        self.flag_below = threshold if threshold is not None else getattr(scorer, "flag_threshold", 0.5)
-        bands = getattr(scorer, "bands", None)  # the verifier's "very likely fails" line, if it has one
+        self.flag_below = threshold if threshold is not None else scorer.flag_threshold
+        bands = scorer.bands  # the verifier's "very likely fails" line, if it has one
         self.very_likely_below = min(bands.very_likely_fails, self.flag_below) if bands else 0.0
         # A suggestion's calibrated probability must reach retrieve.min_probability, and the flag threshold
         # when the patrol's scorer is calibrated (otherwise that threshold is on another scale).
         self.pass_probability = settings.retrieve.min_probability
-        if hasattr(scorer, "flag_threshold"):
+        if scorer.calibrated:
             self.pass_probability = max(self.pass_probability, self.flag_below)
         self._reranker: Scorer | None = None  # the retrieval verifier, loaded once per Patrol when needed
         self._retriever: Retriever | None = None  # opened once per run when a weak citation needs it

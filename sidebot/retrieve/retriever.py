@@ -306,8 +306,7 @@ class Retriever:
         margin = self.settings.margin if margin is None else margin
         floor = -math.inf if current_score is None else current_score + margin
         if min_probability is None:
-            threshold = float(getattr(self.scorer, "flag_threshold", 0.5))
-            min_probability = max(self.settings.min_probability, threshold)
+            min_probability = max(self.settings.min_probability, self.scorer.flag_threshold)
         if not (verdict.score > floor and (verdict.probability or 0.0) >= min_probability):
             return None
         return Suggestion(

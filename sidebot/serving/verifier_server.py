@@ -101,9 +101,8 @@ class VerifierModel(Model):
         super().__init__(MODEL_NAME)
         self.scorer = scorer
         self.limits = limits
-        self.flag_threshold = float(getattr(scorer, "flag_threshold", 0.5))
-        bands = getattr(scorer, "bands", None)
-        self.very_likely_below = float(bands.very_likely_fails) if bands else 0.0
+        self.flag_threshold = float(scorer.flag_threshold)
+        self.very_likely_below = float(scorer.bands.very_likely_fails) if scorer.bands else 0.0
         self.batcher: MicroBatcher[Instance, Verdict] = MicroBatcher(
             self._verify, max_batch=max_batch, max_wait=max_wait, on_batch=_count_batch
         )

@@ -55,7 +55,10 @@ def claim_query(claim: Claim) -> str:
 
 
 class BiEncoderScorer:
+    """Cosine similarity of claim and passage embeddings: a baseline, not calibrated, without bands."""
+
     name = "minilm-cosine-v1"
+    calibrated, flag_threshold, bands = False, 0.5, None
 
     def __init__(self, encoder: MiniLMEncoder | None = None) -> None:
         self.encoder = encoder or MiniLMEncoder()

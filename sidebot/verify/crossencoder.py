@@ -83,6 +83,7 @@ class CrossEncoderScorer:
         self.model = model
         manifest = model.manifest
         self.name = f"{manifest.name}.r{SCORING_REVISION}"
+        self.calibrated = True
         self.flag_threshold = manifest.flag_threshold
         self.keep_windows = keep_windows or int(manifest.extra.get("keep_windows", 4))
         # A part is short and specific: its best windows are found with fewer reads (half the cost per part)

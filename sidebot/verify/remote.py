@@ -59,6 +59,7 @@ class RemoteVerifier:
             self._client.close()
             raise
         self.name = described.scorer
+        self.calibrated = True
         self.flag_threshold = described.flag_threshold
         self.bands = Bands(min(described.very_likely_below, self.flag_threshold), self.flag_threshold)
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from sidebot.sources.passages import Passage
+
+if TYPE_CHECKING:
+    from sidebot.verify.bands import Bands
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,9 +112,16 @@ class Scorer(Protocol):
 
     ``url``/``urls`` (the cited source's address, one per item) are optional: text scorers ignore them; the
     URL-depth baseline needs them.
+
+    ``calibrated``: whether ``Verdict.probability`` is a calibrated P(supported); ``flag_threshold``: below
+    it a citation is queued (a probability when calibrated; 0.5 on its own scale otherwise); ``bands``: the
+    verifier's "very likely fails" and "may fail" lines, when it has them (None for the baselines).
     """
 
     name: str
+    calibrated: bool
+    flag_threshold: float
+    bands: Bands | None
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict: ...
 

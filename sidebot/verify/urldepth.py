@@ -20,6 +20,7 @@ def url_depth(url: str) -> int:
 
 class UrlDepthScorer:
     name = "url-depth-v1"
+    calibrated, flag_threshold, bands = False, 0.5, None  # a baseline: no probability, no bands
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
         return self.verify_many([(claim, passages)], [url])[0]
