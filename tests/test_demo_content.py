@@ -20,6 +20,7 @@ import mwparserfromhell
 import pytest
 import trafilatura
 
+from sidebot.records import Claim
 from sidebot.sandbox.demo_content import (
     SOURCE_BASE_PLACEHOLDER,
     DemoSource,
@@ -40,7 +41,6 @@ from sidebot.sandbox.source_server import (
     start_detached,
     stop_detached,
 )
-from sidebot.verify.types import Claim
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("SIDEBOT_SHARED_DATA", REPO.parent / "shared" / "data"))

@@ -20,6 +20,7 @@ from sidebot.cli.app import app
 from sidebot.datasets.wice import read_wice
 from sidebot.eval.sneaky import source_gives
 from sidebot.queue.support import Support
+from sidebot.records import Claim, FactFinding, Verdict
 from sidebot.sandbox.demo_content import demo_source
 from sidebot.sources.extract import html_main_text
 from sidebot.sources.passages import split_passages
@@ -33,7 +34,6 @@ from sidebot.verify.facts.names import name_forms, names_the_subject, normal_nam
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
 from sidebot.verify.facts.rule import FactRule, fact_note
 from sidebot.verify.facts.sneaky import AWAY_CHARACTERS, NewValue, SneakyEdit, make_edit, name_pool
-from sidebot.verify.types import Claim, FactFinding, Verdict
 
 WICE = Path(__file__).parent / "data" / "verify" / "wice-claims.jsonl"
 
@@ -1093,7 +1093,7 @@ def test_a_sneaky_edit_of_a_day_gives_another_day_of_the_month() -> None:
 
 
 def finding(status: str, strong: bool = True, subject: bool = False):
-    from sidebot.verify.types import FactFinding
+    from sidebot.records import FactFinding
 
     return FactFinding("2000", "year", status, f"{status} 2000", subject=subject, strong=strong)
 

@@ -34,6 +34,7 @@ TIERS: list[set[str]] = [
     {"config", "processes", "__init__"},
     {"credentials"},  # secrets from the environment, files or systemd credentials (config reads them)
     {"wikitext"},  # escaping what the bot writes in wikitext (pure; config checks a configured link with it)
+    {"records"},  # the shared records (Claim, Passage, Verdict…): imports no sidebot module
 ]
 RANK = {part: rank for rank, tier in enumerate(TIERS) for part in tier}
 ENGINES = {"citations", "sources", "verify", "retrieve", "datasets", "wiki"}
@@ -118,6 +119,13 @@ def test_every_part_has_a_tier():
 def test_imports_point_down_the_layers():
     found = [v for module, source in all_modules() for v in violations(module, source)]
     assert found == []
+
+
+def test_the_records_import_no_sidebot_module():
+    """The shared records sit under every part (no exception in ALLOWED reaches them): any part can pass a
+    Claim or a Verdict without importing the part that makes it."""
+    source = (ROOT / "records.py").read_text(encoding="utf-8")
+    assert [target for _, target in references(source) if target.split(".")[0] == "sidebot"] == []
 
 
 def module_imports(modules: dict[str, str]) -> dict[str, set[str]]:
@@ -209,6 +217,7 @@ def test_an_import_circle_is_found():
         ("sidebot.scheduler.jobs", "from sidebot.eval import retrieve", "only the CLI runs evaluations"),
         ("sidebot.citations.text", "import sidebot.wiki.site", "citations may not import wiki"),
         ("sidebot.queue.store", 'JOB = "sidebot.scheduler.app:run_job"', "queue may not import scheduler"),
+        ("sidebot.records", "from sidebot.sources.passages import split_passages", "records may not import"),
     ],
 )
 def test_an_upward_reference_is_reported(module, line, why):
@@ -216,9 +225,7 @@ def test_an_upward_reference_is_reported(module, line, why):
 
 
 def test_downward_and_internal_imports_pass():
-    source = (
-        "from sidebot.verify.types import Claim\nfrom sidebot.cli import serve\nimport sidebot.queue.db\n"
-    )
+    source = "from sidebot.records import Claim\nfrom sidebot.cli import serve\nimport sidebot.queue.db\n"
     assert violations("sidebot.cli.app", source) == []
     assert violations("sidebot.config", "from sidebot.retrieve.tuning import tuned\n") == []
 

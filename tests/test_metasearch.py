@@ -19,6 +19,7 @@ from sidebot.patrol.pipeline import SourceText, claim_for, suggest_sources
 from sidebot.patrol.web_search import WebSearch, stored_pages
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Source
+from sidebot.records import Claim
 from sidebot.retrieve.metasearch import Metasearch
 from sidebot.retrieve.query import build_queries
 from sidebot.retrieve.retriever import Retriever
@@ -28,7 +29,6 @@ from sidebot.sandbox.search_server import SearchServer
 from sidebot.sandbox.source_server import SourceServer
 from sidebot.sources.fetch import fetch_many
 from sidebot.sources.passages import split_passages
-from sidebot.verify.types import Claim
 
 pytestmark = pytest.mark.integration
 

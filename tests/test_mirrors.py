@@ -19,13 +19,12 @@ from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page
 from sidebot.queue.queries import list_findings
 from sidebot.queue.support import ReasonKind, queue_reason
+from sidebot.records import Passage, Verdict
 from sidebot.sandbox.demo_content import demo_pages, demo_sources
 from sidebot.sandbox.demo_extras import MIRROR
 from sidebot.sandbox.source_server import SourceServer
 from sidebot.sources.fetch import FetchStatus, fetch
 from sidebot.sources.mirror import shared_passages, wikipedia_notice
-from sidebot.sources.passages import Passage
-from sidebot.verify.types import Verdict
 
 BASE = "http://127.0.0.1:8731"
 CLAIM = "Jodie Emery (born January 4, 1985) is a Canadian cannabis activist, and politician."

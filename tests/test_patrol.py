@@ -17,12 +17,11 @@ from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Finding, Run, Source
 from sidebot.queue.queries import list_findings
+from sidebot.records import Claim, Passage, Verdict
 from sidebot.sandbox.demo_content import demo_sources
 from sidebot.sandbox.source_server import SourceServer
 from sidebot.sources.fetch import FetchResult, fetch_many
-from sidebot.sources.passages import Passage
 from sidebot.verify.biencoder import BiEncoderScorer
-from sidebot.verify.types import Claim, Verdict
 
 pytestmark = pytest.mark.integration
 

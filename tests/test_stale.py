@@ -14,10 +14,9 @@ from sqlalchemy import func, select
 from sidebot.config import Settings
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page
+from sidebot.records import Claim, Passage, Verdict
 from sidebot.scheduler.jobs import JobContext, recent_patrol, stale_check
-from sidebot.sources.passages import Passage
 from sidebot.verify.biencoder import BiEncoderScorer
-from sidebot.verify.types import Claim, Verdict
 
 pytestmark = pytest.mark.integration
 

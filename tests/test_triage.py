@@ -1,8 +1,7 @@
 """Triage of one verdict: queued as partial support when the verifier names the part the source fails."""
 
 from sidebot.patrol.pipeline import triage
-from sidebot.sources.passages import Passage
-from sidebot.verify.types import Verdict
+from sidebot.records import Passage, Verdict
 
 WINDOW = Passage(0, "Arnold is the publisher of Media Play News.", "About us", 0, 44)
 

@@ -24,10 +24,10 @@ from sidebot.datasets.wice import read_wice
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Finding, Page, Run
+from sidebot.records import Passage
 from sidebot.sandbox.source_server import SourceServer
 from sidebot.serving.process import free_port, start_verifier_server, stop
 from sidebot.sources.fetch import fetch_many
-from sidebot.sources.passages import Passage
 from sidebot.verify import load_verifier
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.metrics import wice_items

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from sidebot.datasets.wice import read_wice
+from sidebot.records import Claim
 from sidebot.verify.language import english
 from sidebot.verify.training.data import TrainPair, gold_window
 from sidebot.verify.training.negatives import (
@@ -19,7 +20,6 @@ from sidebot.verify.training.negatives import (
     perturb_all,
     swap_entity,
 )
-from sidebot.verify.types import Claim
 
 DATA = Path(__file__).parent / "data" / "verify"
 

@@ -8,7 +8,8 @@ import pytest
 
 from sidebot.datasets.wice import WiceLabel, read_wice
 from sidebot.queue.support import Support
-from sidebot.sources.passages import Passage, split_passages
+from sidebot.records import Claim, PartVerdict, Passage, Stance
+from sidebot.sources.passages import split_passages
 from sidebot.verify.calibration import calibration_noise_floor, expected_calibration_error
 from sidebot.verify.combiner import FEATURES, Combiner
 from sidebot.verify.coverage import content_stems, coverage_features
@@ -21,7 +22,6 @@ from sidebot.verify.page_windows import page_windows
 from sidebot.verify.platt import fit_platt
 from sidebot.verify.training.claimlevel import page_without_evidence
 from sidebot.verify.training.data import fever_symmetric_pairs
-from sidebot.verify.types import Claim, PartVerdict, Stance
 from sidebot.verify.urldepth import UrlDepthScorer, url_depth
 from sidebot.verify.window_select import select_windows
 

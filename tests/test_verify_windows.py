@@ -5,7 +5,8 @@ from pathlib import Path
 import blingfire
 
 from sidebot.datasets.wice import WiceLabel, read_wice
-from sidebot.sources.passages import Passage, split_passages
+from sidebot.records import Passage
+from sidebot.sources.passages import split_passages
 from sidebot.verify.metrics import wice_items
 from sidebot.verify.page_windows import page_windows
 from sidebot.verify.sentences import sentence_spans

@@ -83,7 +83,7 @@ def test_without_stored_evidence_the_sentence_with_the_claims_words_is_highlight
 
 
 def evidence_sentences_of(claim: str, passage):  # type: ignore[no-untyped-def]
-    from sidebot.verify.types import Claim
+    from sidebot.records import Claim
 
     return evidence_sentences(Claim(claim), passage, 3)
 

@@ -15,10 +15,9 @@ from sqlalchemy import select
 
 from sidebot.queue import store
 from sidebot.queue.models import Finding, Suggestion
+from sidebot.records import Evidence, Passage
 from sidebot.retrieve.retriever import Suggestion as FoundSource
 from sidebot.sources.fetch import FetchStatus, fetch
-from sidebot.sources.passages import Passage
-from sidebot.verify.types import Evidence
 from sidebot.web.security import CONTENT_SECURITY_POLICY
 
 SENTENCE = "In the Council Position 8 race, also citywide, Mosqueda got 62 percent in Tuesday's count."

@@ -21,8 +21,9 @@ import numpy as np
 
 from sidebot.config import RetrieveSettings
 from sidebot.datasets.documents import DocumentFormatError, read_documents, wice_source
+from sidebot.records import Claim
 from sidebot.retrieve.retriever import Retriever, System, default_scorer
-from sidebot.verify.types import Claim, Scorer
+from sidebot.verify.types import Scorer
 
 
 @dataclass(frozen=True, slots=True)

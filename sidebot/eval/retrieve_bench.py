@@ -29,9 +29,9 @@ import numpy as np
 
 from sidebot.config import RetrieveSettings
 from sidebot.datasets.documents import Document, detect_format, read_documents
+from sidebot.records import Claim
 from sidebot.retrieve.embed import DIMENSION, Embedder
 from sidebot.retrieve.retriever import Retriever, System
-from sidebot.verify.types import Claim
 
 MIN_WORDS, MAX_WORDS = 100, 124  # one corpus passage each (split_passages merges a remainder < 25 words)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")

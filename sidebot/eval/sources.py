@@ -25,6 +25,7 @@ import numpy as np
 
 from sidebot.config import FetchSettings
 from sidebot.datasets.wice import read_wice, source_document
+from sidebot.records import Claim
 from sidebot.sandbox.demo_content import DemoSource
 from sidebot.sandbox.site_server import Answer, SiteServer
 from sidebot.sandbox.source_server import render_source_page
@@ -42,7 +43,6 @@ from sidebot.sources.page_features import (
 from sidebot.sources.page_model import WALL, PageModel, fit_regression
 from sidebot.sources.page_text import TEXT_WALL, fit_text_model, page_wording
 from sidebot.sources.signals import page_signals
-from sidebot.verify.types import Claim
 
 CONTENT = "content"
 

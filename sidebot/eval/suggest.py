@@ -34,12 +34,12 @@ from typing import Any
 
 from sidebot.config import RetrieveSettings
 from sidebot.eval.retrieve import RetrievalQuery, pool, read_wice_queries, scorer_factory
+from sidebot.records import Claim, Verdict
 from sidebot.retrieve.checks import page_text, passes_checks
 from sidebot.retrieve.exclusions import is_citing_article, is_wikimedia_url
 from sidebot.retrieve.retriever import Retriever, Suggestion, System
 from sidebot.retrieve.unsourced import UnsourcedGate, candidates
 from sidebot.sources.mirror import wikipedia_notice
-from sidebot.verify.types import Claim, Verdict
 
 SITUATIONS = ("readable", "dead_link", "not_in_corpus")
 

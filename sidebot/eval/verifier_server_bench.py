@@ -33,12 +33,13 @@ import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
 from sidebot.config import VerifySettings
+from sidebot.records import Claim, Passage, Verdict
 from sidebot.sandbox.demo_content import demo_sources
 from sidebot.serving.process import free_port, start_verifier_server, stop
-from sidebot.sources.passages import Passage, split_passages
+from sidebot.sources.passages import split_passages
 from sidebot.verify import load_verifier
 from sidebot.verify.remote import RemoteVerifier
-from sidebot.verify.types import Claim, Scorer, Verdict
+from sidebot.verify.types import Scorer
 
 Item = tuple[Claim, list[Passage]]
 

@@ -27,7 +27,8 @@ import numpy as np
 import torch
 
 from sidebot.config import VerifySettings
-from sidebot.sources.passages import Passage, split_passages
+from sidebot.records import Claim, Passage
+from sidebot.sources.passages import split_passages
 from sidebot.verify.base_model import minilm_dir
 from sidebot.verify.coverage import stem_set
 from sidebot.verify.factory import configured_scorer
@@ -37,7 +38,6 @@ from sidebot.verify.language import forget_parses
 from sidebot.verify.model import CrossEncoder, Precision
 from sidebot.verify.network import PairClassifier
 from sidebot.verify.page_windows import page_windows
-from sidebot.verify.types import Claim
 
 LATENCY_PASSAGES = 30
 

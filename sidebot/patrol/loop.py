@@ -54,12 +54,13 @@ from sidebot.queue.cited_sources import record_backing_source
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, CopyKind, Finding, Page, Run, RunStatus, Source, Wiki, utcnow
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
+from sidebot.records import Claim, Verdict
 from sidebot.sources.fetch import FetchResult, fetch_many
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band
 from sidebot.verify.facts.changes import settled_by_source
 from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
-from sidebot.verify.types import Claim, Scorer, Verdict
+from sidebot.verify.types import Scorer
 from sidebot.wiki.history import UrlAdded
 from sidebot.wiki.pages import CITATION_NEEDED_ORIGIN, PageRef
 from sidebot.wiki.site import MEDIAWIKI_URL_SAFE, WikiError, WikiUnavailableError

@@ -15,10 +15,11 @@ from sidebot.queue.support import (
     MISSING_FACT_PREFIX,
     NEEDS_SOURCE_PREFIX,
 )
-from sidebot.sources.passages import Passage, split_passages
+from sidebot.records import Claim, Passage, Verdict
+from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands
 from sidebot.verify.facts.rule import failing_facts
-from sidebot.verify.types import Claim, Scorer, Verdict
+from sidebot.verify.types import Scorer
 
 if TYPE_CHECKING:
     from sidebot.patrol.web_search import WebSearch

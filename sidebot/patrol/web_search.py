@@ -22,12 +22,12 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlsplit
 
+from sidebot.records import Claim
 from sidebot.retrieve.checks import passes_page_checks
 from sidebot.retrieve.exclusions import is_citing_article, is_wikimedia_url
 from sidebot.retrieve.metasearch import EngineHit, Metasearch
 from sidebot.retrieve.query import build_queries
 from sidebot.sources.passages import split_passages
-from sidebot.verify.types import Claim
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session

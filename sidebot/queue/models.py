@@ -211,7 +211,7 @@ class Finding(Base):
     # The claim's parts, each judged alone: [{"text", "score", "probability", "stance", "window"}]
     parts: Mapped[list[Any]] = mapped_column(default=list)
     failed_part: Mapped[str | None] = mapped_column(Text)  # the part the source does not back (partial)
-    # The claim's facts looked up on the source: [FactFinding as a dict] (sidebot.verify.types)
+    # The claim's facts looked up on the source: [FactFinding as a dict] (sidebot.records)
     facts: Mapped[list[Any]] = mapped_column(default=list)
     fact_note: Mapped[str | None] = mapped_column(Text)  # the failing fact in words
     band: Mapped[str | None] = mapped_column(String(32))  # sidebot.verify.bands.Band, for queued findings

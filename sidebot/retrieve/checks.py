@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sidebot.records import Claim, Passage
 from sidebot.retrieve.corpus import Corpus
-from sidebot.sources.passages import Passage
 from sidebot.verify.facts.check import PageIndex, check_facts
 from sidebot.verify.facts.names import names_the_subject
-from sidebot.verify.types import Claim
 
 
 def states_the_facts(claim: Claim, passage: Passage | None) -> bool:

@@ -29,8 +29,9 @@ from pathlib import Path
 import numpy as np
 
 from sidebot.datasets.documents import Document
+from sidebot.records import Passage
 from sidebot.retrieve.exclusions import is_wikimedia_url
-from sidebot.sources.passages import Passage, split_passages
+from sidebot.sources.passages import split_passages
 
 CORPUS_FILE = "corpus.sqlite3"
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from sidebot.records import Verdict
 from sidebot.retrieve.corpus import CorpusPassage
-from sidebot.verify.types import Verdict
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sidebot.verify.types import Claim
+from sidebot.records import Claim
 
 _CONNECTORS = r"(?:of|the|de|del|la|le|von|van|der|du|and|&|for|y|di|da)"
 _CAPITALISED = r"[A-Z\u00C0-\u00DE][\w'’.\-]*"

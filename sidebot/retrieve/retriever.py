@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from sidebot.config import RetrieveSettings
+from sidebot.records import Claim, Evidence, Passage, Stance, Verdict
 from sidebot.retrieve.corpus import Corpus
 from sidebot.retrieve.dense import DenseBuildReport, DenseIndex
 from sidebot.retrieve.embed import Embedder
@@ -26,8 +27,7 @@ from sidebot.retrieve.fusion import DocumentHit, combsum_fusion, group_by_docume
 from sidebot.retrieve.query import build_queries
 from sidebot.retrieve.sparse import Rm3, SparseBuildReport, SparseIndex
 from sidebot.retrieve.tuning import tuned
-from sidebot.sources.passages import Passage
-from sidebot.verify.types import Claim, Evidence, Scorer, Stance, Verdict
+from sidebot.verify.types import Scorer
 
 log = logging.getLogger(__name__)
 

@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sidebot.config import RetrieveSettings
+from sidebot.records import Claim, Verdict
 from sidebot.retrieve.checks import passes_checks, passes_checks_on_page
 from sidebot.retrieve.fusion import DocumentHit
 from sidebot.retrieve.retriever import Retriever, Suggestion, System, is_web_url
-from sidebot.verify.types import Claim, Verdict
 
 
 @dataclass(frozen=True, slots=True)

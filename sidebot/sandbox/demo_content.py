@@ -21,6 +21,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
+from sidebot.records import Claim
 from sidebot.sandbox.demo_extras import (
     MOVED,
     NEEDS_SOURCE,
@@ -28,7 +29,6 @@ from sidebot.sandbox.demo_extras import (
     with_extra_citations,
     with_moved_citation,
 )
-from sidebot.verify.types import Claim
 
 SOURCE_BASE_PLACEHOLDER = "@@SIDEBOT_SOURCE_BASE@@"
 SOURCE_PATH_PREFIX = "/wice/"

@@ -35,12 +35,13 @@ from typing import Any
 import numpy as np
 from prometheus_client import Counter, Histogram
 
+from sidebot.records import Verdict
 from sidebot.serving.batcher import MicroBatcher
 from sidebot.serving.grpc_guard import GrpcGuard, receive_limit
 from sidebot.serving.limits import Limits, over_budget, too_many_citations
 from sidebot.serving.rest_guard import RestGuard
 from sidebot.verify import open_inference as oip
-from sidebot.verify.types import Scorer, Verdict
+from sidebot.verify.types import Scorer
 from sidebot.verify.wire import MODEL_NAME, Answer, Instance, WireError, decode_instances, encode_answer
 
 # KServe parses the command line when it is imported (kserve.model_server calls parse_known_args() at module

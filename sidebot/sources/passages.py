@@ -3,30 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from sidebot.records import Passage
 
 PASSAGE_WORDS = 100
 
 _WORD = re.compile(r"\S+")
-
-
-@dataclass(frozen=True, slots=True)
-class Passage:
-    """A chunk of a source document.
-
-    ``start``/``end`` are character offsets of ``text`` inside the document's full text, so evidence found in
-    a passage can be located in the source.
-    """
-
-    index: int
-    text: str
-    title: str
-    start: int
-    end: int
-
-    def as_model_input(self) -> str:
-        """SIDE's passage string: the source title, then the passage words."""
-        return f"{self.title} </s> {self.text}" if self.title else self.text
 
 
 def split_passages(text: str, title: str = "", words: int = PASSAGE_WORDS) -> list[Passage]:

@@ -26,9 +26,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
+from sidebot.records import Verdict
 from sidebot.verify.bands import Bands
 from sidebot.verify.metrics import auroc, fact_suspicion
-from sidebot.verify.types import Verdict
 
 # a verdict without the figure (a page without text) is the most suspicious, as the queue has it
 _MISSING = np.inf

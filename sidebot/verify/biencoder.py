@@ -12,9 +12,8 @@ import numpy as np
 import torch
 from transformers import AutoModel, AutoTokenizer
 
-from sidebot.sources.passages import Passage
+from sidebot.records import Claim, Passage, Verdict
 from sidebot.verify.base_model import minilm_dir
-from sidebot.verify.types import Claim, Verdict
 
 MAX_TOKENS = 256
 

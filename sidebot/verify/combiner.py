@@ -19,9 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.linear_model import LogisticRegression
 
-from sidebot.sources.passages import Passage
+from sidebot.records import Claim, Passage
 from sidebot.verify.coverage import COVERAGE_FEATURES, content_stems, coverage_features, window_coverage
-from sidebot.verify.types import Claim
 
 READER_FEATURES = (
     "reader_best",

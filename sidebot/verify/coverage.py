@@ -18,8 +18,7 @@ from functools import lru_cache
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from sidebot.sources.passages import Passage
-from sidebot.verify.types import Claim
+from sidebot.records import Claim, Passage
 
 STEM = 5
 _WORD = re.compile(r"[^\W_]+(?:[.,'’][^\W_]+)*")

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from sidebot.sources.passages import Passage
+from sidebot.records import Claim, PartVerdict, Passage, Stance, Verdict
 from sidebot.verify.bands import Bands
 from sidebot.verify.combiner import claim_features
 from sidebot.verify.decompose import decompose_all
@@ -34,7 +34,6 @@ from sidebot.verify.facts.check import FactCheck, PageIndex, check_facts
 from sidebot.verify.facts.rule import FactRule, fact_note
 from sidebot.verify.model import CrossEncoder, class_probabilities, refute_score, support_score
 from sidebot.verify.page_windows import PageWindows, page_windows
-from sidebot.verify.types import Claim, PartVerdict, Stance, Verdict
 from sidebot.verify.window_select import select_windows
 
 STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)

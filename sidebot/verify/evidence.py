@@ -19,10 +19,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sidebot.sources.passages import Passage
+from sidebot.records import Claim, Evidence, Passage
 from sidebot.verify.coverage import content_stems, stems, window_coverage
 from sidebot.verify.sentences import sentence_spans
-from sidebot.verify.types import Claim, Evidence
 
 
 def shown_window(

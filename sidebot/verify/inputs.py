@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sidebot.verify.types import Claim
+from sidebot.records import Claim
 
 HEAD_TOKENS = 16  # title + section at most
 

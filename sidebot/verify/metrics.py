@@ -31,14 +31,15 @@ from scipy.stats import mannwhitneyu
 from sklearn.metrics import average_precision_score, precision_recall_curve
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
-from sidebot.sources.passages import Passage, split_passages
+from sidebot.records import Claim, Passage, Verdict
+from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Bands
 from sidebot.verify.calibration import (
     calibration_noise_floor,
     expected_calibration_error,
     reliability_table,
 )
-from sidebot.verify.types import Claim, Scorer, Verdict
+from sidebot.verify.types import Scorer
 
 RECALL_POINT = 0.15
 # The keys of :func:`metrics` a person reads, in reading order (the CLI and the model card print these).

@@ -17,8 +17,8 @@ import numpy as np
 from sklearn.metrics import roc_auc_score
 
 from sidebot.datasets.nli import NliLabel, NliPair, is_three_way
+from sidebot.records import Claim
 from sidebot.verify.model import CrossEncoder, support_score
-from sidebot.verify.types import Claim
 
 _CLASSES = (NliLabel.ENTAILMENT, NliLabel.CONTRADICTION, NliLabel.NEUTRAL)  # order of network.LABELS
 

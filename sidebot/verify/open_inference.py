@@ -27,8 +27,7 @@ import struct
 from collections.abc import Sequence
 from typing import Any
 
-from sidebot.sources.passages import Passage
-from sidebot.verify.types import Claim
+from sidebot.records import Claim, Passage
 from sidebot.verify.wire import (
     Answer,
     Instance,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from sidebot.sources.passages import Passage
+from sidebot.records import Passage
 from sidebot.verify.coverage import stem_set
 from sidebot.verify.windows import sentence_windows
 

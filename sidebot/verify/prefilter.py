@@ -12,8 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from sidebot.sources.passages import Passage
-from sidebot.verify.types import Claim
+from sidebot.records import Claim, Passage
 
 
 def prefilter(claim: Claim, passages: Sequence[Passage], keep: int) -> list[int]:

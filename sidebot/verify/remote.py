@@ -20,10 +20,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import httpx
 
-from sidebot.sources.passages import Passage
+from sidebot.records import Claim, Passage, Verdict
 from sidebot.verify import open_inference as oip
 from sidebot.verify.bands import Bands
-from sidebot.verify.types import Claim, Verdict
 from sidebot.verify.wire import MODEL_NAME, Answer, WireError, decode_answer, encode_instances
 
 if TYPE_CHECKING:

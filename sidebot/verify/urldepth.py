@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
-from sidebot.sources.passages import Passage
-from sidebot.verify.types import Claim, Verdict
+from sidebot.records import Claim, Passage, Verdict
 
 
 def url_depth(url: str) -> int:

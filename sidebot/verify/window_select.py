@@ -14,7 +14,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 
-from sidebot.sources.passages import Passage
+from sidebot.records import Passage
 from sidebot.verify.coverage import content_stems, stem_set
 
 

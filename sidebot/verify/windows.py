@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from sidebot.records import Passage
 from sidebot.sources.furniture import is_furniture
-from sidebot.sources.passages import Passage
 from sidebot.verify.sentences import sentence_spans
 
 MAX_SENTENCE_WORDS = 60

@@ -20,8 +20,7 @@ from typing import Any
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 
-from sidebot.sources.passages import Passage
-from sidebot.verify.types import Claim, Verdict
+from sidebot.records import Claim, Passage, Verdict
 
 MODEL_NAME = "verifier"  # the KServe model name: POST /v1/models/verifier:predict
 

@@ -25,8 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sidebot.sources.passages import Passage
-from sidebot.verify.types import Claim
+from sidebot.records import Claim, Passage
 
 MAX_CONTEXT_CHARS = 300  # at most this much of the page is added before or after a cut sentence
 MAX_EVIDENCE = 3  # sentences highlighted when the stored evidence holds none

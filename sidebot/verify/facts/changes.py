@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
-from sidebot.sources.passages import Passage
+from sidebot.records import Passage
 from sidebot.verify.facts.check import PageIndex, stated_in_context, value_beats, written_at
 from sidebot.verify.facts.extract import Fact, FactKind, claim_facts, is_subject_name
 from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact

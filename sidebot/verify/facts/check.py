@@ -32,7 +32,7 @@ from functools import cached_property
 from itertools import chain, islice
 from typing import NamedTuple
 
-from sidebot.sources.passages import Passage
+from sidebot.records import FactFinding, Passage
 from sidebot.verify.coverage import content_stems, stem_set, stems
 from sidebot.verify.facts.extract import Fact, bare_name, claim_facts, entity_spans, parse_for_entities
 from sidebot.verify.facts.leading_digits import (
@@ -61,7 +61,6 @@ from sidebot.verify.facts.numbers import (
     same_fact,
     stated_year,
 )
-from sidebot.verify.types import FactFinding
 from sidebot.verify.windows import page_sentences
 
 CONTEXT_MIN = 0.5  # share of the claim's other words a context must hold before it can contradict

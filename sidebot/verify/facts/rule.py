@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from sidebot.verify.types import FactFinding
+from sidebot.records import FactFinding
 
 NOT_LIKELY = 0.89  # below "likely backs" (0.9 and over): a candidate bound for a missing strong fact
 

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sidebot.datasets.wice import WiceClaim
-from sidebot.sources.passages import Passage, split_passages
+from sidebot.records import Claim, Passage
+from sidebot.sources.passages import split_passages
 from sidebot.verify.training.data import wice_claim
-from sidebot.verify.types import Claim
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sidebot.datasets.wice import SourceDocument, WiceClaim, read_wice
+from sidebot.records import Claim
 from sidebot.verify.coverage import content_stems, stems
-from sidebot.verify.types import Claim
 from sidebot.verify.windows import windows_from_spans
 
 SUPPORTS = (1.0, 0.0, 0.0)

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sidebot.datasets.nli import NliLabel, NliPair, read_nli
+from sidebot.records import Claim
 from sidebot.verify.training.data import NOT_ENOUGH_INFO, REFUTES, SUPPORTS, TrainPair
-from sidebot.verify.types import Claim
 
 HELD_OUT_SHARE = 0.3
 
