@@ -6,7 +6,7 @@ import subprocess
 import sys
 import time
 
-from sidebot.workers.cpu import KINDS, _kind, snapshot, spent
+from sidebot.bench.cpu import KINDS, _kind, snapshot, spent
 
 BURN = "import time\nend = time.process_time() + 0.6\nwhile time.process_time() < end: pass\ninput()"
 
@@ -37,7 +37,7 @@ def test_processes_are_told_apart_by_name_and_command() -> None:
 
 
 def test_speedups_over_rounds_are_reported_as_medians_per_kind() -> None:
-    from sidebot.workers.bench import _median_speedups
+    from sidebot.bench.workers import _median_speedups
 
     rows = [
         {"verifier": kind, "feed": False, "workers": count, "round": r, "speedup": value}

@@ -22,13 +22,16 @@ ROOT = Path(sidebot.__file__).resolve().parent
 TIERS: list[set[str]] = [
     {"__main__"},  # python -m sidebot
     {"cli"},  # parsing, printing, exit codes
+    {"bench", "training"},  # tools: speed benchmarks and replays; fitting and publishing the models
+    {"eval"},  # tool: evaluations and the metrics that training reports too
+    {"sandbox"},  # tool: the local MediaWiki, demo content, source server, a throwaway PostgreSQL
     {"scheduler"},
     {"workers"},  # page jobs on the PostgreSQL task queue, the worker processes, dump backfills
-    {"patrol", "eval"},
-    {"web", "onwiki", "sandbox", "serving"},  # serving: the verifier as a KServe model server
+    {"patrol"},
+    {"web", "onwiki", "serving"},  # serving: the verifier as a KServe model server
     {"queue"},  # the only package that owns SQL
     {"retrieve"},  # engine
-    {"verify"},  # engine (training included)
+    {"verify"},  # engine: the runtime scorer
     {"wiki", "sources", "datasets"},  # wiki I/O, source fetching, data-set readers
     {"citations"},  # pure: wikitext in, citations out
     {"config", "processes", "__init__"},
@@ -38,6 +41,13 @@ TIERS: list[set[str]] = [
 ]
 RANK = {part: rank for rank, tier in enumerate(TIERS) for part in tier}
 ENGINES = {"citations", "sources", "verify", "retrieve", "datasets", "wiki"}
+# The tools beside the bot (benchmarks, replays, training, evaluations, the sandbox) and the bot's runtime
+# packages: the runtime never imports a tool; only tools, the CLI and tests import the sandbox.
+TOOLS = {"bench", "training", "eval", "sandbox"}
+RUNTIME = {
+    "citations", "sources", "wiki", "verify", "retrieve", "queue", "patrol", "web", "onwiki", "serving",
+    "scheduler", "workers",
+}  # fmt: skip
 # Upward references that are allowed, and why.
 ALLOWED = {
     # The settings take the retrieval defaults from the fit shipped in the package; tuning imports nothing.
@@ -47,7 +57,7 @@ MODULE_STRING = re.compile(r"^(?:-m )?(sidebot(?:\.\w+)+)(?::\w+)?$")
 
 
 def part_of(module: str) -> str:
-    """The layer part a dotted module belongs to: ``sidebot.verify.training.data`` -> ``verify``."""
+    """The layer part a dotted module belongs to: ``sidebot.verify.facts.check`` -> ``verify``."""
     names = module.split(".")
     return names[1] if len(names) > 1 else "__init__"
 
@@ -100,8 +110,10 @@ def violations(module: str, source: str) -> list[str]:
             continue
         if RANK[there] <= RANK[here]:
             found.append(f"{module}:{line} imports {target} ({here} may not import {there})")
-        if there == "eval" and here != "cli":
-            found.append(f"{module}:{line} imports {target} (only the CLI runs evaluations)")
+        if there in TOOLS and here in RUNTIME:
+            found.append(
+                f"{module}:{line} imports {target} (the bot's {here} may not import the tool {there})"
+            )
     return found
 
 
@@ -114,6 +126,14 @@ def test_every_part_has_a_tier():
     assert parts - RANK.keys() == set(), "a new package needs a place in TIERS (and in the README's Layout)"
     assert ENGINES <= RANK.keys()
     assert all(RANK[engine] > RANK["queue"] for engine in ENGINES)  # engines sit below every bot part
+
+
+def test_tools_sit_above_the_runtime():
+    """Benchmarks, replays, training, evaluations and the sandbox import the bot; the bot imports none of
+    them, so a tool's dependencies (the sandbox's servers, training data) never load in a patrol."""
+    assert TOOLS <= RANK.keys() and RUNTIME <= RANK.keys() and not TOOLS & RUNTIME
+    assert min(RANK[tool] for tool in TOOLS) > RANK["cli"]
+    assert max(RANK[tool] for tool in TOOLS) < min(RANK[part] for part in RUNTIME)
 
 
 def test_imports_point_down_the_layers():
@@ -212,9 +232,17 @@ def test_an_import_circle_is_found():
             "verify may not import cli",
         ),
         ("sidebot.retrieve.retriever", "from sidebot.sandbox import demo_content", "retrieve may not import"),
-        ("sidebot.verify.training.publish", "from sidebot.eval.verify import evaluate", "verify may not"),
+        ("sidebot.verify.crossencoder", "from sidebot.training.card import render_card", "verify may not"),
+        (
+            "sidebot.eval.verify",
+            "from sidebot.training.publish import publish",
+            "eval may not import training",
+        ),
+        ("sidebot.workers.worker", "from sidebot.bench.cpu import snapshot", "may not import the tool bench"),
+        ("sidebot.web.app", "from sidebot.sandbox import sandbox", "may not import the tool sandbox"),
+        ("sidebot.sandbox.sandbox", "from sidebot.eval.retrieve import pool", "sandbox may not import eval"),
         ("sidebot.web.app", "from sidebot.onwiki import writer", "web may not import onwiki"),
-        ("sidebot.scheduler.jobs", "from sidebot.eval import retrieve", "only the CLI runs evaluations"),
+        ("sidebot.scheduler.jobs", "from sidebot.eval import retrieve", "may not import the tool eval"),
         ("sidebot.citations.text", "import sidebot.wiki.site", "citations may not import wiki"),
         ("sidebot.queue.store", 'JOB = "sidebot.scheduler.app:run_job"', "queue may not import scheduler"),
         ("sidebot.records", "from sidebot.sources.passages import split_passages", "records may not import"),

@@ -10,10 +10,10 @@ from itertools import islice
 
 import pytest
 
+from sidebot.bench.replay_edits import _REF, KINDS, edit_stream
 from sidebot.citations.citations import extract_citations
 from sidebot.config import Settings
 from sidebot.sandbox.demo_content import demo_article_titles, demo_pages, demo_sources
-from sidebot.workers.replay_edits import _REF, KINDS, edit_stream
 
 BASE = "http://127.0.0.1:8731"
 
@@ -61,7 +61,7 @@ def test_a_new_citation_is_a_citation_the_patrol_checks() -> None:
 @pytest.mark.postgres
 @pytest.mark.slow
 def test_a_short_replay_checks_every_edit(tmp_path) -> None:
-    from sidebot.workers.replay import run_replay
+    from sidebot.bench.replay import run_replay
 
     report = run_replay(
         Settings(home=tmp_path),

@@ -11,11 +11,11 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from sidebot.bench.retrieve import bench_inputs, run_bench
 from sidebot.cli import retrieve as commands
 from sidebot.config import RetrieveSettings, Settings
 from sidebot.datasets.documents import Document, read_documents
 from sidebot.eval.retrieve import gold_rank, read_wice_queries, run_evaluation, success_rate
-from sidebot.eval.retrieve_bench import bench_inputs, run_bench
 from sidebot.retrieve.dense import DenseIndex
 from sidebot.retrieve.retriever import Retriever, System, is_web_url
 

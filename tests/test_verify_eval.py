@@ -12,10 +12,10 @@ import torch
 import typer
 from typer.testing import CliRunner
 
+from sidebot.bench.verify import run_bench
 from sidebot.cli.verify import bench_verify, eval_verify
 from sidebot.config import Settings
 from sidebot.datasets.wice import WiceLabel, read_wice
-from sidebot.eval.verify_bench import run_bench
 from sidebot.records import Claim, Evidence, Verdict
 from sidebot.sources.passages import split_passages
 from sidebot.verify.ablation import at_volume, side_by_side
@@ -230,7 +230,7 @@ def test_every_timed_pass_reads_its_citations_afresh():
     """Each pass of `bench verify` starts with nothing parsed or stemmed, as a patrol meets new claims: a
     pass that found the previous pass's parses read 13.6 to 16.3 citations/s where a patrol reads 10.6 to
     11.2."""
-    from sidebot.eval.verify_bench import citations_per_second
+    from sidebot.bench.verify import citations_per_second
     from sidebot.verify.coverage import stem_set
     from sidebot.verify.language import parse
 

@@ -301,7 +301,7 @@ def bench_index(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures as JSON here.")] = None,
 ) -> None:
     """Build both indexes over N passages of real sentences; report time, memory, size and latency."""
-    from sidebot.eval.retrieve_bench import bench_inputs, run_bench
+    from sidebot.bench.retrieve import bench_inputs, run_bench
 
     _, settings = _folder(ctx, None)
     documents, claims = bench_inputs(source or [])

@@ -68,7 +68,7 @@ def bench_ui(
     ] = None,
 ) -> None:
     """Time the queue list page (p50/p95) with a large queue on SQLite and PostgreSQL; goal p95 < 200 ms."""
-    from sidebot.eval.web_bench import run_benchmark
+    from sidebot.bench.web import run_benchmark
 
     backends = backend or ["sqlite", "postgres"]
     unknown = set(backends) - {"sqlite", "postgres"}

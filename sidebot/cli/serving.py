@@ -112,7 +112,7 @@ def bench_verifier_server(
     # (libgomp's default) would steal them from the other process and make either side look 4-8x slower.
     # Set before torch loads, here and (inherited) in the server.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from sidebot.eval.verifier_server_bench import run_bench
+    from sidebot.bench.verifier_server import run_bench
 
     settings = settings_of(ctx).verify
     if settings.endpoint or settings.scorer != "cross-encoder":
@@ -142,7 +142,7 @@ def bench_verifier_fairness(
     """Latency of one-citation calls (p50, p95, max) on an idle verifier server and while another caller
     sends requests of --big citations back to back: fair batching keeps it near one model call's time."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from sidebot.eval.verifier_fairness_bench import run_fairness_bench
+    from sidebot.bench.verifier_fairness import run_fairness_bench
 
     settings = settings_of(ctx).verify
     if settings.endpoint or settings.scorer != "cross-encoder":

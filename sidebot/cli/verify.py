@@ -411,8 +411,8 @@ def bench_verify(
 ) -> None:
     """Reader pairs/s (fast path and torch fp32 side by side), one-citation latency (30 passages, and every
     demo page as one), and citations/s end to end on WiCE full pages (fast path vs fp32, in one run)."""
+    from sidebot.bench.verify import run_bench
     from sidebot.datasets.wice import WiceFormatError, read_wice
-    from sidebot.eval.verify_bench import run_bench
     from sidebot.verify.metrics import wice_items
 
     settings = settings_of(ctx).verify

@@ -140,7 +140,7 @@ def bench_workers(
     """Pages per minute with 1, 2 and 4 workers on the local wiki (sources on loopback) and a fresh
     PostgreSQL, and the duplicates left after a worker is killed with SIGKILL half way (must be 0)."""
 
-    from sidebot.workers.bench import run_bench
+    from sidebot.bench.workers import run_bench
 
     report = run_bench(
         settings_of(ctx),
@@ -253,7 +253,7 @@ def bench_replay(
     articles) into the local wiki at each rate while the scheduler and N workers patrol it: lag from edit
     saved to page checked (p50/p95 and its parts), pages per minute, backlog and where the CPU went."""
 
-    from sidebot.workers.replay import run_replay
+    from sidebot.bench.replay import run_replay
 
     report = run_replay(
         settings_of(ctx),

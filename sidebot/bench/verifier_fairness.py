@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from sidebot.eval.verifier_server_bench import demo_citations
+from sidebot.bench.verifier_server import demo_citations
 from sidebot.serving.process import free_port, start_verifier_server, stop
 from sidebot.verify.remote import RemoteVerifier
 

@@ -1,5 +1,5 @@
 """`sidebot bench replay`: does the bot keep up with a wiki's edit rate? A stream of real edits
-(:mod:`sidebot.workers.replay_edits`) is saved into the sandbox wiki at a chosen rate while `sidebot schedule`
+(:mod:`sidebot.bench.replay_edits`) is saved into the sandbox wiki at a chosen rate while `sidebot schedule`
 (recent-changes patrol every ``poll`` seconds, enqueueing page jobs) and N `sidebot worker` processes patrol
 it, all on one throwaway PostgreSQL, as in production.
 
@@ -30,6 +30,9 @@ from typing import Any
 import psycopg
 from sqlalchemy import select
 
+from sidebot.bench.cpu import snapshot, spent
+from sidebot.bench.replay_edits import Edit, edit_stream
+from sidebot.bench.workers import _articles, _drained, _enqueue, _start, _stop, _wait, _worker_runs
 from sidebot.config import Settings, load_settings
 from sidebot.queue import store
 from sidebot.queue.db import Database
@@ -38,10 +41,7 @@ from sidebot.sandbox import sandbox, testwiki
 from sidebot.sandbox.demo_content import demo_article_titles, demo_pages, demo_sources
 from sidebot.sandbox.postgres import start_postgres
 from sidebot.sandbox.testwiki_api import MediaWikiApi
-from sidebot.workers.bench import _articles, _drained, _enqueue, _start, _stop, _wait, _worker_runs
-from sidebot.workers.cpu import snapshot, spent
 from sidebot.workers.jobs import conninfo, ensure_schema
-from sidebot.workers.replay_edits import Edit, edit_stream
 
 # Every change of a page job, kept after procrastinate deletes the finished job (the bench's database only).
 JOB_LOG = """

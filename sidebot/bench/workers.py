@@ -30,6 +30,7 @@ from typing import Any
 
 from sqlalchemy import func, select, text
 
+from sidebot.bench.cpu import snapshot, spent
 from sidebot.config import Settings, load_settings
 from sidebot.queue.db import Database
 from sidebot.queue.models import CitedSource, Finding, Run
@@ -41,7 +42,6 @@ from sidebot.sandbox.testwiki_api import MediaWikiApi
 from sidebot.serving.process import free_port, start_verifier_server
 from sidebot.serving.process import stop as stop_server
 from sidebot.wiki.pages import PageRef
-from sidebot.workers.cpu import snapshot, spent
 from sidebot.workers.jobs import PageQueue, queue_counts
 
 IN_PROCESS, SERVED = "in each worker", "one verifier server"

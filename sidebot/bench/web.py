@@ -233,7 +233,7 @@ def _time_requests(url: str, findings: int, repeats: int) -> list[Timing]:
         key = "bench-" + base64.urlsafe_b64encode(bytes(range(32))).decode()
         (Path(home) / "web-secret.key").write_text(key)
         port = _free_port()
-        code = f"from sidebot.eval.web_bench import _serve; _serve({url!r}, {home!r}, {port})"
+        code = f"from sidebot.bench.web import _serve; _serve({url!r}, {home!r}, {port})"
         server = subprocess.Popen([sys.executable, "-c", code])
         try:
             base = f"http://127.0.0.1:{port}"
