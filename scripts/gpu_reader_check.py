@@ -32,8 +32,8 @@ COPIES = 16  # each timed pass reads the captured pairs this many times
 
 def capture(out: Path, wice: Path = ROOT.parent / "shared/data/wice/claims-dev.jsonl") -> None:
     from sidebot.datasets.wice import read_wice
+    from sidebot.eval.metrics import wice_items
     from sidebot.verify.factory import load_verifier, shipped_model_dir
-    from sidebot.verify.metrics import wice_items
     from sidebot.verify.model import CrossEncoder, Precision
 
     items = wice_items(read_wice(wice))[:100]

@@ -1127,8 +1127,8 @@ def test_bands() -> None:
 
 
 def test_a_verdict_names_the_failing_fact(wice: dict) -> None:
+    from sidebot.eval.metrics import wice_items
     from sidebot.verify import load_verifier
-    from sidebot.verify.metrics import wice_items
 
     claim = wice["dev01665"]
     verifier = load_verifier()
@@ -1146,7 +1146,7 @@ def test_a_fact_rule_must_keep_each_band_precise() -> None:
     """r10's fit half: holding a contradicted fact in "may fail" caught 43 % of the sneaky edits with no false
     alarm but left that band at precision 0.545 (its target 0.60); holding it in "very likely fails" left that
     band at 0.75 (its target 0.90). Neither is a rule to choose."""
-    from sidebot.verify.training.factfit import admissible
+    from sidebot.training.factfit import admissible
 
     def row(false_alarms: float, may: tuple[int, float | None], very: tuple[int, float | None]) -> dict:
         def point(flagged: int, precision: float | None) -> dict:
@@ -1195,8 +1195,8 @@ def test_a_run_of_digits_too_long_for_a_number_is_no_fact() -> None:
 def test_a_reviewer_reads_each_failing_value_once(wice: dict) -> None:
     """The demo's Illinois Coalition Against Domestic Violence claim gives "1985" twice. The fact check keeps
     both (the combiner counts them); the verdict a reviewer reads names 1985 once."""
+    from sidebot.eval.metrics import wice_items
     from sidebot.verify import load_verifier
-    from sidebot.verify.metrics import wice_items
 
     claim = wice["dev01665"]
     text = "In 1985, ICADV worked for the passage of the Illinois Sexual Assault Act in 1985."

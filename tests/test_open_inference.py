@@ -27,12 +27,12 @@ from tritonclient.grpc import service_pb2_grpc as triton_service_grpc
 from tritonclient.utils import InferenceServerException
 
 from sidebot.datasets.wice import read_wice
+from sidebot.eval.metrics import wice_items
 from sidebot.records import Claim
 from sidebot.serving.process import free_port, start_verifier_server, stop
 from sidebot.verify import load_verifier
 from sidebot.verify import open_inference as oip
 from sidebot.verify.crossencoder import CrossEncoderScorer
-from sidebot.verify.metrics import wice_items
 from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 from sidebot.verify.wire import MODEL_NAME, WireError
 from tests.fixtures.scripted_server import ScriptedJsonServer

@@ -173,7 +173,7 @@ def test_the_evaluation_reports_claims_with_their_citation_removed(tmp_path):
 
 def test_the_evaluation_halves_split_claims_as_every_wice_dev_fit_does(tmp_path):
     from sidebot.datasets.wice import read_wice
-    from sidebot.verify.training.factfit import dev_split
+    from sidebot.training.factfit import dev_split
 
     claims = read_wice(WICE)
     fit_half, report_half = dev_split(claims)

@@ -21,6 +21,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import select
 
 from sidebot.datasets.wice import read_wice
+from sidebot.eval.metrics import wice_items
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Finding, Page, Run
@@ -30,7 +31,6 @@ from sidebot.serving.process import free_port, start_verifier_server, stop
 from sidebot.sources.fetch import fetch_many
 from sidebot.verify import load_verifier
 from sidebot.verify.crossencoder import CrossEncoderScorer
-from sidebot.verify.metrics import wice_items
 from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 from sidebot.verify.wire import MODEL_NAME
 from tests.fixtures.scripted_server import ScriptedJsonServer

@@ -8,8 +8,8 @@ import pytest
 
 from sidebot.datasets.wice import WiceFormatError, WiceLabel, read_wice, source_document
 from sidebot.sources.passages import split_passages
-from sidebot.verify.training.claimlevel import claim_examples, page_without_evidence
-from sidebot.verify.training.data import (
+from sidebot.training.claimlevel import claim_examples, page_without_evidence
+from sidebot.training.data import (
     MOSTLY,
     NOT_ENOUGH_INFO,
     PARTIAL,
@@ -24,7 +24,7 @@ from sidebot.verify.training.data import (
     split_by_page,
     wice_pairs,
 )
-from sidebot.verify.training.mining import cross_source_negatives
+from sidebot.training.mining import cross_source_negatives
 
 DATA = Path(__file__).parent / "data" / "verify"
 

@@ -16,12 +16,12 @@ from sidebot.bench.verify import run_bench
 from sidebot.cli.verify import bench_verify, eval_verify
 from sidebot.config import Settings
 from sidebot.datasets.wice import WiceLabel, read_wice
+from sidebot.eval.ablation import at_volume, side_by_side
+from sidebot.eval.metrics import ScoredRun, metrics, precision_at_recall, two_figures, wice_items
 from sidebot.records import Claim, Evidence, Verdict
 from sidebot.sources.passages import split_passages
-from sidebot.verify.ablation import at_volume, side_by_side
 from sidebot.verify.bands import Bands
 from sidebot.verify.factory import shipped_model_dir
-from sidebot.verify.metrics import ScoredRun, metrics, precision_at_recall, two_figures, wice_items
 from sidebot.verify.model import Manifest
 
 DATA = Path(__file__).parent / "data" / "verify"

@@ -3,10 +3,10 @@
 from pathlib import Path
 
 from sidebot.datasets.wice import read_wice
+from sidebot.eval.metrics import wice_items
 from sidebot.records import Claim
 from sidebot.verify.coverage import passage_coverage
 from sidebot.verify.evidence import evidence_sentences
-from sidebot.verify.metrics import wice_items
 
 DATA = Path(__file__).parent / "data" / "verify"
 

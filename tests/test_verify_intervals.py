@@ -8,10 +8,10 @@ import pytest
 from sklearn.metrics import roc_auc_score
 
 from sidebot.datasets.wice import WiceLabel, read_wice
+from sidebot.eval.intervals import bootstrap_interval, figure_intervals, interval_lines
+from sidebot.eval.metrics import auroc
 from sidebot.records import Verdict
 from sidebot.verify.bands import Bands
-from sidebot.verify.intervals import bootstrap_interval, figure_intervals, interval_lines
-from sidebot.verify.metrics import auroc
 
 DATA = Path(__file__).parent / "data" / "verify"
 

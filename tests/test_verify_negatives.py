@@ -9,9 +9,8 @@ import pytest
 
 from sidebot.datasets.wice import read_wice
 from sidebot.records import Claim
-from sidebot.verify.language import english
-from sidebot.verify.training.data import TrainPair, gold_window
-from sidebot.verify.training.negatives import (
+from sidebot.training.data import TrainPair, gold_window
+from sidebot.training.negatives import (
     change_date,
     change_number,
     entity_pool,
@@ -20,6 +19,7 @@ from sidebot.verify.training.negatives import (
     perturb_all,
     swap_entity,
 )
+from sidebot.verify.language import english
 
 DATA = Path(__file__).parent / "data" / "verify"
 

@@ -16,18 +16,15 @@ from transformers import AutoTokenizer
 
 from sidebot.datasets.nli import read_nli
 from sidebot.datasets.wice import read_wice
-from sidebot.verify.base_model import ModelFilesError, minilm_dir
-from sidebot.verify.model import CrossEncoder, Manifest, Precision
-from sidebot.verify.network import PairClassifier
-from sidebot.verify.nli_eval import nli_metrics, read_pairs
-from sidebot.verify.training.card import render_card
-from sidebot.verify.training.claimlevel import claim_examples
-from sidebot.verify.training.config import TrainConfig
-from sidebot.verify.training.data import fever_symmetric_pairs, scifact_pairs, wice_pairs
-from sidebot.verify.training.loop import Stage, make_batches, pair_loss, ranking_loss, train
-from sidebot.verify.training.negatives import generated_negatives
-from sidebot.verify.training.nli_mix import NliSource, mixture_pairs, to_train_pair
-from sidebot.verify.training.publish import (
+from sidebot.eval.nli import nli_metrics, read_pairs
+from sidebot.training.card import render_card
+from sidebot.training.claimlevel import claim_examples
+from sidebot.training.config import TrainConfig
+from sidebot.training.data import fever_symmetric_pairs, scifact_pairs, wice_pairs
+from sidebot.training.loop import Stage, make_batches, pair_loss, ranking_loss, train
+from sidebot.training.negatives import generated_negatives
+from sidebot.training.nli_mix import NliSource, mixture_pairs, to_train_pair
+from sidebot.training.publish import (
     EVIDENCE_WEIGHTS,
     calibrate,
     choose_windows,
@@ -36,7 +33,10 @@ from sidebot.verify.training.publish import (
     write_card,
     write_manifest,
 )
-from sidebot.verify.training.recipe import save_model
+from sidebot.training.recipe import save_model
+from sidebot.verify.base_model import ModelFilesError, minilm_dir
+from sidebot.verify.model import CrossEncoder, Manifest, Precision
+from sidebot.verify.network import PairClassifier
 
 DATA = Path(__file__).parent / "data" / "verify"
 CONFIG = TrainConfig(batch_size=8, seed=3, layers=2, nli_minutes=None, claim_minutes=None, checkpoint_every=4)

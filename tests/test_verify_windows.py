@@ -5,9 +5,9 @@ from pathlib import Path
 import blingfire
 
 from sidebot.datasets.wice import WiceLabel, read_wice
+from sidebot.eval.metrics import wice_items
 from sidebot.records import Passage
 from sidebot.sources.passages import split_passages
-from sidebot.verify.metrics import wice_items
 from sidebot.verify.page_windows import page_windows
 from sidebot.verify.sentences import sentence_spans
 from sidebot.verify.window_select import select_windows

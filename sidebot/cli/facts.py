@@ -35,9 +35,9 @@ def train_fact_check(
     features (held-out WiCE train sub-claims), then choose its calibration, fact rule and the two bands on
     one half of WiCE dev and measure them on the other half (the model card's fact-check section)."""
     from sidebot.datasets.wice import read_wice
-    from sidebot.verify.training.claimlevel import claim_examples
-    from sidebot.verify.training.factfit import fit_fact_check
-    from sidebot.verify.training.publish import fit_claim_combiner
+    from sidebot.training.claimlevel import claim_examples
+    from sidebot.training.factfit import fit_fact_check
+    from sidebot.training.publish import fit_claim_combiner
 
     _, folder, dev_file, seed, held = trained_model(data_dir, model_dir, with_held_out=not keep_combiner)
     if seed is None:  # the sneaky edits are made with the model's training seed
@@ -68,9 +68,9 @@ def train_every_part(
 
 def _fit_every_part(folder: Path, dev_file: Path) -> None:
     from sidebot.datasets.wice import read_wice
-    from sidebot.verify.training.card import render_card
-    from sidebot.verify.training.everypart import fit_every_part
-    from sidebot.verify.training.publish import write_card
+    from sidebot.training.card import render_card
+    from sidebot.training.everypart import fit_every_part
+    from sidebot.training.publish import write_card
 
     figures = fit_every_part(folder, read_wice(dev_file), console.print)
     write_card(folder, render_card(folder))
@@ -125,7 +125,7 @@ def eval_sneaky(
         raise fail(f"the scorer {scorer.name} has no bands")
     only = None
     if half is not Half.ALL:
-        from sidebot.verify.training.factfit import dev_split
+        from sidebot.training.factfit import dev_split
 
         only = {c.id for c in dev_split(claims)[half is Half.REPORT]}
     result = evaluate_sneaky(

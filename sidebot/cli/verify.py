@@ -14,9 +14,9 @@ from typing import Annotated, NamedTuple
 import typer
 
 from sidebot.cli.common import console, fail, print_reliability, settings_of, write_json
+from sidebot.eval.metrics import METRIC_KEYS
+from sidebot.training.config import TrainConfig
 from sidebot.verify.factory import MINILM_COSINE, SCORER_NAMES, shipped_model_dir
-from sidebot.verify.metrics import METRIC_KEYS
-from sidebot.verify.training.config import TrainConfig
 
 DATA_ENV = "SIDEBOT_DATA_DIR"
 
@@ -68,7 +68,7 @@ def show_two_figures(figures: dict) -> None:
 
 
 def show_side_by_side(table: dict) -> None:
-    """The shipped verdict beside its parts at each band's volume (sidebot/verify/ablation.py)."""
+    """The shipped verdict beside its parts at each band's volume (sidebot/eval/ablation.py)."""
     from rich.table import Table
 
     def figure(value: float | None) -> str:
@@ -157,8 +157,8 @@ def train_verifier(
     """Train the reader in two stages (NLI, then claims vs source windows), choose its window settings, fit
     the claim-level combiner, calibrate on WiCE dev (never trained on), measure held-out NLI pairs, write the
     model card. Checkpoints every 100 steps: run the same command again to resume."""
-    from sidebot.verify.training.publish import publish
-    from sidebot.verify.training.recipe import train_verifier as run_training
+    from sidebot.training.publish import publish
+    from sidebot.training.recipe import train_verifier as run_training
 
     data_dir = (data_dir or default_data_dir()).expanduser()
     out = (out or shipped_model_dir()).expanduser()
@@ -206,8 +206,8 @@ def train_shown_window(
     figures with it, and rewrite the card (`train verifier` does this itself; this is for a model trained
     before it did). Scores and calibration do not change: only which window a reviewer is shown."""
     from sidebot.datasets.wice import read_wice
-    from sidebot.verify.training.card import render_card
-    from sidebot.verify.training.publish import measure_heldout, set_evidence_weight, write_card
+    from sidebot.training.card import render_card
+    from sidebot.training.publish import measure_heldout, set_evidence_weight, write_card
 
     data_dir, folder, dev_file, seed, held = trained_model(data_dir, model_dir, with_held_out=True)
     chosen = set_evidence_weight(folder, held, console.print)
@@ -232,9 +232,9 @@ class TrainedModel(NamedTuple):
 def trained_model(data_dir: Path | None, model_dir: Path | None, with_held_out: bool = False) -> TrainedModel:
     """The model folder (default: the shipped model) and WiCE dev, checked, with the held-out sub-claims of
     the model's training seed when ``with_held_out``; a one-line error for anything missing."""
+    from sidebot.training.recipe import held_out_subclaims
     from sidebot.verify.base_model import ModelFilesError
     from sidebot.verify.model import Manifest
-    from sidebot.verify.training.recipe import held_out_subclaims
 
     data_dir = (data_dir or default_data_dir()).expanduser()
     folder = (model_dir or shipped_model_dir()).expanduser()
@@ -309,9 +309,9 @@ def eval_verify(
     """Score each WiCE claim's full cited page and report how well scores separate unsupported claims and
     the operating point at the flag threshold; with --nli, how well the reader alone reads NLI pairs."""
     from sidebot.datasets.wice import WiceFormatError, read_wice
+    from sidebot.eval.intervals import DRAWS, interval_lines
     from sidebot.eval.verify import evaluate
     from sidebot.verify.factory import URL_DEPTH, load_scorer
-    from sidebot.verify.intervals import DRAWS, interval_lines
 
     if wice is None and not nli and not heldout_nli:
         raise fail("give --wice FILE, --nli FILE or --heldout-nli")
@@ -325,7 +325,7 @@ def eval_verify(
         except WiceFormatError as exc:
             raise fail(str(exc)) from exc
         if report_half:
-            from sidebot.verify.training.factfit import dev_split
+            from sidebot.training.factfit import dev_split
 
             claims = dev_split(claims)[1]
         claims = claims[:limit]
@@ -363,9 +363,9 @@ def eval_verify(
             console.print(f"[bold]baseline {result['baseline']['scorer']}[/bold]")
             _show(result["baseline"], METRIC_KEYS)
     if nli or heldout_nli:
+        from sidebot.eval.nli import nli_metrics, read_pairs
+        from sidebot.training.nli_mix import held_out_pairs
         from sidebot.verify.model import CrossEncoder, Precision
-        from sidebot.verify.nli_eval import nli_metrics, read_pairs
-        from sidebot.verify.training.nli_mix import held_out_pairs
 
         model = CrossEncoder(
             Path(settings.model_dir or shipped_model_dir()),
@@ -413,7 +413,7 @@ def bench_verify(
     demo page as one), and citations/s end to end on WiCE full pages (fast path vs fp32, in one run)."""
     from sidebot.bench.verify import run_bench
     from sidebot.datasets.wice import WiceFormatError, read_wice
-    from sidebot.verify.metrics import wice_items
+    from sidebot.eval.metrics import wice_items
 
     settings = settings_of(ctx).verify
     folder = Path(settings.model_dir or shipped_model_dir())

@@ -23,9 +23,9 @@ from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import StratifiedKFold
 
 from sidebot.datasets.wice import WiceLabel, read_wice
+from sidebot.eval.metrics import run_scorer, wice_items
 from sidebot.verify.combiner import FEATURES, fit_combiner
 from sidebot.verify.factory import load_verifier
-from sidebot.verify.metrics import run_scorer, wice_items
 
 STRENGTHS = (0.01, 0.1, 1.0)  # inverse L2 strength C of the refitted logistic regression
 TARGETS = ("supported at least in part", "fully supported")

@@ -13,13 +13,13 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, replace
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
+from sidebot.eval.metrics import run_scorer, wice_items
 from sidebot.records import FactFinding, Verdict
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands
 from sidebot.verify.facts.changes import settled_by_source
 from sidebot.verify.facts.names import normal_text
 from sidebot.verify.facts.sneaky import NewValue, SneakyEdit, make_edit, name_pool
-from sidebot.verify.metrics import run_scorer, wice_items
 from sidebot.verify.types import Scorer
 
 

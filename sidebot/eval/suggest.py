@@ -46,7 +46,7 @@ SITUATIONS = ("readable", "dead_link", "not_in_corpus")
 
 def in_half(claim_id: str, half: str) -> bool:
     """Whether a claim falls in ``half`` (``all``, ``fit``, ``report``): the split of
-    :func:`sidebot.verify.training.factfit.dev_split`, by the first byte of the sha256 of the claim id."""
+    :func:`sidebot.training.factfit.dev_split`, by the first byte of the sha256 of the claim id."""
     if half == "all":
         return True
     even = hashlib.sha256(claim_id.encode()).digest()[0] % 2 == 0

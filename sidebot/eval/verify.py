@@ -1,5 +1,5 @@
 """Evaluate a verifier on WiCE claims: score each claim's FULL cited page (no oracle evidence) and report
-the metrics of :mod:`sidebot.verify.metrics` (with the operating point at the scorer's flag threshold and the
+the metrics of :mod:`sidebot.eval.metrics` (with the operating point at the scorer's flag threshold and the
 reader's own figures), for the verifier and a baseline on the same claims."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sidebot.datasets.wice import WiceClaim
-from sidebot.verify.ablation import side_by_side
-from sidebot.verify.intervals import figure_intervals
-from sidebot.verify.metrics import (
+from sidebot.eval.ablation import side_by_side
+from sidebot.eval.intervals import figure_intervals
+from sidebot.eval.metrics import (
     band_points,
     fact_check_metrics,
     metrics,

@@ -4,7 +4,7 @@ together hold the claim's words.
 The shown window is the one of the windows the reader read with the highest reader score plus
 ``coverage_weight`` × the share of the claim's content words it holds. The reader ranks support, word
 coverage finds the sentence that states the fact; the weight is chosen after training on held-out WiCE train
-sub-claims (sidebot/verify/training/publish.py) and kept in the model's verifier.json.
+sub-claims (sidebot/training/publish.py) and kept in the model's verifier.json.
 
 The sentences are chosen greedily: first the sentence holding the most of the claim's content words (see
 sidebot/verify/coverage.py), then the one adding the most words not yet covered, and so on until no sentence

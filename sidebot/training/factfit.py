@@ -24,13 +24,13 @@ import numpy as np
 from sklearn.metrics import roc_auc_score
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
+from sidebot.eval.metrics import fact_suspicion, run_scorer, wice_items
 from sidebot.records import Verdict
 from sidebot.verify.bands import MAY_FAIL_PRECISION, VERY_LIKELY_PRECISION, Bands, threshold_for_precision
 from sidebot.verify.calibration import expected_calibration_error
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.facts.rule import NOT_LIKELY, FactRule
 from sidebot.verify.facts.sneaky import make_edit, name_pool
-from sidebot.verify.metrics import fact_suspicion, run_scorer, wice_items
 from sidebot.verify.model import Calibration, CrossEncoder, Manifest, Precision
 from sidebot.verify.platt import fit_platt
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sidebot.datasets.wice import WiceClaim
 from sidebot.records import Claim, Passage
 from sidebot.sources.passages import split_passages
-from sidebot.verify.training.data import wice_claim
+from sidebot.training.data import wice_claim
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from sidebot.training.data import POSITIVE, TrainPair
 from sidebot.verify.language import english
-from sidebot.verify.training.data import POSITIVE, TrainPair
 
 NOT_SUPPORTED = (0.0, 0.5, 0.5)  # refutes or not enough info: binary pairs train P(supports) only
 

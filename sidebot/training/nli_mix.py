@@ -26,7 +26,7 @@ from pathlib import Path
 
 from sidebot.datasets.nli import NliLabel, NliPair, read_nli
 from sidebot.records import Claim
-from sidebot.verify.training.data import NOT_ENOUGH_INFO, REFUTES, SUPPORTS, TrainPair
+from sidebot.training.data import NOT_ENOUGH_INFO, REFUTES, SUPPORTS, TrainPair
 
 HELD_OUT_SHARE = 0.3
 

@@ -22,25 +22,25 @@ from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import StratifiedKFold
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel, read_wice
+from sidebot.eval.metrics import metrics, operating_point, reader_metrics, run_scorer, wice_items
+from sidebot.eval.nli import nli_metrics, read_pairs
 from sidebot.sources.passages import split_passages
+from sidebot.training.card import render_card
+from sidebot.training.claimlevel import ClaimExample, claim_examples
+from sidebot.training.config import TrainConfig
+from sidebot.training.data import wice_claim
+from sidebot.training.loop import StageResult
+from sidebot.training.nli_mix import held_out_pairs
+from sidebot.training.recipe import Recipe
 from sidebot.verify.base_model import sha256_file
 from sidebot.verify.calibration import expected_calibration_error
 from sidebot.verify.combiner import fit_combiner
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.evidence import shown_window
 from sidebot.verify.inputs import PairLimits
-from sidebot.verify.metrics import metrics, operating_point, reader_metrics, run_scorer, wice_items
 from sidebot.verify.model import WEIGHTS, Calibration, CrossEncoder, Manifest, Precision
 from sidebot.verify.network import LABELS
-from sidebot.verify.nli_eval import nli_metrics, read_pairs
 from sidebot.verify.platt import fit_platt
-from sidebot.verify.training.card import render_card
-from sidebot.verify.training.claimlevel import ClaimExample, claim_examples
-from sidebot.verify.training.config import TrainConfig
-from sidebot.verify.training.data import wice_claim
-from sidebot.verify.training.loop import StageResult
-from sidebot.verify.training.nli_mix import held_out_pairs
-from sidebot.verify.training.recipe import Recipe
 
 MODEL_CARD = "MODEL_CARD.md"
 WINDOW_SENTENCES = (1, 2, 3)

@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
+from sidebot.eval.metrics import auroc, final_scores
 from sidebot.records import Verdict
 from sidebot.verify.bands import Bands
-from sidebot.verify.metrics import auroc, final_scores
 
 DRAWS = 2000
 LEVEL = 0.95

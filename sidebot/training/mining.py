@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from sidebot.verify.training.data import NOT_ENOUGH_INFO, TrainPair
+from sidebot.training.data import NOT_ENOUGH_INFO, TrainPair
 
 
 def cross_source_negatives(pairs: Sequence[TrainPair], per_claim: int = 2) -> list[TrainPair]:

@@ -20,19 +20,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sidebot.datasets.wice import WiceClaim
-from sidebot.verify.network import PairClassifier
-from sidebot.verify.training.config import TrainConfig
-from sidebot.verify.training.data import (
+from sidebot.training.config import TrainConfig
+from sidebot.training.data import (
     data_files,
     read_train_subclaims,
     repeated_wice_groups,
     split_by_page,
     training_pairs,
 )
-from sidebot.verify.training.loop import Stage, StageResult, train
-from sidebot.verify.training.mining import cross_source_negatives
-from sidebot.verify.training.negatives import generated_negatives
-from sidebot.verify.training.nli_mix import CLAIM_STAGE, NLI_STAGE, missing_files, mixture_pairs
+from sidebot.training.loop import Stage, StageResult, train
+from sidebot.training.mining import cross_source_negatives
+from sidebot.training.negatives import generated_negatives
+from sidebot.training.nli_mix import CLAIM_STAGE, NLI_STAGE, missing_files, mixture_pairs
+from sidebot.verify.network import PairClassifier
 
 log = logging.getLogger(__name__)
 

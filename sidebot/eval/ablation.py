@@ -26,9 +26,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
+from sidebot.eval.metrics import auroc, fact_suspicion
 from sidebot.records import Verdict
 from sidebot.verify.bands import Bands
-from sidebot.verify.metrics import auroc, fact_suspicion
 
 # a verdict without the figure (a page without text) is the most suspicious, as the queue has it
 _MISSING = np.inf
@@ -60,7 +60,7 @@ def at_volume(suspicion: np.ndarray, failing: np.ndarray, k: int) -> tuple[float
 
 
 def _auroc(suspicion: np.ndarray, positive: np.ndarray) -> float | None:
-    """:func:`~sidebot.verify.metrics.auroc`, a verdict without the figure ranked most suspicious."""
+    """:func:`~sidebot.eval.metrics.auroc`, a verdict without the figure ranked most suspicious."""
     finite = np.isfinite(suspicion)
     if not finite.any():
         return None

@@ -19,13 +19,13 @@ from sklearn.metrics import log_loss
 from sklearn.model_selection import StratifiedKFold, cross_val_predict
 
 from sidebot.datasets.wice import WiceClaim, WiceLabel
+from sidebot.eval.metrics import run_scorer, two_figures, wice_items
 from sidebot.records import Verdict
+from sidebot.training.factfit import dev_split
 from sidebot.verify.combiner import FACT_FEATURES, fit_combiner
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.every_part import SOURCE_SCORE, EveryPart
-from sidebot.verify.metrics import run_scorer, two_figures, wice_items
 from sidebot.verify.model import CrossEncoder, Manifest, Precision
-from sidebot.verify.training.factfit import dev_split
 
 CANDIDATE_INPUTS: dict[str, tuple[str, ...]] = {
     "source score": (SOURCE_SCORE,),

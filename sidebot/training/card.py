@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sidebot.eval.metrics import METRIC_KEYS
 from sidebot.verify.base_model import MINILM_SHA256, sha256_file
-from sidebot.verify.metrics import METRIC_KEYS
 from sidebot.verify.model import WEIGHTS, Manifest
 
 ORIGINS = {

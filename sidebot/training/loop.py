@@ -22,11 +22,11 @@ import numpy as np
 import torch
 from transformers import AutoTokenizer, get_linear_schedule_with_warmup
 
+from sidebot.training.config import TrainConfig
+from sidebot.training.data import POSITIVE, TrainPair
 from sidebot.verify.base_model import minilm_dir
 from sidebot.verify.inputs import PairEncoder
 from sidebot.verify.network import PairClassifier
-from sidebot.verify.training.config import TrainConfig
-from sidebot.verify.training.data import POSITIVE, TrainPair
 
 log = logging.getLogger(__name__)
 
