@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sidebot.config import Settings
+from sidebot.patrol.source_cache import Fetcher, cached_or_fetched
 from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import CopyKind, Source
 from sidebot.sources.client import SourceClient
-from sidebot.sources.fetch import FetchResult
 from sidebot.sources.wayback import (
     Availability,
     citation_date,
@@ -38,7 +38,6 @@ from sidebot.sources.wayback import (
 DEAD_STATUSES = frozenset({"dead", "timeout", "too_many_redirects", "not_source", "empty", "disallowed"})
 DEAD_HTTP_STATUSES = frozenset({404, 410})
 
-Fetcher = Callable[[list[str]], Mapping[str, FetchResult]]
 Lookup = Callable[[str, str], Availability]  # (url, wanted timestamp) → answer
 
 
@@ -158,26 +157,14 @@ class ArchivedCopies:
 
     def _sources(self, urls: set[str], counts: Counter) -> dict[str, tuple[int, str | None]]:
         """(source id, why it cannot be read or None) for each archived page: cached or fetched now."""
-        fetch_cfg = self.settings.fetch
-        with self.db.session() as session:
-            cached = store.cached_sources(
-                session,
-                urls,
-                timedelta(days=fetch_cfg.cache_days),
-                timedelta(hours=fetch_cfg.retry_failed_hours),
-            )
-            found = {url: (row.id, _problem(row)) for url, row in cached.items()}
-        missing = sorted(urls - found.keys())
-        counts["archived_pages_cached"] += len(found)
-        if missing:
-            results = self.fetcher(missing)
-            with self.db.session() as session:
-                for url in missing:
-                    row = store.save_source(session, results[url])
-                    found[url] = (row.id, _problem(row))
-                    counts["archived_pages_fetched"] += 1
-                    counts[f"archived_pages_{row.status}"] += 1
-        return found
+        read = cached_or_fetched(
+            self.db, self.fetcher, self.settings.fetch, urls, lambda row: (row.id, _problem(row))
+        )
+        counts["archived_pages_cached"] += read.cached
+        if read.fetched:
+            counts["archived_pages_fetched"] += len(read.fetched)
+            counts.update(f"archived_pages_{status}" for status in read.fetched)
+        return read.found
 
 
 def _problem(source: Source) -> str | None:

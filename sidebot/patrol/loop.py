@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from itertools import chain
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote
@@ -49,13 +49,14 @@ from sidebot.patrol.pipeline import (
     verify_sources,
     wants_suggestions,
 )
+from sidebot.patrol.source_cache import Fetcher, cached_or_fetched
 from sidebot.queue import store
 from sidebot.queue.cited_sources import record_backing_source
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, CopyKind, Finding, Page, Run, RunStatus, Source, Wiki, utcnow
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
 from sidebot.records import Claim, Verdict
-from sidebot.sources.fetch import FetchResult, fetch_many
+from sidebot.sources.fetch import fetch_many
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band
 from sidebot.verify.facts.changes import settled_by_source
@@ -106,9 +107,6 @@ class PatrolSummary:
     counts: Counter = field(default_factory=Counter)
     errors: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the run could not do that is not an error
-
-
-Fetcher = Callable[[list[str]], Mapping[str, FetchResult]]
 
 
 def deferred_pages(db: Database, wiki_id: int) -> list[PageRef]:
@@ -523,28 +521,13 @@ class Patrol:
 
     def _sources_for(self, urls: set[str], counts: Counter) -> dict[str, int]:
         """Source ids for ``urls``: from the cache when fresh, else fetched now and committed at once."""
-        fetch_cfg = self.settings.fetch
-        with self.db.session() as session:
-            cached = store.cached_sources(
-                session,
-                urls,
-                timedelta(days=fetch_cfg.cache_days),
-                timedelta(hours=fetch_cfg.retry_failed_hours),
-            )
-            ids = {url: src.id for url, src in cached.items()}
-        missing = sorted(urls - ids.keys())
-        counts["sources_cached"] += len(ids)
-        if missing:
-            started = time.monotonic()
-            results = self.fetcher(missing)
-            counts["fetch_ms"] += round((time.monotonic() - started) * 1000)
-            with self.db.session() as session:
-                for url in missing:
-                    row = store.save_source(session, results[url])
-                    ids[url] = row.id
-                    counts["sources_fetched"] += 1
-                    counts[f"sources_{row.status}"] += 1
-        return ids
+        read = cached_or_fetched(self.db, self.fetcher, self.settings.fetch, urls, lambda row: row.id)
+        counts["sources_cached"] += read.cached
+        if read.fetched:
+            counts["fetch_ms"] += read.fetch_ms
+            counts["sources_fetched"] += len(read.fetched)
+            counts.update(f"sources_{status}" for status in read.fetched)
+        return read.found
 
     def _verify_and_store(
         self,
