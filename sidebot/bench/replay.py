@@ -28,15 +28,15 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
-from sqlalchemy import select
 
 from sidebot.bench.cpu import snapshot, spent
 from sidebot.bench.replay_edits import Edit, edit_stream
-from sidebot.bench.workers import _articles, _drained, _enqueue, _start, _stop, _wait, _worker_runs
+from sidebot.bench.workers import _articles, _drained, _enqueue, _start, _stop, _wait
 from sidebot.config import Settings, load_settings
 from sidebot.queue import store
+from sidebot.queue.benchmarks import recent_runs, worker_runs
 from sidebot.queue.db import Database
-from sidebot.queue.models import PatrolCursor, Run
+from sidebot.queue.models import PatrolCursor
 from sidebot.sandbox import sandbox, testwiki
 from sidebot.sandbox.demo_content import demo_article_titles, demo_pages, demo_sources
 from sidebot.sandbox.postgres import start_postgres
@@ -118,7 +118,7 @@ def run_replay(
         with psycopg.connect(conninfo(fleet), autocommit=True) as conn:
             conn.execute(JOB_LOG)
         procs = [_start(config, f"replay-{i}", work) for i in range(workers)]
-        _wait(lambda: len(_worker_runs(db)) == workers, 300, f"{workers} workers to be ready", procs)
+        _wait(lambda: len(worker_runs(db)) == workers, 300, f"{workers} workers to be ready", procs)
         titles = demo_article_titles("wice")
         refs = _articles(info["api_url"], 1000, titles)
         progress(f"warm-up: {len(refs)} WiCE articles checked once by {workers} workers")
@@ -248,26 +248,21 @@ def _one_rate(
 def _recent_runs(db: Database, since: datetime) -> list[dict[str, Any]]:
     """The scheduler's recent-changes runs since ``since``: when, how long (listing the changes and
     enqueueing their pages: the detection step of the lag) and what they enqueued."""
-    naive = since.replace(tzinfo=None)
-    with db.session() as session:
-        runs = session.scalars(
-            select(Run).where(Run.kind == "recent", Run.started_at >= naive, Run.ended_at.is_not(None))
-        )
-        return [
-            {
-                "started_at": r.started_at.isoformat(),
-                "seconds": (r.ended_at - r.started_at).total_seconds(),
-                "pages_enqueued": r.counts.get("pages_enqueued", 0),
-                "options": r.options,
-            }
-            for r in runs
-        ]
+    return [
+        {
+            "started_at": r.started_at.isoformat(),
+            "seconds": (r.ended_at - r.started_at).total_seconds(),
+            "pages_enqueued": r.counts.get("pages_enqueued", 0),
+            "options": r.options,
+        }
+        for r in recent_runs(db, since)
+    ]
 
 
 def _counts(db: Database) -> dict[str, int]:
     """The worker runs' counts, summed."""
     total: dict[str, int] = {}
-    for run in _worker_runs(db):
+    for run in worker_runs(db):
         for key, value in run.counts.items():
             if isinstance(value, int | float):
                 total[key] = total.get(key, 0) + int(value)

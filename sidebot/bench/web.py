@@ -26,10 +26,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import httpx
-from sqlalchemy import Engine, insert
 
+from sidebot.queue.benchmarks import insert_findings, insert_wiki, refresh_statistics
 from sidebot.queue.db import Database
-from sidebot.queue.models import Citation, Finding, Page, Review, Source, Wiki, utcnow
+from sidebot.queue.models import utcnow
 
 BATCH = 5000
 REVIEWERS = 50
@@ -109,7 +109,7 @@ def run_benchmark(
             progress(f"{backend}: filling {findings:,} findings …")
             database = Database(url)
             started = time.perf_counter()
-            fill(database.engine, findings, seed)
+            fill(database, findings, seed)
             fill_seconds = time.perf_counter() - started
             database.dispose()
             progress(f"{backend}: filled in {fill_seconds:.1f} s; timing {repeats} requests per scenario …")
@@ -119,7 +119,7 @@ def run_benchmark(
     return results
 
 
-def fill(engine: Engine, findings: int, seed: int = 1) -> None:
+def fill(db: Database, findings: int, seed: int = 1) -> None:
     """Bulk-insert the benchmark queue (see the module docstring for what is real in it)."""
     from sidebot.sandbox.demo_content import demo_sources
 
@@ -127,31 +127,22 @@ def fill(engine: Engine, findings: int, seed: int = 1) -> None:
     rng = random.Random(seed)
     now = utcnow()
     per_page = 10
-    with engine.begin() as conn:
-        wiki_id = conn.execute(
-            insert(Wiki).values(name="benchwiki", api_url="", article_url="")
-        ).inserted_primary_key[0]
-        conn.execute(
-            insert(Page),
-            [
-                {"id": p + 1, "wiki_id": wiki_id, "title": f"Bench article {p + 1}"}
-                for p in range(-(-findings // per_page))
-            ],
-        )
-        conn.execute(
-            insert(Source),
-            [
-                {
-                    "id": s + 1,
-                    "url_hash": f"{s:064d}",
-                    "url": f"https://bench.invalid/{s}",
-                    "status": "ok",
-                    "title": texts[s][3],
-                    "fetched_at": now,
-                }
-                for s in range(len(texts))
-            ],
-        )
+    insert_wiki(
+        db,
+        "benchwiki",
+        [{"id": p + 1, "title": f"Bench article {p + 1}"} for p in range(-(-findings // per_page))],
+        [
+            {
+                "id": s + 1,
+                "url_hash": f"{s:064d}",
+                "url": f"https://bench.invalid/{s}",
+                "status": "ok",
+                "title": texts[s][3],
+                "fetched_at": now,
+            }
+            for s in range(len(texts))
+        ],
+    )
     for start in range(0, findings, BATCH):
         citations, rows, reviews = [], [], []
         for i in range(start, min(findings, start + BATCH)):
@@ -195,16 +186,8 @@ def fill(engine: Engine, findings: int, seed: int = 1) -> None:
                         "created_at": created + timedelta(hours=1),
                     }
                 )
-        with engine.begin() as conn:
-            conn.execute(insert(Citation), citations)
-            conn.execute(insert(Finding), rows)
-            if reviews:
-                conn.execute(insert(Review), reviews)
-    # What a live database has from autovacuum (PostgreSQL) or `PRAGMA optimize` (SQLite): fresh statistics.
-    with engine.connect() as conn:
-        conn.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql(
-            "VACUUM ANALYZE" if engine.dialect.name == "postgresql" else "ANALYZE"
-        )
+        insert_findings(db, citations, rows, reviews)
+    refresh_statistics(db)
 
 
 def _pick(rng: random.Random, weighted: tuple[tuple[str, float], ...]) -> str:

@@ -28,13 +28,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select, text
-
 from sidebot.bench.cpu import snapshot, spent
 from sidebot.config import Settings, load_settings
+from sidebot.queue.benchmarks import cited_source_count, database_size, finding_counts, worker_runs
 from sidebot.queue.db import Database
-from sidebot.queue.models import CitedSource, Finding, Run
-from sidebot.queue.runs import mark_interrupted
 from sidebot.sandbox import sandbox
 from sidebot.sandbox.demo_content import demo_article_titles
 from sidebot.sandbox.postgres import TempPostgres, start_postgres
@@ -254,8 +251,7 @@ def _indexed(config: Path, work: Path, indexer: Indexer, progress: Callable[[str
     settings = load_settings(config)
     retrieve = settings.retrieve.model_copy(update={"folder": work / f"retrieve-{config.stem}"})
     db = Database(settings.database_url)
-    with db.session() as session:
-        recorded = session.scalar(select(func.count(CitedSource.id))) or 0
+    recorded = cited_source_count(db)
     cpu, started = time.process_time(), time.monotonic()
     report = feed_corpus(settings.model_copy(update={"retrieve": retrieve}), db, embedder=indexer.embedder)
     cpu, seconds = time.process_time() - cpu, time.monotonic() - started
@@ -311,12 +307,6 @@ def _wait(condition: Callable[[], bool], timeout: float, what: str, procs: list[
     raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
-def _worker_runs(db: Database) -> list[Run]:
-    with db.session() as session:
-        mark_interrupted(session)  # a killed worker's run shows as interrupted
-        return list(session.scalars(select(Run).where(Run.kind == "worker")))
-
-
 def _stop(procs: list[subprocess.Popen]) -> None:
     for proc in procs:
         if proc.poll() is None:
@@ -339,19 +329,6 @@ def _drained(settings: Settings) -> bool:
     return not counts.get("todo") and not counts.get("doing")
 
 
-def _findings(db: Database) -> tuple[int, int]:
-    """(findings, citations with more than one finding by the same scorer)."""
-    with db.session() as session:
-        total = session.scalar(select(func.count(Finding.id))) or 0
-        per = (
-            select(Finding.citation_id, Finding.scorer, func.count().label("n"))
-            .group_by(Finding.citation_id, Finding.scorer)
-            .subquery()
-        )
-        twice = session.scalar(select(func.count()).select_from(per).where(per.c.n > 1)) or 0
-    return total, twice
-
-
 def _timed(
     config: Path, refs: list[PageRef], count: int, work: Path, progress: Callable[[str], None]
 ) -> dict:
@@ -359,7 +336,7 @@ def _timed(
     db = Database(settings.database_url)
     procs = [_start(config, f"bench-{count}-{i}", work) for i in range(count)]
     try:
-        _wait(lambda: len(_worker_runs(db)) == count, 300, f"{count} workers to be ready", procs)
+        _wait(lambda: len(worker_runs(db)) == count, 300, f"{count} workers to be ready", procs)
         load = os.getloadavg()[0]
         pids = [p.pid for p in procs]
         cpu_before, started = snapshot(pids), time.monotonic()
@@ -369,10 +346,9 @@ def _timed(
         cpu = spent(cpu_before, snapshot(pids))  # before the workers stop, while their times can be read
     finally:
         _stop(procs)
-    runs = _worker_runs(db)
-    findings, twice = _findings(db)
-    with db.session() as session:
-        size = session.scalar(text("SELECT pg_database_size(current_database())"))
+    runs = worker_runs(db)
+    findings, twice = finding_counts(db)
+    size = database_size(db)
     db.dispose()
     row = {
         "workers": count,
@@ -403,11 +379,11 @@ def _kill_run(config: Path, refs: list[PageRef], work: Path, progress: Callable[
     db = Database(settings.database_url)
     procs = [_start(config, name, work) for name in ("survivor", "victim")]
     try:
-        _wait(lambda: len(_worker_runs(db)) == 2, 300, "2 workers to be ready", procs)
+        _wait(lambda: len(worker_runs(db)) == 2, 300, "2 workers to be ready", procs)
         _enqueue(settings, refs)
 
         def half_done() -> bool:
-            return sum(r.counts.get("pages_checked", 0) for r in _worker_runs(db)) >= len(refs) // 2
+            return sum(r.counts.get("pages_checked", 0) for r in worker_runs(db)) >= len(refs) // 2
 
         _wait(half_done, 3600, "half the pages", procs)
         doing = queue_counts(settings, settings.wiki.name).get("doing", 0)
@@ -417,8 +393,8 @@ def _kill_run(config: Path, refs: list[PageRef], work: Path, progress: Callable[
         _wait(lambda: _drained(settings), 3600, "the queue to drain after the kill", procs[:1])
     finally:
         _stop(procs)
-    runs = {r.worker: r for r in _worker_runs(db)}
-    findings, twice = _findings(db)
+    runs = {r.worker: r for r in worker_runs(db)}
+    findings, twice = finding_counts(db)
     db.dispose()
     checked = sum(r.counts.get("pages_checked", 0) for r in runs.values())
     return {
