@@ -13,6 +13,7 @@ from sidebot.records import Claim, PartVerdict, Passage, Stance
 from sidebot.sources.passages import split_passages
 from sidebot.training.claimlevel import page_without_evidence
 from sidebot.training.data import fever_symmetric_pairs
+from sidebot.training.platt import fit_platt
 from sidebot.verify.calibration import calibration_noise_floor, expected_calibration_error
 from sidebot.verify.combiner import FEATURES, Combiner
 from sidebot.verify.coverage import content_stems, coverage_features
@@ -21,7 +22,6 @@ from sidebot.verify.evidence import shown_window
 from sidebot.verify.factory import UnknownScorerError, load_scorer, load_verifier, shipped_model_dir
 from sidebot.verify.model import CrossEncoder, Manifest, Precision, support_score
 from sidebot.verify.page_windows import page_windows
-from sidebot.verify.platt import fit_platt
 from sidebot.verify.urldepth import UrlDepthScorer, url_depth
 from sidebot.verify.window_select import select_windows
 

@@ -26,13 +26,13 @@ from sklearn.metrics import roc_auc_score
 from sidebot.datasets.wice import WiceClaim, WiceLabel
 from sidebot.eval.metrics import fact_suspicion, run_scorer, wice_items
 from sidebot.records import Verdict
+from sidebot.training.platt import fit_platt
 from sidebot.verify.bands import MAY_FAIL_PRECISION, VERY_LIKELY_PRECISION, Bands, threshold_for_precision
 from sidebot.verify.calibration import expected_calibration_error
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.facts.rule import NOT_LIKELY, FactRule
 from sidebot.verify.facts.sneaky import make_edit, name_pool
 from sidebot.verify.model import Calibration, CrossEncoder, Manifest, Precision
-from sidebot.verify.platt import fit_platt
 
 MAX_FALSE_ALARMS = 0.03
 BELOW = 0.001  # a bound "in the band" sits this far below the band's upper edge

@@ -31,6 +31,7 @@ from sidebot.training.config import TrainConfig
 from sidebot.training.data import wice_claim
 from sidebot.training.loop import StageResult
 from sidebot.training.nli_mix import held_out_pairs
+from sidebot.training.platt import fit_platt
 from sidebot.training.recipe import Recipe
 from sidebot.verify.base_model import sha256_file
 from sidebot.verify.calibration import expected_calibration_error
@@ -40,7 +41,6 @@ from sidebot.verify.evidence import shown_window
 from sidebot.verify.inputs import PairLimits
 from sidebot.verify.model import WEIGHTS, Calibration, CrossEncoder, Manifest, Precision
 from sidebot.verify.network import LABELS
-from sidebot.verify.platt import fit_platt
 
 MODEL_CARD = "MODEL_CARD.md"
 WINDOW_SENTENCES = (1, 2, 3)

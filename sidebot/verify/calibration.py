@@ -1,6 +1,6 @@
 """Read how well any shown figure is calibrated: expected calibration error, its noise floor, reliability
 tables. Plain NumPy that loads no model, so the review statistics (:mod:`sidebot.queue.figures`) read it too;
-fitting the calibration itself is :mod:`sidebot.verify.platt`.
+fitting the calibration itself is :mod:`sidebot.training.platt`.
 """
 
 from __future__ import annotations
