@@ -61,7 +61,7 @@ def shown(retriever: Retriever, claim: Claim, suggestions: Sequence[Suggestion])
             "score": s.score,
             "probability": s.probability,
             "evidence": [s.passage.text[e.start : e.end] for e in s.evidence] if s.passage else [],
-            "passes_checks": passes_checks(retriever.corpus, claim, s.url, s.passage),
+            "passes_checks": passes_checks(retriever.corpus, claim, s),
         }
         for s in suggestions
     ]

@@ -204,14 +204,13 @@ def suggest_sources(
         if web is None or retriever.indexed
         else []
     )
-    from sidebot.retrieve.checks import passes_checks
+    from sidebot.retrieve.checks import checked
     from sidebot.retrieve.retriever import is_web_url  # loaded already: the retriever is open
 
-    # never a corpus id a reviewer cannot open, never a passage that lacks or contradicts the claim's facts,
+    # never a corpus id a reviewer cannot open, never text that lacks or contradicts the claim's facts,
     # never a page on another subject
-    kept = [
-        s for s in found if is_web_url(s.url) and passes_checks(retriever.corpus, claim, s.url, s.passage)
-    ]
+    shown = (checked(retriever.corpus, claim, s) for s in found if is_web_url(s.url))
+    kept = [s for s in shown if s is not None]
     wanted = settings.max_suggestions - len(kept)
     if web is not None and wanted > 0:
         seen = [*exclude_urls, source.url, *(s.url for s in kept)]

@@ -10,7 +10,7 @@ per-host pacing, the page-kind classifier: walls, soft 404s and parked pages are
 sources in the queue, so a second claim or run reads them from the cache; a page that says it is taken from
 Wikipedia is dropped; each page left is verified as a whole (:meth:`Retriever.page_verdicts` reads corpus
 pages the same way) and must pass :meth:`Retriever.gate` (probability, margin over the cited source) and
-:func:`passes_page_checks` (the passage states the claim's facts, the page names the article's subject).
+:func:`checked_page` (the text shown states the claim's facts, the page names the article's subject).
 Every hit dropped is logged with its reason.
 """
 
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlsplit
 
 from sidebot.records import Claim
-from sidebot.retrieve.checks import passes_page_checks
+from sidebot.retrieve.checks import checked_page
 from sidebot.retrieve.exclusions import is_citing_article, is_wikimedia_url
 from sidebot.retrieve.metasearch import EngineHit, Metasearch
 from sidebot.retrieve.query import build_queries
@@ -119,20 +119,21 @@ class WebSearch:
         read = [(hit, pages[hit.url]) for hit in chosen if self._readable(hit.url, pages[hit.url], claim)]
         if not read:
             return []
+        passages = [split_passages(page.text or "", page.title or hit.title) for hit, page in read]
         verdicts = retriever.scorer.verify_many(
-            [(claim, split_passages(page.text or "", page.title or hit.title)) for hit, page in read],
-            urls=[hit.url for hit, _ in read],
+            [(claim, page_passages) for page_passages in passages], urls=[hit.url for hit, _ in read]
         )
         found: list[Suggestion] = []
-        for (hit, page), verdict in zip(read, verdicts, strict=True):
+        for (hit, page), page_passages, verdict in zip(read, passages, verdicts, strict=True):
             title = page.title or hit.title
             suggestion = retriever.gate(hit.url, title, verdict, current_score, margin, min_probability)
+            shown = suggestion and checked_page(claim, page_passages, lambda p=page: p.text or "", suggestion)
             if suggestion is None:
                 log.info("metasearch: %s not suggested: the verifier does not prefer it", hit.url)
-            elif not passes_page_checks(claim, lambda p=page: p.text or "", suggestion.passage):
+            elif shown is None:
                 log.info("metasearch: %s not suggested: it misses the claim's facts or subject", hit.url)
             else:
-                found.append(suggestion)
+                found.append(shown)
         found.sort(key=lambda s: s.score, reverse=True)
         return found[:limit]
 

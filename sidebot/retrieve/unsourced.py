@@ -10,8 +10,8 @@ claim (docs/retrieval.md). The gate instead asks, of the candidate pages the pat
 - a probability that the page backs every part of the claim (``unsourced_min_every_part``),
 - a lead over the runner-up: its score minus the best score of any other page read
   (``unsourced_runner_up_margin``), since a claim whose page is found is usually found clearly,
-- with ``unsourced_facts_on_page``, the claim's facts looked up on the whole page rather than on the passage
-  shown (a claim's date and place are often in two passages),
+- with ``unsourced_facts_on_page``, the claim's facts looked up on the whole page rather than on the text
+  shown (:mod:`sidebot.retrieve.checks`: the best window, or the passages around it that state the facts),
 
 and shows only the best such page (``unsourced_max_suggestions``). The values are fitted on the fit half of
 WiCE dev by ``python -m sidebot.eval.unsourced_tune`` and measured on the other half by
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from sidebot.config import RetrieveSettings
 from sidebot.records import Claim, Verdict
-from sidebot.retrieve.checks import passes_checks, passes_checks_on_page
+from sidebot.retrieve.checks import checked, passes_checks_on_page
 from sidebot.retrieve.fusion import DocumentHit
 from sidebot.retrieve.retriever import Retriever, Suggestion, System, is_web_url
 
@@ -34,8 +34,8 @@ from sidebot.retrieve.retriever import Retriever, Suggestion, System, is_web_url
 class Candidate:
     """A candidate page as the patrol's rule read it, and whether it passes the patrol's checks."""
 
-    suggestion: Suggestion
-    checked: bool  # the patrol's checks: the facts on the shown passage, the subject on the page
+    suggestion: Suggestion  # showing the text that states the claim's facts when one near its window does
+    checked: bool  # the patrol's checks: the facts on the text shown, the subject on the page
     checked_on_page: bool  # the same with the facts looked up on the whole page
 
 
@@ -92,14 +92,13 @@ def candidates(
     """Every candidate page the patrol's rule reads for ``claim`` among reranked ``hits`` (no score to beat,
     no probability bar), with its checks."""
     read = retriever.choose_suggestions(claim, hits, None, min_probability=0.0, page_cache=page_cache)
-    return [
-        Candidate(
-            s,
-            passes_checks(retriever.corpus, claim, s.url, s.passage),
-            passes_checks_on_page(retriever.corpus, claim, s.url),
+    found = []
+    for s in read:
+        shown = checked(retriever.corpus, claim, s)
+        found.append(
+            Candidate(shown or s, shown is not None, passes_checks_on_page(retriever.corpus, claim, s.url))
         )
-        for s in read
-    ]
+    return found
 
 
 def suggest_for_unsourced(

@@ -1,0 +1,75 @@
+"""The text a suggestion shows (sidebot.retrieve.checks): its best window when that states the claim's facts,
+else the shortest run of the page's passages around the window that does, never a distant part of the page.
+The facts check is the real one (spaCy, the number and date readers)."""
+
+from __future__ import annotations
+
+from sidebot.records import Claim, Evidence, Passage
+from sidebot.retrieve.checks import checked_page, joined, stating_passage
+from sidebot.retrieve.retriever import Suggestion
+from sidebot.sources.passages import split_passages
+
+TITLE = "International Museum of the Horse"
+FILLER = "Visitors walk through rooms of saddles, paintings and carriages from many centuries of riding. "
+CLAIM = Claim("The museum opened in Lexington in 1978.", article_title=TITLE)
+
+
+def page(*parts: str) -> tuple[str, list[Passage]]:
+    text = "".join(parts)
+    return text, split_passages(text, TITLE, words=20)
+
+
+def window(text: str, sentence: str) -> Passage:
+    start = text.index(sentence)
+    return Passage(0, sentence, TITLE, start, start + len(sentence))
+
+
+def suggestion(shown: Passage) -> Suggestion:
+    return Suggestion(
+        "https://museum.example/history", TITLE, 2.0, 0.97, shown, [Evidence(0, 20, 0.9)], None, None
+    )
+
+
+def test_a_window_that_states_every_fact_is_shown_as_it_is():
+    sentence = "The International Museum of the Horse opened in Lexington in 1978."
+    text, passages = page(FILLER * 3, sentence + " ", FILLER * 3)
+    best = window(text, sentence)
+    assert stating_passage(CLAIM, passages, best) is best
+
+
+def test_facts_in_the_next_passage_widen_the_text_shown_and_keep_the_evidence_on_its_sentence():
+    opened = "The International Museum of the Horse opened its doors in 1978."
+    place = "It stands in Lexington, in the Kentucky Horse Park."
+    text, passages = page(FILLER * 2, opened + " ", FILLER, place + " ", FILLER * 3)
+    best = window(text, opened)
+    before = suggestion(best)
+    after = checked_page(CLAIM, passages, lambda: text, before)
+    assert after is not None and after.passage is not best
+    assert opened in after.passage.text and "It stands in Lexington" in after.passage.text
+    assert len(after.passage.text) < len(text) / 2  # a run of passages, not the page
+    # the same characters of the document, so the evidence still marks the window's first words
+    assert text[after.passage.start : after.passage.end].split() == after.passage.text.split()
+    (evidence,) = after.evidence
+    assert after.passage.text[evidence.start : evidence.end] == opened[:20]
+
+
+def test_facts_far_from_the_window_are_another_part_of_the_page():
+    opened = "The International Museum of the Horse opened its doors in 1978."
+    place = "It stands in Lexington, in the Kentucky Horse Park."
+    text, passages = page(opened + " ", FILLER * 8, place + " ", FILLER)
+    assert stating_passage(CLAIM, passages, window(text, opened)) is None
+    assert checked_page(CLAIM, passages, lambda: text, suggestion(window(text, opened))) is None
+
+
+def test_a_contradicted_fact_beside_the_window_is_not_hidden_by_widening():
+    opened = "The International Museum of the Horse opened its doors in Lexington."
+    year = "That was in 1985, after years of planning."
+    text, passages = page(FILLER * 2, opened + " ", year + " ", FILLER * 3)
+    assert stating_passage(CLAIM, passages, window(text, opened)) is None
+
+
+def test_joined_passages_keep_document_offsets():
+    text, passages = page(FILLER * 4)
+    run = joined(passages[1:3])
+    assert run.start == passages[1].start and run.end == passages[2].end
+    assert text[run.start : run.end] == run.text
