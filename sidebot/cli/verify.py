@@ -440,6 +440,33 @@ def bench_verify(
     write_json(json_out, result)
 
 
+def eval_mid_sentence(
+    ctx: typer.Context,
+    wice: Annotated[
+        Path, typer.Option("--wice", help="WiCE claims file (.jsonl).", exists=True, dir_okay=False)
+    ],
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the results here.")] = None,
+    limit: Annotated[int | None, typer.Option(help="Only the first N claims.")] = None,
+) -> None:
+    """How the verifier reads a claim that begins mid-sentence ("and had it secretly constructed"), as written
+    and with its sentence's subject: WiCE's supported claims cut as a second citation would cut them."""
+    from sidebot.datasets.wice import WiceFormatError, read_wice
+    from sidebot.eval.mid_sentence import evaluate_mid_sentence
+    from sidebot.verify.crossencoder import CrossEncoderScorer
+    from sidebot.verify.factory import CROSS_ENCODER, load_scorer
+
+    try:
+        claims = read_wice(wice)[:limit]
+    except WiceFormatError as exc:
+        raise fail(str(exc)) from exc
+    scorer = load_scorer(CROSS_ENCODER, settings_of(ctx).verify)
+    if not isinstance(scorer, CrossEncoderScorer):
+        raise fail("the mid-sentence reading is the cross-encoder's: set [verify] scorer = cross-encoder")
+    result = evaluate_mid_sentence(claims, scorer)
+    _show(result, tuple(k for k in result if k != "examples"))
+    write_json(json_out, result)
+
+
 def eval_decompose(
     claims: Annotated[
         Path, typer.Option("--claims", help="WiCE claims file (.jsonl).", exists=True, dir_okay=False)

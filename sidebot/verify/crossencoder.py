@@ -34,6 +34,7 @@ from sidebot.verify.facts.check import FactCheck, PageIndex, check_facts
 from sidebot.verify.facts.rule import FactRule, fact_note
 from sidebot.verify.model import CrossEncoder, class_probabilities, refute_score, support_score
 from sidebot.verify.page_windows import PageWindows, page_windows
+from sidebot.verify.sentence_start import as_read
 from sidebot.verify.window_select import select_windows
 
 STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
@@ -46,8 +47,9 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # title's quotation marks; r12: no names in lower case, a capitalised number word inside a name, a month the
 # page gives after its year's sentence, a match's result one fact; r13: a value the page gives only away
 # from the claim's words, where a rival stands among them, is contradicted; r14: initials state a name only
-# in capitals, and r13's reading is kept for numbers not given beside another of the claim's facts).
-SCORING_REVISION = 14
+# in capitals, and r13's reading is kept for numbers not given beside another of the claim's facts; r15: a
+# claim that begins mid-sentence is read with its sentence's subject, sentence_start.py).
+SCORING_REVISION = 15
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 
@@ -78,8 +80,10 @@ class CrossEncoderScorer:
         part_windows: int | None = None,
         max_evidence: int = 3,
         decompose_claims: bool = True,
+        mid_sentence_subject: bool = True,
     ) -> None:
         self.model = model
+        self.mid_sentence_subject = mid_sentence_subject  # off: read a claim as written (the eval's baseline)
         manifest = model.manifest
         self.name = f"{manifest.name}.r{SCORING_REVISION}"
         self.calibrated = True
@@ -102,6 +106,10 @@ class CrossEncoderScorer:
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
         return self.verify_many([(claim, passages)])[0]
+
+    def as_read(self, claim: Claim) -> str:
+        """The claim's text as the reader reads it (:func:`sidebot.verify.sentence_start.as_read`)."""
+        return as_read(claim) if self.mid_sentence_subject else claim.text
 
     def parts(self, claims: Sequence[Claim]) -> list[list[Claim]]:
         """Each claim's parts as claims with the same article context (empty: the claim does not split)."""
@@ -126,7 +134,12 @@ class CrossEncoderScorer:
         claims = [claim for claim, _ in items]
         for claim, page, parts in zip(claims, pages, self.parts(claims)):
             units.append(
-                [_Unit(claim, select_windows(claim.text, page.windows, self.keep_windows, page.stems))]
+                [
+                    _Unit(
+                        claim,
+                        select_windows(self.as_read(claim), page.windows, self.keep_windows, page.stems),
+                    )
+                ]
                 + [
                     _Unit(p, select_windows(p.text, page.windows, self.part_windows, page.stems))
                     for p in parts
@@ -179,7 +192,8 @@ class CrossEncoderScorer:
         if not flat:
             return
         claims = list(dict.fromkeys(u.claim for u, _ in flat))
-        claim_ids = dict(zip(claims, encoder.claim_ids(claims)))
+        read_as = [replace(c, text=self.as_read(c)) for c in claims]  # a mid-sentence claim with its subject
+        claim_ids = dict(zip(claims, encoder.claim_ids(read_as)))
         window_ids = encoder.passage_ids([w.text for _, w in flat], [w.title for _, w in flat])
         rows = [encoder.join(claim_ids[u.claim], ids) for (u, _), ids in zip(flat, window_ids)]
         logits = self.model.logits(rows)
