@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One-command set-up for sidebot on a Debian 12 machine: system packages, .venv, the package and its
-# dependencies. Idempotent: a second run checks and skips what is already there.
+# dependencies, and the wiki gadget's lint and test tools (node_modules, from npm). Idempotent: a second run checks and skips what is already there.
 #
 # The terminal gets a short summary (what was installed, where, how long); apt's and pip's full output goes
 # to the log file ($SIDEBOT_SETUP_LOG, default setup.log here), and a failed step prints the log's last lines.
@@ -89,6 +89,27 @@ print(f"Python {sys.version.split()[0]}, sidebot {m.version('sidebot')}, torch {
 EOF
 }
 
+install_node() {
+  # The wiki gadget (sidebot/web/gadget/gadget.js) needs no build; eslint and jsdom for its lint and tests
+  # come from npm, pinned by package-lock.json (`npm ci`), and are reinstalled only when that file changes.
+  local started=$SECONDS
+  if ! command -v npm >/dev/null; then
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends nodejs npm
+  fi
+  local stamp=node_modules/.sidebot-installed
+  local want
+  want=$(sha256sum package-lock.json | cut -d' ' -f1)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    say "gadget lint and tests: up to date in $PWD/node_modules (node $(node --version))"
+    return
+  fi
+  npm ci --no-audit --no-fund
+  echo "$want" > "$stamp"
+  say "gadget lint and tests: installed into $PWD/node_modules with npm ci (node $(node --version); $((SECONDS - started)) s)"
+}
+
 check_install() {
   # sidebot doctor prints a table of its checks (into the log); the summary needs only whether all passed.
   .venv/bin/sidebot doctor --offline
@@ -97,5 +118,6 @@ check_install() {
 
 install_apt
 install_python
+install_node
 check_install
 say "done in $((SECONDS - SETUP_STARTED)) s; full log: $LOG"

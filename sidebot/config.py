@@ -137,6 +137,21 @@ def operator_contact_problem(fetch: FetchSettings, api_url: str, config_file: Pa
     )
 
 
+def origin_of(url: str) -> str:
+    """The web origin of ``url`` (scheme://host[:port], lower case, no default port), or "" when it has
+    none: what a browser sends in its Origin header for a page at that address."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return ""
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return ""
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    default = {"http": 80, "https": 443}[parts.scheme]
+    return f"{parts.scheme}://{host}" + (f":{port}" if port not in (None, default) else "")
+
+
 def _is_loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
@@ -470,6 +485,20 @@ class WebSettings(_Section):
     # (e.g. Wikimedia's SUL: ["enwiki", "dewiki", "commonswiki"]): a login on one may review findings of the
     # others, with blocks and self-review asked of the finding's wiki. Unlisted wikis: their own logins only.
     shared_account_wikis: list[str] = []
+    # Wiki pages that may call the JSON API from a browser with the reviewer's cookie (CORS with credentials):
+    # the wiki gadget's origins, e.g. ["https://en.wikipedia.org"]. Empty: the configured wiki's origin (of
+    # [wiki] article_url, else of login_api_url). Never "*"; other origins get no CORS headers.
+    gadget_origins: list[str] = []
+
+    @model_validator(mode="after")
+    def _origins(self) -> Self:
+        for origin in self.gadget_origins:
+            if origin_of(origin) != origin:
+                raise ValueError(
+                    f"web.gadget_origins: {origin!r} is not an origin: write scheme://host[:port], no path "
+                    "and no trailing slash (e.g. https://en.wikipedia.org)"
+                )
+        return self
 
     @model_validator(mode="after")
     def _proxies(self) -> Self:

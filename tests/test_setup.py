@@ -39,10 +39,17 @@ def test_a_target_without_the_venv_says_to_run_make_setup(tmp_path: Path, target
 
 def _venv_up_to_date() -> bool:
     """Whether `make setup` would find this checkout's .venv up to date (its stamp is pyproject.toml's
-    hash): only then may a test run the set-up on it, which then installs nothing."""
-    stamp = REPO / ".venv/.sidebot-installed"
-    want = hashlib.sha256((REPO / "pyproject.toml").read_bytes()).hexdigest()
-    return stamp.is_file() and stamp.read_text().strip() == want
+    hash), and its node_modules (package-lock.json's): only then may a test run the set-up on it, which then
+    installs nothing."""
+    stamps = {
+        ".venv/.sidebot-installed": "pyproject.toml",
+        "node_modules/.sidebot-installed": "package-lock.json",
+    }
+    for stamp, source in stamps.items():
+        want = hashlib.sha256((REPO / source).read_bytes()).hexdigest()
+        if not (REPO / stamp).is_file() or (REPO / stamp).read_text().strip() != want:
+            return False
+    return True
 
 
 NEEDS_VENV = pytest.mark.skipif(not _venv_up_to_date(), reason="needs an up-to-date `make setup` here")
@@ -53,9 +60,10 @@ def _checkout_with_venv(tmp_path: Path) -> Path:
     set-up only checks it)."""
     folder = tmp_path / "checkout"
     (folder / "scripts").mkdir(parents=True)
-    for name in ("Makefile", "pyproject.toml", "scripts/setup.sh"):
+    for name in ("Makefile", "pyproject.toml", "scripts/setup.sh", "package.json", "package-lock.json"):
         shutil.copy(REPO / name, folder / name)
     (folder / ".venv").symlink_to(REPO / ".venv")
+    (folder / "node_modules").symlink_to(REPO / "node_modules")
     return folder
 
 
@@ -68,7 +76,8 @@ def test_setup_prints_a_short_summary_and_logs_the_rest(tmp_path: Path):
     assert len(result.stdout.splitlines()) <= 6 and result.stderr == ""
     assert lines[0].startswith("setup: system packages: ")
     assert f"{folder}/.venv" in lines[1] and "sidebot 0.1.0" in lines[1] and "torch 2.13.0" in lines[1]
-    assert "sidebot doctor --offline passed" in lines[2]
+    assert lines[2].startswith("setup: gadget lint and tests: up to date in ") and "node v" in lines[2]
+    assert "sidebot doctor --offline passed" in lines[3]
     log = folder / "setup.log"
     assert lines[-1].startswith("setup: done in ") and lines[-1].endswith(f" s; full log: {log}")
     assert "┃ check" in log.read_text()  # the doctor's table went to the log, not the terminal

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.queue.cited_sources import cited_in
-from sidebot.queue.models import Citation, Finding, Page, Source, Wiki
+from sidebot.queue.models import Citation, Finding, FindingState, Page, Source, Wiki
 from sidebot.queue.support import (
     ReasonKind,
     Support,
@@ -276,3 +276,24 @@ def page_citations(session: Session, wiki: str, title: str) -> list[CitationRow]
             )
         )
     return out
+
+
+def open_findings_on_page(session: Session, wiki: str, title: str, limit: int) -> list[int]:
+    """Ids of the open findings of the citations now on a page (``wiki`` by name, ``title`` as stored, with
+    spaces), in page order: what the wiki gadget marks on the article. At most ``limit``."""
+    return list(
+        session.scalars(
+            select(Finding.id)
+            .join(Citation, Finding.citation_id == Citation.id)
+            .join(Page, Citation.page_id == Page.id)
+            .join(Wiki, Page.wiki_id == Wiki.id)
+            .where(
+                Wiki.name == wiki,
+                Page.title == title,
+                Citation.present,
+                Finding.state == FindingState.OPEN.value,
+            )
+            .order_by(Citation.position, Finding.id)
+            .limit(limit)
+        )
+    )

@@ -22,6 +22,7 @@ from sidebot.config import Settings
 from sidebot.queue.db import Database
 from sidebot.web import routes_api, routes_auth, routes_pages
 from sidebot.web.context import WebContext, web_context
+from sidebot.web.cors import ApiCors
 from sidebot.web.integrity import ReviewGate, WikiApis
 from sidebot.web.login import OAuthLogin
 from sidebot.web.security import SecurityHeaders
@@ -29,6 +30,7 @@ from sidebot.web.sessions import CsrfError, revoke
 from sidebot.web.settings import (
     WebConfigError,
     WebSettings,
+    gadget_origins,
     oauth_client_secret,
     public_url,
     secret_key,
@@ -104,15 +106,20 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
         ),
         corpus_documents=corpus_size(settings),
     )
+    secure = base_url.startswith("https://")
     app.add_middleware(SecurityHeaders)
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret_key(settings, web),
         session_cookie=SESSION_COOKIE,
         max_age=int(web.session_idle_minutes * 60),
-        same_site="lax",
-        https_only=base_url.startswith("https://"),
+        # Over https the cookie goes with the wiki gadget's cross-site calls too (SameSite=None; Secure): the
+        # CSRF token still guards every POST (sidebot.web.cors says why). Over http (the local sandbox, where
+        # wiki and service share the site 127.0.0.1) browsers refuse SameSite=None without Secure: Lax.
+        same_site="none" if secure else "lax",
+        https_only=secure,
     )
+    app.add_middleware(ApiCors, origins=gadget_origins(settings, web))
     # Outermost, so every layer sees the client: a request from a trusted proxy counts as coming from the
     # last address in its X-Forwarded-For that is not a trusted proxy; any other, from its peer address.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(web.trusted_proxies))

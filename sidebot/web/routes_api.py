@@ -12,11 +12,13 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
+from sidebot.queue.queries import open_findings_on_page
 from sidebot.queue.reviews import Period, leaderboard
 from sidebot.queue.support import ReasonKind
 from sidebot.web import actions
 from sidebot.web.cards import load_card, review_view
-from sidebot.web.context import web_context
+from sidebot.web.context import login_wiki, web_context
+from sidebot.web.gadget_view import MAX_PAGE_FINDINGS, POPUP_DECISIONS, PageFindings, gadget_finding
 from sidebot.web.integrity import ReviewNotAllowed
 from sidebot.web.listing import QueueFilter, Tab, list_queue
 from sidebot.web.login import LoginFailed, LoginThrottled
@@ -157,6 +159,37 @@ def get_finding(request: Request, finding_id: FindingId) -> FindingDetail:
         except (ReviewNotAllowed, WikiApiError) as exc:
             can_review, reason = False, str(exc)
     return FindingDetail(**dict(card), can_review=can_review, cannot_review_reason=reason)
+
+
+@router.get(
+    "/page-findings",
+    response_model=PageFindings,
+    summary="The open findings of one article, as the wiki gadget marks them",
+    description="In page order, each in the card's words: reason, support, failing fact, evidence sentence, "
+    "the best suggestion with its reference to paste.",
+)
+def page_findings(
+    request: Request,
+    title: Annotated[str, Query(min_length=1, max_length=512, description="the article's title")],
+    wiki: Annotated[
+        str, Query(max_length=64, description="the wiki's name (default: the configured one)")
+    ] = "",
+) -> PageFindings:
+    ctx = web_context(request)
+    name = wiki or login_wiki(ctx.db, ctx.settings.wiki.name)[0]
+    stored = " ".join(title.replace("_", " ").split())  # wgPageName writes spaces as underscores
+    with ctx.db.session() as session:
+        cards = [
+            load_card(session, i) for i in open_findings_on_page(session, name, stored, MAX_PAGE_FINDINGS)
+        ]
+    return PageFindings(
+        wiki=name,
+        title=stored,
+        user=ctx.user(request),
+        login_url=ctx.base_url + "/login",
+        decisions=POPUP_DECISIONS,
+        findings=[gadget_finding(card, ctx.base_url) for card in cards if card is not None],
+    )
 
 
 @router.post(

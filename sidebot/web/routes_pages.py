@@ -36,9 +36,11 @@ from sidebot.web.schemas import (
 )
 from sidebot.web.security import require_csrf
 from sidebot.web.sessions import Login, flash
+from sidebot.web.templating import package_dir
 from sidebot.web.wikiapi import Revision, WikiApiError
 
 router = APIRouter(include_in_schema=False)
+GADGET_CACHE_S = 300  # a new gadget.js reaches every reader within five minutes
 PARTLY = "partly"  # the list's support filter: sources that back only part of their claim
 
 
@@ -256,6 +258,18 @@ def stats_page(request: Request, days: StatsDays = 30) -> Response:
         reason_label=reason_label,
         figures=figures,
         workers=workers,
+    )
+
+
+@router.get("/gadget.js")
+def gadget_script() -> Response:
+    """The wiki gadget (sidebot/web/gadget/gadget.js, plain ES2017: no build step), for a wiki page's
+    ``mw.loader.load``; it finds the service's address from its own URL."""
+    script = (package_dir("gadget") / "gadget.js").read_bytes()
+    return Response(
+        script,
+        media_type="text/javascript; charset=utf-8",
+        headers={"Cache-Control": f"public, max-age={GADGET_CACHE_S}"},
     )
 
 

@@ -6,7 +6,7 @@ import os
 import secrets
 from pathlib import Path
 
-from sidebot.config import Settings, WebSettings
+from sidebot.config import Settings, WebSettings, origin_of
 from sidebot.credentials import OAUTH_CLIENT_SECRET, SecretError, read_secret
 
 OAUTH_SECRET_ENV = OAUTH_CLIENT_SECRET.env
@@ -25,6 +25,18 @@ def public_url(web: WebSettings, port: int | None = None) -> str:
         return web.public_url.rstrip("/")
     host = f"[{web.host}]" if ":" in web.host else web.host
     return f"http://{host}:{port if port is not None else web.port}"
+
+
+def gadget_origins(settings: Settings, web: WebSettings) -> list[str]:
+    """The origins whose pages may call the JSON API with the reviewer's cookie (the wiki gadget's):
+    ``[web] gadget_origins``, else the configured wiki's own origin (of ``[wiki] article_url``, else of
+    ``[web] login_api_url``); empty when none is known."""
+    if web.gadget_origins:
+        return list(web.gadget_origins)
+    for url in (settings.wiki.article_url, web.login_api_url):
+        if origin := origin_of(url):
+            return [origin]
+    return []
 
 
 def secret_key(settings: Settings, web: WebSettings) -> str:
