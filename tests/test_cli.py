@@ -305,3 +305,41 @@ def test_the_run_summary_says_what_became_of_dead_sources() -> None:
         "1 page histories read for the date a URL was added)"
     )
     assert _archive_summary(Counter(sources_ok=4)) == ""
+
+
+def test_gadget_install_writes_the_loader_line_once(sandbox: dict, cli_env: dict[str, str]) -> None:
+    """`sidebot gadget install --user NAME` saves the loader line in that user's common.js through Pywikibot
+    (the sandbox's bot holds edituserjs); a second run changes nothing."""
+    import httpx
+
+    config, user = sandbox["config_path"], sandbox["reviewer_user"]
+    service = "http://127.0.0.1:8765"
+    first = sidebot(
+        "--config", config, "gadget", "install", "--user", user, "--service", service, env=cli_env
+    )
+    line = 'mw.loader.load("http://127.0.0.1:8765/gadget.js");'
+    assert f"User:{user}/common.js: added {line}" in " ".join(first.stdout.split())
+    again = sidebot(
+        "--config", config, "gadget", "install", "--user", user, "--service", service, env=cli_env
+    )
+    assert "nothing changed" in again.stdout
+    answer = httpx.get(
+        sandbox["api_url"],
+        params={
+            "action": "query",
+            "titles": f"User:{user}/common.js",
+            "prop": "revisions",
+            "rvprop": "content|user",
+            "rvslots": "main",
+            "rvlimit": 5,
+            "format": "json",
+            "formatversion": 2,
+        },
+    ).json()
+    revisions = answer["query"]["pages"][0]["revisions"]
+    assert len(revisions) == 1 and revisions[0]["user"] == sandbox["bot_user"]
+    assert revisions[0]["slots"]["main"]["content"].count(line) == 1
+    missing = sidebot(
+        "--config", config, "gadget", "install", "--user", "Nobody Here 9", env=cli_env, check=False
+    )
+    assert missing.returncode == 2 and "there is no user 'Nobody Here 9'" in missing.stderr

@@ -13,6 +13,7 @@ import typer
 from sidebot.cli import database, demo, onwiki, patrol, queue, schedule, stats, testwiki
 from sidebot.cli import extract as extract_commands
 from sidebot.cli import facts as fact_commands
+from sidebot.cli import gadget as gadget_commands
 from sidebot.cli import retrieve as retrieve_commands
 from sidebot.cli import serve as web_commands
 from sidebot.cli import serving as serving_commands
@@ -106,6 +107,9 @@ onwiki_group = _group("onwiki", "The bot's pages on the wiki: review list, count
 onwiki_group.command("update")(onwiki.update)
 onwiki_group.command("resume")(onwiki.resume)
 onwiki_group.command("status")(onwiki.status)
+
+gadget_group = _group("gadget", "The wiki gadget: the queue's findings marked on the articles themselves.")
+gadget_group.command("install")(gadget_commands.install)
 
 app.command("serve")(web_commands.serve)
 app.command("serve-verifier")(serving_commands.serve_verifier)

@@ -119,6 +119,12 @@ $wgGroupPermissions['user']['noratelimit'] = true;
 $wgAutoConfirmAge = 0;
 $wgAutoConfirmCount = 0;
 $wgEnableEmail = false;
+# User scripts run (User:NAME/common.js), so `sidebot gadget install` can load the review service's gadget
+# for a sandbox user; the bot may write them: the edituserjs right, through the editpage grant its
+# BotPassword already holds (as every sandbox reads this file on each request, older ones get it too).
+$wgAllowUserJs = true;
+$wgGroupPermissions['bot']['edituserjs'] = true;
+$wgGrantPermissions['editpage']['edituserjs'] = true;
 $wgShowExceptionDetails = true;
 # A maintenance window on demand: while this file holds a reason, the wiki is read-only, as Wikipedia is
 # during a database switchover (sidebot.sandbox.testwiki.set_read_only).
