@@ -18,3 +18,4 @@ lint:
 	$(NEED_SETUP)
 	.venv/bin/ruff check sidebot tests
 	.venv/bin/ruff format --check sidebot tests
+	npm run --silent lint
