@@ -809,7 +809,7 @@ def test_the_demo_articles_infobox_citations_read_as_the_box_does() -> None:
     """Real infoboxes of the demo's Wikipedia articles: a field with a ref becomes "<article> — <field>:
     <value>", and changing the value in the box changes only that fact of the claim (a sneaky edit)."""
     from sidebot.sandbox.demo_content import demo_pages
-    from sidebot.verify.facts.changes import changed_facts
+    from sidebot.verify.facts import changed_facts
 
     pages = demo_pages("http://127.0.0.1:9")
     emery = [c.claim for c in extract_citations(pages["Jodie Emery"], "Jodie Emery")]

@@ -27,13 +27,27 @@ from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands, threshold_for_precision
 from sidebot.verify.coverage import content_stems
 from sidebot.verify.factory import shipped_model_dir
-from sidebot.verify.facts.changes import _replaced_facts, changed_facts, settled_by_source
-from sidebot.verify.facts.check import MOST_PLACES_READ, FactStatus, PageIndex, check_facts
-from sidebot.verify.facts.extract import bare_name, claim_facts
-from sidebot.verify.facts.names import name_forms, names_the_subject, normal_name, normal_text, states_form
-from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
-from sidebot.verify.facts.rule import FactRule, fact_note
-from sidebot.verify.facts.sneaky import AWAY_CHARACTERS, NewValue, SneakyEdit, make_edit, name_pool
+from sidebot.verify.facts import (
+    FactRule,
+    FactStatus,
+    NewValue,
+    PageIndex,
+    SneakyEdit,
+    changed_facts,
+    check_facts,
+    fact_note,
+    make_edit,
+    name_pool,
+    names_the_subject,
+    normal_text,
+    settled_by_source,
+)
+from sidebot.verify.facts._changes import _replaced_facts
+from sidebot.verify.facts._check import MOST_PLACES_READ
+from sidebot.verify.facts._extract import bare_name, claim_facts
+from sidebot.verify.facts._names import name_forms, normal_name, states_form
+from sidebot.verify.facts._numbers import NumberKind, number_facts, same_fact
+from sidebot.verify.facts._sneaky import AWAY_CHARACTERS
 
 WICE = Path(__file__).parent / "data" / "verify" / "wice-claims.jsonl"
 

@@ -148,6 +148,33 @@ def test_the_records_import_no_sidebot_module():
     assert [target for _, target in references(source) if target.split(".")[0] == "sidebot"] == []
 
 
+def private_imports(module: str, source: str) -> list[str]:
+    """The references of ``module`` to a private module (``sidebot.verify.facts._check``; not a private name
+    inside a module) of a package it is not inside: such a package is entered through its ``__init__``."""
+    found = []
+    for line, target in references(source):
+        names = target.split(".")
+        for k, name in enumerate(names):
+            path = ROOT.parent.joinpath(*names[: k + 1])
+            if name.startswith("_") and not name.startswith("__") and path.with_suffix(".py").is_file():
+                package = ".".join(names[:k])
+                if module != package and not module.startswith(f"{package}."):
+                    found.append(f"{module}:{line} imports {target} (private to {package})")
+                break
+    return found
+
+
+def test_private_modules_are_imported_by_their_package_only():
+    """sidebot.verify.facts is one entry point with private modules behind it (as pywikibot's pagegenerators
+    hides _factory, _filters and _generators): the verifier, the retriever, the patrol and the tools call the
+    fact check through ``sidebot.verify.facts`` alone."""
+    assert [v for module, source in all_modules() for v in private_imports(module, source)] == []
+    assert private_imports("sidebot.retrieve.checks", "from sidebot.verify.facts._check import PageIndex\n")
+    assert private_imports("sidebot.eval.sneaky", "from sidebot.verify.facts import _names\n")
+    assert not private_imports("sidebot.verify.facts._changes", "from sidebot.verify.facts._check import X\n")
+    assert not private_imports("sidebot.verify.facts", "from sidebot.verify.facts._check import X\n")
+
+
 def module_imports(modules: dict[str, str]) -> dict[str, set[str]]:
     """Per module, the sidebot modules it references (a name inside a module counts as that module)."""
     graph: dict[str, set[str]] = {}

@@ -1,4 +1,4 @@
-"""The leading-digits filter (sidebot/verify/facts/leading_digits.py): it lets through every sentence that
+"""The leading-digits filter (sidebot/verify/facts/_leading_digits.py): it lets through every sentence that
 states a claimed value in any written form, on real WiCE page sentences (tests/data/verify/README.md gives
 their provenance), and keeps the fact check from reading every sentence of a page of statistics."""
 
@@ -12,11 +12,11 @@ import pytest
 
 from sidebot.datasets.wice import read_wice
 from sidebot.sources.passages import split_passages
-from sidebot.verify.facts import check
-from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
-from sidebot.verify.facts.leading_digits import claimed_leading, may_state, written_numbers
-from sidebot.verify.facts.names import plain
-from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
+from sidebot.verify.facts import FactStatus, PageIndex, check_facts
+from sidebot.verify.facts import _check as check
+from sidebot.verify.facts._leading_digits import claimed_leading, may_state, written_numbers
+from sidebot.verify.facts._names import plain
+from sidebot.verify.facts._numbers import NumberKind, number_facts, same_fact
 
 READ_KINDS = (NumberKind.NUMBER, NumberKind.MONEY, NumberKind.PERCENT, NumberKind.ORDINAL)
 WICE = Path(__file__).parent / "data" / "verify" / "wice-claims.jsonl"
@@ -66,7 +66,7 @@ def test_a_sentence_that_cannot_state_the_value_is_skipped(sentence: str, claim:
 
 
 def test_a_small_rank_or_zero_is_never_filtered() -> None:
-    assert claimed_leading(claimed("the third")) is None  # "third", "3rd": its context decides (check.py)
+    assert claimed_leading(claimed("the third")) is None  # "third", "3rd": its context decides (_check.py)
     assert claimed_leading(replace(claimed("5 goals"), value=(0.0,))) is None
 
 

@@ -21,7 +21,7 @@ from sidebot.retrieve.retriever import Retriever
 from sidebot.sandbox.demo_content import DemoSource, demo_source, demo_sources
 from sidebot.sandbox.source_server import SourceServer
 from sidebot.serving.process import free_port
-from sidebot.verify.facts.names import names_the_subject
+from sidebot.verify.facts import names_the_subject
 from tests.fixtures.patrol import small_index
 
 pytestmark = pytest.mark.integration

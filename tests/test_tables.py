@@ -14,7 +14,7 @@ from lxml import html as lxml_html
 from sidebot.sources.extract import html_main_text
 from sidebot.sources.passages import split_passages
 from sidebot.sources.tables import MAX_CELLS, replace_tables, table_lines
-from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
+from sidebot.verify.facts import FactStatus, PageIndex, check_facts
 from sidebot.verify.page_windows import page_windows
 from sidebot.verify.windows import page_sentences
 

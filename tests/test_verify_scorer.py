@@ -244,7 +244,7 @@ def test_a_page_cited_by_several_claims_is_read_once(scorer, claims, monkeypatch
     index are built once per batch, and each claim gets the verdict it gets alone."""
     from sidebot.verify import crossencoder
     from sidebot.verify import page_windows as windows_module
-    from sidebot.verify.facts import check
+    from sidebot.verify.facts import _check as check
 
     (a, page), (b, _) = wice_items(claims)[:2]
     alone = [scorer.verify(a, page), scorer.verify(b, page)]

@@ -483,7 +483,7 @@ def test_the_card_shows_each_part_of_the_claim_and_the_one_the_source_fails(
 def test_the_card_shows_a_changed_fact_with_where_the_source_gives_each_value(
     web_client, web_db, hostile_finding
 ):
-    """A changed fact whose new value the source gives only elsewhere (facts/changes.py): the card names the
+    """A changed fact whose new value the source gives only elsewhere (facts/_changes.py): the card names the
     old and the new value, the diff, the source's sentence for each with the value marked; both sentences
     are the source's text, untrusted."""
     old_sentence = "It will be the most women on the council since 1994, when there were <b>seven</b>."

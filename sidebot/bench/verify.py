@@ -32,8 +32,7 @@ from sidebot.sources.passages import split_passages
 from sidebot.verify.base_model import minilm_dir
 from sidebot.verify.coverage import stem_set
 from sidebot.verify.factory import configured_scorer
-from sidebot.verify.facts.check import PageIndex, check_facts
-from sidebot.verify.facts.extract import all_entities
+from sidebot.verify.facts import PageIndex, check_facts, forget_entities
 from sidebot.verify.language import forget_parses
 from sidebot.verify.model import CrossEncoder, Precision
 from sidebot.verify.network import PairClassifier
@@ -118,7 +117,7 @@ def forget_texts() -> None:
     its claims parsed: 16.3 and 13.6 citations/s against 10.6 and 11.2 afresh, passes alternated
     (2026-11-26, a 2-core AMX Xeon)."""
     forget_parses()
-    all_entities.cache_clear()
+    forget_entities()
     stem_set.cache_clear()
 
 

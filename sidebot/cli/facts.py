@@ -16,7 +16,7 @@ import typer
 
 from sidebot.cli.common import console, fail, settings_of, write_json
 from sidebot.cli.verify import DataDirOption, ModelDirOption, show_two_figures, trained_model
-from sidebot.verify.facts.sneaky import NewValue
+from sidebot.verify.facts import NewValue
 
 
 def train_fact_check(

@@ -18,8 +18,7 @@ from dataclasses import asdict, dataclass
 
 from sidebot.datasets.wice import WiceClaim
 from sidebot.sources.passages import split_passages
-from sidebot.verify.facts.check import FactStatus, PageIndex, check_facts
-from sidebot.verify.facts.rule import first_failing
+from sidebot.verify.facts import FactStatus, PageIndex, check_facts, first_failing
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """`sidebot eval sneaky`: are quietly changed facts caught? From each supported WiCE claim whose cited page
 states one of its years, numbers or names, a changed claim (that value replaced by one the page does not
-contain; sidebot.verify.facts.sneaky), both verified against the unchanged page. Reported: the share of
+contain; sidebot.verify.facts._sneaky), both verified against the unchanged page. Reported: the share of
 changed claims in each band (caught) and the share of the unchanged claims in each band (false alarms), by
 the kind of fact changed.
 """
@@ -17,9 +17,7 @@ from sidebot.eval.metrics import run_scorer, wice_items
 from sidebot.records import FactFinding, Verdict
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands
-from sidebot.verify.facts.changes import settled_by_source
-from sidebot.verify.facts.names import normal_text
-from sidebot.verify.facts.sneaky import NewValue, SneakyEdit, make_edit, name_pool
+from sidebot.verify.facts import NewValue, SneakyEdit, make_edit, name_pool, normal_text, settled_by_source
 from sidebot.verify.types import Scorer
 
 

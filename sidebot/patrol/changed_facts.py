@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sidebot.queue.models import Citation
-from sidebot.verify.facts.changes import changed_facts
+from sidebot.verify.facts import changed_facts
 
 
 def replacements(

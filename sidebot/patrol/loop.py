@@ -59,7 +59,7 @@ from sidebot.records import Claim, Verdict
 from sidebot.sources.fetch import fetch_many
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band
-from sidebot.verify.facts.changes import settled_by_source
+from sidebot.verify.facts import settled_by_source
 from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
 from sidebot.verify.types import Scorer
 from sidebot.wiki.history import UrlAdded

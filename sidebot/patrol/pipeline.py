@@ -18,7 +18,7 @@ from sidebot.queue.support import (
 from sidebot.records import Claim, Passage, Verdict
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands
-from sidebot.verify.facts.rule import failing_facts
+from sidebot.verify.facts import failing_facts
 from sidebot.verify.types import Scorer
 
 if TYPE_CHECKING:

@@ -102,7 +102,7 @@ class Citation(Base):
     added_at: Mapped[datetime | None]
     last_seen_rev: Mapped[int | None]
     # The citation this one replaced when an edit changed only a number, date or name of its claim and kept
-    # its URL (sidebot.verify.facts.changes): its finding tells whether the source states the old value.
+    # its URL (sidebot.verify.facts._changes): its finding tells whether the source states the old value.
     replaces_id: Mapped[int | None] = mapped_column(ForeignKey("citations.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

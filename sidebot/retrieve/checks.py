@@ -21,8 +21,7 @@ from dataclasses import replace
 from sidebot.records import Claim, Evidence, Passage
 from sidebot.retrieve.corpus import Corpus
 from sidebot.retrieve.retriever import Suggestion
-from sidebot.verify.facts.check import PageIndex, check_facts
-from sidebot.verify.facts.names import names_the_subject
+from sidebot.verify.facts import PageIndex, check_facts, names_the_subject
 
 
 def states_the_facts(claim: Claim, passages: Sequence[Passage]) -> bool:

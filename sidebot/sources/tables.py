@@ -2,7 +2,7 @@
 
 trafilatura flattens a table: depending on its shape, one cell per line ("7.0" alone on a line, with nothing
 saying it is the magnitude of the 1663 earthquake) or one Markdown row per line with the headers only on the
-first. Neither lets the fact check (:mod:`sidebot.verify.facts.check`) or the reader tie a value to its row
+first. Neither lets the fact check (:mod:`sidebot.verify.facts._check`) or the reader tie a value to its row
 and column. So before trafilatura runs, each *data* table of the parsed page is replaced by paragraphs, one
 per row, that a person reads as a sentence::
 

@@ -3,7 +3,7 @@ claim-level combiner with the fact check's features, the calibration, the fact r
 
 Held out means held out. The combiner is fitted, as before, on the WiCE train sub-claims held out of reader
 training (page as cited vs page without its evidence). WiCE dev claims are cut in two by a hash of their id:
-Platt scaling, the fact rule (facts/rule.py: which failing facts hold a citation below the flag threshold
+Platt scaling, the fact rule (facts/_rule.py: which failing facts hold a citation below the flag threshold
 on their own) and the bands (bands.py) are chosen on the **fit** half, together with sneaky edits made from
 its supported claims; every figure the model card reports for them is measured on the **report** half,
 which none of those choices saw.
@@ -30,8 +30,7 @@ from sidebot.training.platt import fit_platt
 from sidebot.verify.bands import MAY_FAIL_PRECISION, VERY_LIKELY_PRECISION, Bands, threshold_for_precision
 from sidebot.verify.calibration import expected_calibration_error
 from sidebot.verify.crossencoder import CrossEncoderScorer
-from sidebot.verify.facts.rule import NOT_LIKELY, FactRule
-from sidebot.verify.facts.sneaky import make_edit, name_pool
+from sidebot.verify.facts import NOT_LIKELY, FactRule, make_edit, name_pool
 from sidebot.verify.model import Calibration, CrossEncoder, Manifest, Precision
 
 MAX_FALSE_ALARMS = 0.03

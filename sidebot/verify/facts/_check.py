@@ -2,7 +2,7 @@
 it contradicts.
 
 A fact is **found** when some sentence of the page (or its title) states it in any of its written forms
-(numbers.py, names.py); a small count or rank ("two", "third") only counts in the sentences that hold the
+(_numbers.py, _names.py); a small count or rank ("two", "third") only counts in the sentences that hold the
 claim's other words, since it is on almost every page somewhere. A fact the page does not state is
 **contradicted** when the page's best context for the claim (the two adjacent sentences holding the largest
 IDF-weighted share of the claim's *other* content words, at least ``CONTEXT_MIN`` of them) states a value
@@ -34,14 +34,14 @@ from typing import NamedTuple
 
 from sidebot.records import FactFinding, Passage
 from sidebot.verify.coverage import content_stems, stem_set, stems
-from sidebot.verify.facts.extract import Fact, bare_name, claim_facts, entity_spans, parse_for_entities
-from sidebot.verify.facts.leading_digits import (
+from sidebot.verify.facts._extract import Fact, bare_name, claim_facts, entity_spans, parse_for_entities
+from sidebot.verify.facts._leading_digits import (
     WrittenNumbers,
     claimed_leading,
     may_state,
     written_numbers,
 )
-from sidebot.verify.facts.names import (
+from sidebot.verify.facts._names import (
     SPELLED_OUT,
     WRITTEN_SHORT,
     name_forms,
@@ -51,7 +51,7 @@ from sidebot.verify.facts.names import (
     states_form,
     written_in_capitals,
 )
-from sidebot.verify.facts.numbers import (
+from sidebot.verify.facts._numbers import (
     MONTH_NAMES,
     MONTH_STEMS,
     NumberFact,
@@ -73,7 +73,7 @@ NEAR_WORDS = 20  # words either side of a value that show what the page says of 
 # A value is the claim's where the words near it (NEAR_WORDS) hold at least NEAR_SHARE_MIN of the claim's
 # other words, and NEAR_SHARE_MARGIN more of them than near any place that gives the value it stands against
 # (IDF-weighted shares; all three chosen on copied-value edits of WiCE dev's fit half for the patrol's
-# changed-fact check, changes.py, and used unchanged for a copied value the verifier reads)
+# changed-fact check, _changes.py, and used unchanged for a copied value the verifier reads)
 NEAR_SHARE_MIN = 0.2
 NEAR_SHARE_MARGIN = 0.1
 MOST_PLACES_READ = 200  # a found value is read as copied only where the page gives it in at most this many
@@ -280,7 +280,7 @@ class PageIndex:
 
     def numeric_with_leading_digits(self, fact: NumberFact) -> list[int]:
         """The numeric sentences that may state ``fact``: by the leading digits of their numbers
-        (leading_digits.py), before any is read for numbers."""
+        (_leading_digits.py), before any is read for numbers."""
         claimed = claimed_leading(fact)
         if claimed is None:
             return self.numeric
@@ -358,6 +358,43 @@ class PageIndex:
 
 def _fact_stems(fact: Fact) -> set[str]:
     return set(stems(fact.text))
+
+
+@dataclass(frozen=True)
+class ParsedClaim:
+    """A claim parsed once for the look-ups of its facts: its facts, its content words and its folded text,
+    each worked out the first time a look-up asks for it. The look-ups take this, not the claim's text, so a
+    claim is parsed, stemmed and folded once however many facts it has."""
+
+    text: str
+    article_title: str = ""
+
+    @cached_property
+    def facts(self) -> list[Fact]:
+        """The claim's facts in order of appearance (_extract.py)."""
+        return claim_facts(self.text, self.article_title)
+
+    @cached_property
+    def words(self) -> list[str]:
+        """The claim's content words (stems) that are not numbers: a fact's context is the claim's other
+        words, and its numbers are facts looked up on their own."""
+        return [w for w in content_stems(self.text) if not any(ch.isdigit() for ch in w)]
+
+    @cached_property
+    def folded(self) -> str:
+        """The claim's text folded for name look-ups, a space either side."""
+        return f" {normal_text(self.text)} "
+
+    @cached_property
+    def title(self) -> str:
+        """The article's title as a normal name: a name it holds is the subject's, no rival."""
+        return normal_name(self.article_title)
+
+    def other_words(self, leave_out: Sequence[Fact]) -> list[str]:
+        """The claim's :attr:`words` that are not words of the facts ``leave_out``: the context a fact is
+        read in."""
+        own = set().union(*(_fact_stems(f) for f in leave_out))
+        return [w for w in self.words if w not in own]
 
 
 def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
@@ -528,9 +565,7 @@ def _name_words(name: str) -> set[str]:
     return {w for w in content_stems(name) if len(w) > 2}
 
 
-def _name_rival(
-    index: PageIndex, fact: Fact, context: Sequence[int], claim_text: str, title: str
-) -> Rival | None:
+def _name_rival(index: PageIndex, fact: Fact, context: Sequence[int], claim: ParsedClaim) -> Rival | None:
     """The name in ``fact``'s context that plays its part: of a kind that can stand for it, not a name the
     claim holds in any of its forms (a person's surname alone), sharing no word with it (else it is the same
     thing named otherwise: "Senate Intelligence Committee" for "the Intelligence Committee") and sharing the
@@ -540,8 +575,7 @@ def _name_rival(
     plausible; 3 are left, and of the sneaky edits of WiCE dev's fit half 8 are contradicted, each naming the
     replaced value, against 7 of 12)."""
     labels = _RIVAL_LABELS.get(fact.label, {fact.label})
-    claim_folded = f" {normal_text(claim_text)} "
-    role = _slot(claim_text, fact.start, fact.end)
+    role = _slot(claim.text, fact.start, fact.end)
     own = _name_words(fact.text)
     best: tuple[int, Rival] | None = None
     for i in context:
@@ -551,9 +585,9 @@ def _name_rival(
                 continue
             name, cut = bare_name(name, label)
             base = normal_name(name)
-            if label not in labels or not base or base in title:
+            if label not in labels or not base or base in claim.title:
                 continue
-            if any(states_form(f, name, claim_folded, claim_text) for f in name_forms(name, label)):
+            if any(states_form(f, name, claim.folded, claim.text) for f in name_forms(name, label)):
                 continue  # one the claim names itself, maybe otherwise: "Al Kurtenbach", "Aelred Kurtenbach"
             if own & _name_words(name):
                 continue  # the claim's own name written otherwise
@@ -573,22 +607,15 @@ def _stating(index: PageIndex, fact: Fact, wanted: Sequence[str]) -> Iterator[in
     return (i for v in values for i in _number_sentences(index, v, _number_places(index, v, wanted)))
 
 
-def _other_words(claim_text: str, leave_out: Sequence[Fact]) -> list[str]:
-    """The claim's content words (stems) that are not numbers and not words of the facts ``leave_out``: the
-    context a fact is read in."""
-    own = set().union(*(_fact_stems(f) for f in leave_out))
-    return [w for w in content_stems(claim_text) if not any(ch.isdigit() for ch in w) and w not in own]
-
-
 def stated_in_context(
-    claim_text: str, index: PageIndex, fact: Fact, leave_out: Sequence[Fact] = ()
+    claim: ParsedClaim, index: PageIndex, fact: Fact, leave_out: Sequence[Fact] = ()
 ) -> tuple[float, int | None]:
     """Where the page states ``fact`` closest to the claim's other words (those of ``fact`` and ``leave_out``
     left out): the best IDF-weighted share of those words within ``NEAR_WORDS`` words of a place that
     states it (in its sentence and the ones either side), with that sentence; (0.0, None) when no sentence
     states it. Near the value, not anywhere in its sentence: a page's dateline ("Originally published
     November 7, 2017") sits in the sentence of its headline, which holds the claim's topic."""
-    wanted = _other_words(claim_text, [fact, *leave_out])
+    wanted = claim.other_words([fact, *leave_out])
     return _nearest_statement(index, fact, wanted, _stating(index, fact, wanted))
 
 
@@ -733,31 +760,23 @@ def _distinct(items: Iterable[int]) -> Iterator[int]:
             yield item
 
 
-def check_facts(
-    claim_text: str,
-    index: PageIndex,
-    article_title: str = "",
-    facts: Sequence[Fact] | None = None,
-) -> FactCheck:
-    """Look up each fact of ``claim_text`` (``facts``, or extracted here) on the page ``index``.
+def check_facts(claim_text: str, index: PageIndex, article_title: str = "") -> FactCheck:
+    """Look up each fact of ``claim_text`` (the claim of the article ``article_title``) on the page ``index``.
 
     A fact the page states is found, shown in the claim's best context where that states it. Where the
     context does not state a number, and gives a rival value of the same kind that stands among more of the
     claim's words than any place giving the claim's value (:func:`value_beats`), the number is contradicted:
     "Merry Company on a Terrace (1778)" on a page giving that painting's 1616 and another painting's 1778."""
-    facts = list(claim_facts(claim_text, article_title) if facts is None else facts)
+    claim = ParsedClaim(claim_text, article_title)
+    facts = claim.facts
     if not facts or not len(index):
         return FactCheck()
-    # the context of a fact is the claim's other words; its numbers are facts looked up on their own
-    claim_words = [w for w in content_stems(claim_text) if not any(ch.isdigit() for ch in w)]
-    title = normal_name(article_title)
     results: list[FactResult] = []
     stated_in: list[list[int]] = []  # per result, the sentences stating its fact (the subject's name: none)
     names_unfound: list[tuple[int, Fact, list[int]]] = []  # (place in results, fact, its context)
     found_away: list[_FoundAway] = []
     for fact in facts:
-        own = _fact_stems(fact)
-        wanted = [w for w in claim_words if w not in own]
+        wanted = claim.other_words([fact])
         number = fact.number
         stating = list(islice(_distinct(_stating(index, fact, wanted)), MOST_PLACES_READ + 1))
         context = index.context(wanted)
@@ -780,7 +799,7 @@ def check_facts(
     # a rival name is read from spaCy's entities: the sentences it may be in are parsed in one batch
     parse_for_entities([index.texts[i] for _, _, context in names_unfound for i in context])
     for at, fact, context in names_unfound:
-        results[at] = _unfound(index, fact, _name_rival(index, fact, context, claim_text, title))
+        results[at] = _unfound(index, fact, _name_rival(index, fact, context, claim))
     for away in found_away:
         others = [
             set(stating)

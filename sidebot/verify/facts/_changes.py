@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from sidebot.records import Passage
-from sidebot.verify.facts.check import PageIndex, stated_in_context, value_beats, written_at
-from sidebot.verify.facts.extract import Fact, FactKind, claim_facts, is_subject_name
-from sidebot.verify.facts.numbers import NumberKind, number_facts, same_fact
+from sidebot.verify.facts._check import PageIndex, ParsedClaim, stated_in_context, value_beats, written_at
+from sidebot.verify.facts._extract import Fact, FactKind, is_subject_name
+from sidebot.verify.facts._numbers import NumberKind, number_facts, same_fact
 
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+|[^\w\s]")
@@ -28,7 +28,7 @@ class FactChange:
     new: Fact
 
 
-def _skeleton(text: str, facts: list[Fact]) -> str:
+def _skeleton(text: str, facts: Sequence[Fact]) -> str:
     """``text`` with each fact (and a measure's bracketed conversion) replaced by a placeholder of its kind,
     spaces normalised."""
     out, at = [], 0
@@ -59,17 +59,20 @@ def _same(a: Fact, b: Fact) -> bool:
 
 def changed_facts(old_claim: str, new_claim: str, article_title: str = "") -> list[FactChange]:
     """The facts ``new_claim`` changed in ``old_claim`` when nothing else changed; empty otherwise."""
-    if old_claim == new_claim:
+    return _changed(ParsedClaim(old_claim, article_title), ParsedClaim(new_claim, article_title))
+
+
+def _changed(old: ParsedClaim, new: ParsedClaim) -> list[FactChange]:
+    """:func:`changed_facts` of two parsed claims of one article."""
+    if old.text == new.text:
         return []
-    old = claim_facts(old_claim, article_title)
-    new = claim_facts(new_claim, article_title)
-    if len(old) == len(new) and _skeleton(old_claim, old) == _skeleton(new_claim, new):
-        return [FactChange(a, b) for a, b in zip(old, new) if not _same(a, b)]
-    return _replaced_facts(old_claim, new_claim, old, new, article_title)
+    if len(old.facts) == len(new.facts) and _skeleton(old.text, old.facts) == _skeleton(new.text, new.facts):
+        return [FactChange(a, b) for a, b in zip(old.facts, new.facts) if not _same(a, b)]
+    return _replaced_facts(old.text, new.text, old.facts, new.facts, old.article_title)
 
 
 def _replaced_facts(
-    old_claim: str, new_claim: str, old: list[Fact], new: list[Fact], article_title: str
+    old_claim: str, new_claim: str, old: Sequence[Fact], new: Sequence[Fact], article_title: str
 ) -> list[FactChange]:
     """The facts an edit replaced word for word, read from the words' diff, when the two claims' facts do
     not line up: spaCy often does not read the new value as a name of the same kind, or at all ("She lived
@@ -101,7 +104,7 @@ def _replaced_facts(
 
 
 def _stand_in(
-    fact: Fact, text: str, start: int, end: int, new: list[Fact], article_title: str
+    fact: Fact, text: str, start: int, end: int, new: Sequence[Fact], article_title: str
 ) -> Fact | None:
     """``text`` as a fact of ``fact``'s kind at ``start``–``end`` of the new claim (None: a name replaced by
     words without a capital, "the Kings" → "the team", or a number by words that hold none). A number is
@@ -151,15 +154,16 @@ def settled_by_source(
     were chosen on copied-value edits of WiCE dev's fit half, `sidebot eval sneaky --new-value elsewhere`).
     A vandal may copy another year or name of the article, and a page states many ("born in 1863" → "born in
     1870", where the page's 1870 is the year the family moved). None when there is none."""
-    changes = [c for c in changed_facts(old_claim, new_claim, article_title) if is_checkable(c)]
+    old, new = ParsedClaim(old_claim, article_title), ParsedClaim(new_claim, article_title)
+    changes = [c for c in _changed(old, new) if is_checkable(c)]
     if not changes:
         return None
     index = PageIndex.from_passages(passages)
     for change in changes:
-        old_share, old_at = stated_in_context(old_claim, index, change.old, [change.new])
+        old_share, old_at = stated_in_context(old, index, change.old, [change.new])
         if old_at is None:
             continue
-        new_share, new_at = stated_in_context(new_claim, index, change.new, [change.old])
+        new_share, new_at = stated_in_context(new, index, change.new, [change.old])
         value_at = written_at(index, old_at, change.old)
         if new_at is None:
             return SettledChange(change, *index.located(old_at), value_at=value_at)

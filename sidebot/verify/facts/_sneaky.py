@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sidebot.verify.facts.extract import Fact, FactKind, claim_facts, entity_spans
-from sidebot.verify.facts.numbers import NumberKind
+from sidebot.verify.facts._extract import Fact, FactKind, claim_facts, entity_spans
+from sidebot.verify.facts._numbers import NumberKind
 
 _WORD_NUMBERS = "two three four five six seven eight nine ten eleven twelve".split()
 AWAY_CHARACTERS = 300  # a copied value is given no closer than this to the original anywhere on the page

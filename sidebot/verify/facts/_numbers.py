@@ -3,7 +3,7 @@ however they are written: "July 11, 1909" / "11 July 1909" / "1909-07-11"; "1.5 
 "fifty" / "50"; "half a million" / "500,000"; "45 per cent" / "45%"; "third" / "3rd". The two ends of a
 range share what is written once ("$10–20 million"). A match's result is one fact ("a 2–1 win", "beat Chelsea
 3–1"), not two counts. A day written without its year ("August 10", "18 October") is a day of the month, never
-a count; check.py lets it state a full date when the page gives the year elsewhere.
+a count; _check.py lets it state a full date when the page gives the year elsewhere.
 
 Regular expressions find the spans (their offsets are kept, so a reviewer can be shown the sentence); number
 words are valued by ``text2num`` (a maintained Rust parser of spelled-out numbers, fast enough to run on every
