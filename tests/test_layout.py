@@ -57,7 +57,7 @@ MODULE_STRING = re.compile(r"^(?:-m )?(sidebot(?:\.\w+)+)(?::\w+)?$")
 
 
 def part_of(module: str) -> str:
-    """The layer part a dotted module belongs to: ``sidebot.verify.facts.check`` -> ``verify``."""
+    """The layer part a dotted module belongs to: ``sidebot.verify.facts._check`` -> ``verify``."""
     names = module.split(".")
     return names[1] if len(names) > 1 else "__init__"
 
