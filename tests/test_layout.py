@@ -330,3 +330,27 @@ def test_the_store_decides_nothing():
     assert {m: third_party_imports(modules[m]) & MODEL_LIBRARIES for m in verify} == {
         m: set() for m in verify
     }
+
+
+def test_the_patrol_builds_no_queries():
+    """The patrol's queries are functions of the queue (``sidebot.queue.store``) that return rows; it imports
+    from SQLAlchemy only its errors and the session type. The one indexer (corpus_feed) still builds its own
+    (issue 55: the queue owns every query)."""
+    building = {
+        module: found
+        for module, source in all_modules()
+        if part_of(module) == "patrol" and module != "sidebot.patrol.corpus_feed"
+        if (found := sqlalchemy_imports(source) - {"sqlalchemy.exc", "sqlalchemy.orm"})
+    }
+    assert building == {}
+
+
+def sqlalchemy_imports(source: str) -> set[str]:
+    """The SQLAlchemy modules a module's source imports (lazily or not)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return {name for name in found if name.partition(".")[0] == "sqlalchemy"}

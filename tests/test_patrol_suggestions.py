@@ -158,6 +158,33 @@ def test_weak_citation_gets_better_sources_once(
     db.dispose()
 
 
+def test_a_suggestion_must_reach_the_threshold_the_wiki_learned(
+    any_candidate, wiki, wiki_users, unique_title, wice_server, pages
+) -> None:
+    """With the calibrated verifier as the patrol's scorer, a suggested source must pass: its probability at
+    least the flag threshold in force, which is the one this wiki's reviewers taught it (`sidebot calibrate`)
+    once the run has read it, not the verifier's own. A learned threshold no page reaches leaves the weak
+    citation without suggestions (the page the claim comes from passes the verifier's own threshold)."""
+    from sidebot.queue import store
+    from sidebot.verify import load_verifier
+
+    right, wrong = pages
+    settings = any_candidate  # retrieve.min_probability 0: the flag threshold alone is the bar
+    title = unique_title(right.claim.article_title)
+    wiki_users.editor.edit(title, cite_wrong_page(wice_server, right, wrong))
+    db = Database(settings.database_url)
+    with db.session() as session:
+        store.get_or_create_wiki(session, wiki.name, wiki.api_url, wiki.article_url).flag_below = 1.0
+    summary = Patrol(settings, db, wiki, load_verifier()).run(refs_for(wiki, [title]), "test", {})
+    assert summary.status == "ok" and not summary.errors and not summary.notes
+    assert summary.counts["findings_open"] == 1
+    assert summary.counts["suggestions_stored"] == 0
+    with db.session() as session:
+        (finding,) = findings_of(session, title)
+        assert finding.state == "open" and finding.suggestions == []
+    db.dispose()
+
+
 def test_without_an_index_the_patrol_notes_it_once(
     test_wiki_settings,
     database_url,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -53,29 +55,41 @@ def open_database(settings: Settings):  # -> sidebot.queue.db.Database (imported
 
 
 def load_scorer(settings: Settings):  # -> sidebot.verify.types.Scorer (imported lazily: torch)
-    """The configured scorer: the verifier server's client when ``[verify] endpoint`` is set (a server that
-    cannot be reached is one error line, exit 2), else the model in this process (:func:`load_model`)."""
-    if settings.verify.endpoint and settings.verify.scorer == "cross-encoder":
-        from sidebot.verify.remote import RemoteVerifier, VerifierUnavailableError
+    """The configured scorer (:func:`sidebot.verify.factory.scorer_for`, as the patrol builds it): the
+    verifier server's client when ``[verify] endpoint`` is set, else the model in this process. A server that
+    cannot be reached, or model files or a device as in :func:`load_model`, is one error line, exit 2."""
+    from sidebot.verify.factory import scorer_for
 
-        try:
-            return RemoteVerifier.configured(settings.verify)
-        except VerifierUnavailableError as exc:
-            raise fail(str(exc), 2) from exc
-    return load_model(settings.verify)
+    with _scorer_errors():
+        return scorer_for(settings.verify)
 
 
 def load_model(verify: VerifySettings):  # -> sidebot.verify.types.Scorer (imported lazily: torch)
     """The scorer ``verify`` names, run in this process. Model files that are missing or fail their
     checksum, or a device this machine lacks, are one error line, exit 2."""
     from sidebot.verify import load_scorer as load
-    from sidebot.verify.base_model import ModelFilesError
-    from sidebot.verify.model import VerifierDeviceError
+
+    with _scorer_errors():
+        return load(verify.scorer, verify)
+
+
+@contextmanager
+def _scorer_errors() -> Iterator[None]:
+    """A scorer that cannot be built (a verifier server that cannot be reached, model files missing or
+    failing their checksum, a device this machine lacks) as one error line, exit 2."""
+    from sidebot.verify.remote import VerifierUnavailableError
 
     try:
-        return load(verify.scorer, verify)
-    except (ModelFilesError, VerifierDeviceError) as exc:
+        yield
+    except VerifierUnavailableError as exc:
         raise fail(str(exc), 2) from exc
+    except Exception as exc:
+        from sidebot.verify.base_model import ModelFilesError
+        from sidebot.verify.model import VerifierDeviceError  # torch: loaded already by a model's failure
+
+        if isinstance(exc, ModelFilesError | VerifierDeviceError):
+            raise fail(str(exc), 2) from exc
+        raise
 
 
 def require_operator_contact(settings: Settings) -> None:

@@ -13,12 +13,12 @@ the soft-404 probe (an archive answers a nonsense address with its own 404).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sidebot.config import Settings
+from sidebot.patrol.counts import PatrolCounts
 from sidebot.patrol.source_cache import Fetcher, cached_or_fetched
 from sidebot.queue import store
 from sidebot.queue.db import Database
@@ -87,7 +87,7 @@ class ArchivedCopies:
         archive = self.settings.archive
         return archive.enabled and bool(archive.availability_url) and archive.history_revisions > 0
 
-    def find(self, wanted: Mapping[int, Wanted], counts: Counter) -> dict[int, ArchivedCopy]:
+    def find(self, wanted: Mapping[int, Wanted], counts: PatrolCounts) -> dict[int, ArchivedCopy]:
         """An archived copy (or why there is none) for each citation id in ``wanted``."""
         located: dict[int, tuple[CopyKind, str | None, str | None, str | None]] = {}
         asked: dict[tuple[str, str], Availability] = {}
@@ -122,14 +122,17 @@ class ArchivedCopies:
         for cid, (kind, url, date, problem) in located.items():
             if problem or not url:
                 copies[cid] = ArchivedCopy(kind, url, date, None, problem)
-                counts["archived_copies_none"] += 1
+                counts.archived_copies_none += 1
                 continue
             source_id, fetch_problem = sources[raw_snapshot_url(url)]
             copies[cid] = ArchivedCopy(kind, url, date, source_id, fetch_problem)
-            counts["archived_copies_unreadable" if fetch_problem else "archived_copies_read"] += 1
+            if fetch_problem:
+                counts.archived_copies_unreadable += 1
+            else:
+                counts.archived_copies_read += 1
         return copies
 
-    def _availability(self, url: str, wanted: str, counts: Counter) -> Availability:
+    def _availability(self, url: str, wanted: str, counts: PatrolCounts) -> Availability:
         fetch_cfg = self.settings.fetch
         with self.db.session() as session:
             row = store.cached_lookup(
@@ -140,11 +143,11 @@ class ArchivedCopies:
                 timedelta(hours=fetch_cfg.retry_failed_hours),
             )
             if row is not None:
-                counts["archive_lookups_cached"] += 1
+                counts.archive_lookups_cached += 1
                 return Availability(row.snapshot_url, row.snapshot_time, row.error)
         answer = self._ask(url, wanted)
-        counts["archive_lookups"] += 1
-        counts["archive_lookups_failed"] += bool(answer.error)
+        counts.archive_lookups += 1
+        counts.archive_lookups_failed += bool(answer.error)
         with self.db.session() as session:
             store.save_lookup(session, url, wanted, answer)
         return answer
@@ -155,15 +158,15 @@ class ArchivedCopies:
         with SourceClient(self.settings.fetch) as client:
             return lookup(url, wanted, client, self.settings.archive)
 
-    def _sources(self, urls: set[str], counts: Counter) -> dict[str, tuple[int, str | None]]:
+    def _sources(self, urls: set[str], counts: PatrolCounts) -> dict[str, tuple[int, str | None]]:
         """(source id, why it cannot be read or None) for each archived page: cached or fetched now."""
         read = cached_or_fetched(
             self.db, self.fetcher, self.settings.fetch, urls, lambda row: (row.id, _problem(row))
         )
-        counts["archived_pages_cached"] += read.cached
+        counts.archived_pages_cached += read.cached
         if read.fetched:
-            counts["archived_pages_fetched"] += len(read.fetched)
-            counts.update(f"archived_pages_{status}" for status in read.fetched)
+            counts.archived_pages_fetched += len(read.fetched)
+            counts.archived_pages.update(read.fetched)
         return read.found
 
 

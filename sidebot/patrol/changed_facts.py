@@ -7,10 +7,25 @@ one. Such a citation is queued first, whatever the verifier's score.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from sidebot.queue.models import Citation
-from sidebot.verify.facts import changed_facts
+from sidebot.patrol.pipeline import SourceText, Triage, changed_fact_reason
+from sidebot.queue import store
+from sidebot.queue.models import Citation, Page
+from sidebot.sources.passages import split_passages
+from sidebot.verify.bands import Band
+from sidebot.verify.facts import changed_facts, settled_by_source
+from sidebot.wiki.site import WikiError, WikiUnavailableError
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from sidebot.patrol.counts import PatrolCounts
+    from sidebot.patrol.wiki_reader import WikiReader
+
+log = logging.getLogger(__name__)
 
 
 def replacements(
@@ -26,3 +41,52 @@ def replacements(
                 links.append((row, old))
                 break
     return links
+
+
+def changed_fact(
+    session: Session,
+    wiki: WikiReader,
+    page: Page,
+    citation: Citation,
+    cited: SourceText,
+    rev_id: int,
+    counts: PatrolCounts,
+) -> Triage | None:
+    """The finding of a citation whose claim changed a fact its source settles (it states the old value and
+    not the new one): open in the "may fail" band, naming the change and who made it; None otherwise."""
+    old = store.replaced_citation(session, citation)
+    if old is None:
+        return None
+    settled = settled_by_source(
+        old.claim, citation.claim, split_passages(cited.text, cited.title), page.title
+    )
+    if settled is None:
+        return None
+    old_rev = old.last_seen_rev or 0
+    try:
+        editors = wiki.editors_between(page.wiki_page_id or 0, old_rev, rev_id) if old_rev else []
+    except WikiUnavailableError:
+        raise
+    except WikiError as exc:  # the history hidden from this account: the finding still stands
+        log.warning("no editors for %s: %s", page.title, exc)
+        editors = []
+    counts.changed_facts += 1
+    change = settled.change
+    return Triage(
+        "open",
+        changed_fact_reason(change.old.text, change.new.text),
+        str(Band.MAY_FAIL),
+        {
+            "old": change.old.text,
+            "new": change.new.text,
+            "kind": change.old.description,
+            "old_claim": old.claim,
+            "old_rev": old_rev,
+            "new_rev": rev_id,
+            "editors": editors,
+            "sentence": settled.sentence,
+            "new_sentence": settled.new_sentence,
+            "value_at": settled.value_at,
+            "new_value_at": settled.new_value_at,
+        },
+    )

@@ -1,7 +1,8 @@
 """Source pages that back the claim citing them: the wiki's cited web, recorded as the patrol reads it.
 
-The patrol, its workers and the dump backfill all verify through :class:`sidebot.patrol.loop.Patrol`, which
-calls :func:`record_backing_source` for each citation it stores, in the transaction of the finding. Only a
+The patrol, its workers and the dump backfill all verify through :class:`sidebot.patrol.loop.Patrol`, whose
+verifying pipeline (:mod:`sidebot.patrol.citation_check`) calls :func:`record_backing_source` for each
+citation it stores, in the transaction of the finding. Only a
 source that *is* the source and backs its claim is recorded:
 
 - its finding passed (support at or above the patrol's flag threshold, the same line that queues "low
@@ -18,7 +19,6 @@ page was cited (:func:`cited_in`).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -65,14 +65,14 @@ def record_backing_source(
     state: str,
     copy_kind: object,
     rev_id: int,
-    counts: Counter,
-) -> None:
-    """Record ``source`` as a page the wiki cites for a claim it backs, when it is one (module docstring)."""
+) -> bool | None:
+    """Record ``source`` as a page the wiki cites for a claim it backs, when it is one (module docstring):
+    True when recorded, False when a passed citation's page is not the source itself, None when there was
+    nothing to record."""
     if not settings.feed or state != "passed" or copy_kind != CopyKind.LIVE or not citation.url:
-        return
+        return None
     if not is_the_source(source):
-        counts["cited_sources_not_the_source"] += 1
-        return
+        return False
     key = url_hash(citation.url)
     old = session.scalar(
         select(CitedSource).where(CitedSource.page_id == page.id, CitedSource.url_hash == key)
@@ -90,7 +90,7 @@ def record_backing_source(
             rev_id=rev_id,
         )
     )
-    counts["cited_sources_recorded"] += 1
+    return True
 
 
 def cited_in(session: Session, urls: Iterable[str]) -> dict[str, list[CitedIn]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -20,6 +20,7 @@ from sidebot.citations.tags import FAILED_VERIFICATION
 from sidebot.queue.models import (
     ArchiveLookup,
     Citation,
+    CopyKind,
     Finding,
     FindingState,
     Page,
@@ -33,6 +34,7 @@ from sidebot.retrieve.reference import build_reference
 
 if TYPE_CHECKING:
     from sidebot.citations.citations import ExtractedCitation
+    from sidebot.records import Verdict
     from sidebot.retrieve.retriever import Suggestion as FoundSource
     from sidebot.sources.fetch import FetchResult
     from sidebot.sources.wayback import Availability
@@ -146,6 +148,27 @@ def page_is_current(
         )
     )
     return all(ignored_url is not None and url and ignored_url(url) for url in unscored)
+
+
+@dataclass(frozen=True)
+class DeferredPage:
+    """A page a run left citations of (over its cap or time budget, or the verifier down)."""
+
+    title: str
+    wiki_page_id: int | None
+    rev_id: int | None
+    checked_at: datetime | None
+    origin: str
+
+
+def deferred_pages(session: Session, wiki_id: int) -> list[DeferredPage]:
+    """The pages of wiki ``wiki_id`` (not deleted) whose citations a run left for the next one."""
+    rows = session.scalars(
+        select(Page).where(
+            Page.wiki_id == wiki_id, Page.deferred_origin.is_not(None), Page.deleted_at.is_(None)
+        )
+    )
+    return [DeferredPage(p.title, p.wiki_page_id, p.rev_id, p.checked_at, p.deferred_origin) for p in rows]
 
 
 @dataclass
@@ -417,6 +440,84 @@ def record_finding(session: Session, **values: object) -> Finding:
         setattr(finding, column.key, values.get(column.key, fresh))
     finding.suggestions = []
     return finding
+
+
+@dataclass(frozen=True)
+class ReadFrom:
+    """Which copy of a cited source a finding read: the live page, or an archived copy (its address and
+    date, and why the live page was not read)."""
+
+    copy_kind: str = CopyKind.LIVE
+    copy_url: str | None = None
+    copy_date: str | None = None
+    live_problem: str | None = None
+
+
+def record_verdict(
+    session: Session,
+    citation: Citation,
+    source: Source | None,
+    scorer: str,
+    *,
+    state: str,
+    flag_reason: str | None,
+    origin: str,
+    run_id: int,
+    rev_id: int,
+    verdict: Verdict | None = None,
+    band: str | None = None,
+    change: dict | None = None,
+    read_from: ReadFrom | None = None,
+) -> Finding:
+    """Store the finding of ``citation`` by ``scorer`` (its other scorers' findings stop being current):
+    the decision the caller made (``state``, ``flag_reason``, ``band``, a settled ``change``), and the
+    ``verdict`` it was made on, if the source could be read. ``source``: the copy read (``read_from`` says
+    which); None, with ``read_from``, for a claim that cites none."""
+    supersede_other_scorers(session, citation, scorer)
+    columns: dict[str, object] = {}
+    if verdict is not None:
+        columns = _verdict_columns(verdict) | {"band": band, "change": change}
+    if read_from is not None:
+        columns |= asdict(read_from)
+    return record_finding(
+        session,
+        citation_id=citation.id,
+        source_id=source.id if source is not None else None,
+        scorer=scorer,
+        state=state,
+        flag_reason=flag_reason,
+        origin=origin,
+        run_id=run_id,
+        rev_id=rev_id,
+        **columns,
+    )
+
+
+def _verdict_columns(verdict: Verdict) -> dict[str, object]:
+    """A verdict as the finding's columns (its passages, parts and facts as JSON)."""
+    best = verdict.best_passage
+    return {
+        "score": verdict.score,
+        "probability": verdict.probability,
+        "every_part_probability": verdict.every_part_probability,
+        "stance": str(verdict.stance) if verdict.stance else None,
+        "best_passage": best.text if best else None,
+        "best_passage_index": best.index if best else None,
+        "evidence": [{"start": e.start, "end": e.end, "score": e.score} for e in verdict.evidence],
+        "parts": [
+            {
+                "text": p.text,
+                "score": p.score,
+                "probability": p.probability,
+                "stance": str(p.stance) if p.stance else None,
+                "window": p.window.text if p.window else None,
+            }
+            for p in verdict.parts
+        ],
+        "failed_part": verdict.failed_part,
+        "facts": [asdict(f) for f in verdict.facts],
+        "fact_note": verdict.fact_note,
+    }
 
 
 def supersede_other_scorers(session: Session, citation: Citation, scorer: str) -> None:

@@ -70,3 +70,23 @@ def load_scorer(name: str, settings: VerifySettings | None = None) -> Scorer:
 
         return UrlDepthScorer()
     raise UnknownScorerError(f"unknown scorer {name!r}; choose one of {', '.join(SCORER_NAMES)}")
+
+
+def scorer_for(settings: VerifySettings, name: str | None = None) -> Scorer:
+    """The scorer ``name`` (default: the one ``settings`` name) as configured: the verifier server's client
+    when ``endpoint`` is set and the scorer is the verifier, else run in this process. The CLI and the patrol
+    (its reranking verifier) build their scorers here."""
+    name = name or settings.scorer
+    if settings.endpoint and name == CROSS_ENCODER:
+        from sidebot.verify.remote import RemoteVerifier
+
+        return RemoteVerifier.configured(settings)
+    return load_scorer(name, settings)
+
+
+def is_verifier(scorer: Scorer) -> bool:
+    """Whether ``scorer`` is the trained verifier, in this process or behind a server."""
+    from sidebot.verify.crossencoder import CrossEncoderScorer
+    from sidebot.verify.remote import RemoteVerifier
+
+    return isinstance(scorer, CrossEncoderScorer | RemoteVerifier)

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import httpx
 
+import sidebot.verify.open_inference as oip
 from sidebot.records import Claim, Passage, Verdict
-from sidebot.verify import open_inference as oip
 from sidebot.verify.bands import Bands
 from sidebot.verify.wire import MODEL_NAME, Answer, WireError, decode_answer, encode_instances
 

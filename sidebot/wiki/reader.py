@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class PywikibotWiki:
-    """A wiki the patrol reads (see sidebot.patrol.loop.WikiReader)."""
+    """A wiki the patrol reads (see sidebot.patrol.wiki_reader.WikiReader)."""
 
     settings: Settings
     site: APISite

@@ -25,6 +25,7 @@ from procrastinate import App
 
 from sidebot.config import Settings
 from sidebot.onwiki.exclusions import load_exclusions
+from sidebot.patrol.counts import PatrolCounts
 from sidebot.patrol.loop import Patrol, PatrolSummary
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus
@@ -65,7 +66,7 @@ class WorkerState:
     patrol: Patrol
     run_id: int
     wiki_id: int
-    counts: Counter = field(default_factory=Counter)
+    counts: PatrolCounts = field(default_factory=PatrolCounts)
     lock: threading.Lock = field(default_factory=threading.Lock)
     exclusions_read: float = field(default_factory=time.monotonic)
     retrieval_opened: float = field(default_factory=time.monotonic)
@@ -80,11 +81,11 @@ class WorkerState:
                 self.patrol.reopen_retrieval()
                 self.retrieval_opened = time.monotonic()
             self.patrol.check(self.run_id, self.wiki_id, job.ref, self.counts, job.text)
-            self.counts["jobs_done"] += 1
+            self.counts.jobs_done += 1
 
     def beat(self) -> None:
         with self.lock, self.patrol.db.session() as session:
-            heartbeat(session.get(Run, self.run_id), self.counts)
+            heartbeat(session.get(Run, self.run_id), self.counts.as_dict())
 
     def _refresh_exclusions(self) -> None:
         if self.patrol.exclusions is None or time.monotonic() - self.exclusions_read < EXCLUSIONS_EVERY:
@@ -236,7 +237,7 @@ def _probe(settings: Settings) -> None:
 
 
 def _finish(
-    patrol: Patrol, run_id: int, counts: Counter, status: RunStatus, error: str | None = None
+    patrol: Patrol, run_id: int, counts: PatrolCounts, status: RunStatus, error: str | None = None
 ) -> PatrolSummary:
     """Close the worker's run; with the database gone, it stays open and is marked interrupted later
     (its heartbeat stopped)."""
@@ -246,4 +247,6 @@ def _finish(
         if not is_connection_error(exc):
             raise
         log.warning("the worker's run %d could not be closed: the database is unreachable", run_id)
-        return PatrolSummary(run_id=run_id, status=status, counts=counts, errors=[], notes=[])
+        return PatrolSummary(
+            run_id=run_id, status=status, counts=Counter(counts.as_dict()), errors=[], notes=[]
+        )

@@ -1,0 +1,31 @@
+"""What the patrol needs from a wiki (:class:`sidebot.wiki.reader.PywikibotWiki` in production)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from sidebot.wiki.history import UrlAdded
+from sidebot.wiki.pages import PageRef
+
+
+class WikiReader(Protocol):
+    """What the patrol needs from a wiki: the text of a page at its latest revision, and when a URL was added
+    to it (dating the archived copy of a dead source that has no access-date)."""
+
+    name: str
+    api_url: str
+    article_url: str
+    tag_aliases: Mapping[str, str]
+
+    def page_text(self, ref: PageRef) -> tuple[str, int] | None:
+        """(wikitext, revision id), or None when the page no longer exists."""
+
+    def url_added(self, page_id: int, url: str) -> UrlAdded | None:
+        """The revision of the page that added ``url`` (None when its newest revision does not hold it)."""
+
+    def editors_between(self, page_id: int, old_rev: int, new_rev: int) -> list[str]:
+        """Who saved the page's revisions after ``old_rev`` up to ``new_rev``."""
+
+    def revision_text(self, rev_id: int) -> str | None:
+        """The wikitext of one revision (None when hidden): a source that copies an earlier version."""
