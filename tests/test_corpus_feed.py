@@ -14,10 +14,11 @@ from sqlalchemy import func, select, text, update
 
 from sidebot.config import Settings, WebSettings
 from sidebot.datasets.documents import Document
-from sidebot.patrol.corpus_feed import FEED_LOCK, corpus_lock, feed_corpus
+from sidebot.patrol.corpus_feed import corpus_lock, feed_corpus
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.cited_sources import cited_in, is_the_source
 from sidebot.queue.db import Database
+from sidebot.queue.feed_rows import FEED_LOCK
 from sidebot.queue.models import Citation, CitedSource, Finding, Page, Source, Suggestion, Wiki
 from sidebot.queue.queries import list_findings
 from sidebot.retrieve.corpus import Corpus

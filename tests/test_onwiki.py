@@ -23,12 +23,12 @@ from typer.testing import CliRunner
 from sidebot.cli.app import app
 from sidebot.config import OnwikiSettings, Settings
 from sidebot.onwiki.outputs import update_onwiki
-from sidebot.onwiki.records import open_findings
 from sidebot.onwiki.review_list import parse_rows, review_rows
 from sidebot.onwiki.writer import SaveStatus, WikiWriter
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Finding, NoticeStatus, Run, TalkNotice
+from sidebot.queue.onwiki_records import open_findings
 from sidebot.verify.biencoder import BiEncoderScorer
 from sidebot.wikitext import link_target, read_link_target
 from tests.fixtures.flaky_wiki import flaky_proxy

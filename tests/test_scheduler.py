@@ -25,9 +25,9 @@ from sqlalchemy import MetaData, func, select
 from sidebot.config import Settings
 from sidebot.queue.db import Database
 from sidebot.queue.models import Page, PatrolCursor, Run, SchedulerJob, SchedulerLease
+from sidebot.queue.scheduler_state import Lease, LeaseHeldError, advance_cursor, cursor_position
 from sidebot.scheduler.app import JobSpec, reconcile_jobs
 from sidebot.scheduler.jobs import JobContext, failed_verification_sweep
-from sidebot.scheduler.state import Lease, LeaseHeldError, advance_cursor, cursor_position
 
 SIDEBOT = [str(Path(sys.executable).parent / "sidebot")]
 STARTUP_S = 180  # loading torch and the model on a busy 2-core machine

@@ -116,12 +116,10 @@ class SidebotGroup(TyperGroup):
         except ConfigError as exc:  # e.g. a patrol of a real wiki without the operator's contact
             raise fail(str(exc), 2) from exc
         except Exception as exc:
-            from sqlalchemy.exc import DBAPIError
-
-            if not isinstance(exc, DBAPIError):
-                raise
             from sidebot.queue.faults import describe
 
             settings = ctx.obj if isinstance(ctx.obj, Settings) else None
-            url = settings.database_url if settings is not None else "sqlite://"
-            raise fail(describe(exc, url) or str(exc), 2) from exc
+            line = describe(exc, settings.database_url if settings is not None else "sqlite://")
+            if line is None:  # not a database fault: a bug, let it show
+                raise
+            raise fail(line, 2) from exc

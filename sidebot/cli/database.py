@@ -143,11 +143,11 @@ def secrets_status(settings: Settings) -> list[tuple[Secret, str, str]]:
     was found ("" if nowhere)."""
     import os
 
-    from sqlalchemy.engine import make_url
+    from sidebot.queue.addresses import parse
 
     raw_url = os.environ.get("SIDEBOT_DATABASE_URL") or settings.database.url
-    url = make_url(raw_url) if raw_url.startswith("postgresql") else None
-    needs_password = url is not None and not url.password and not (url.host or "").startswith("/")
+    url = parse(raw_url) if raw_url.startswith("postgresql") else None
+    needs_password = url is not None and not url.has_password and not (url.host or "").startswith("/")
     db = read_secret(DATABASE_PASSWORD, settings.database.password_file)
     db_source = db.source if db else ""
     if not db_source and (os.environ.get("PGPASSWORD") or _pgpass().is_file()):

@@ -26,8 +26,8 @@ def update(
     """Update the on-wiki outputs the config enables now (what `sidebot schedule` does every
     schedule.onwiki_every); recorded as a run of kind onwiki."""
     from sidebot.onwiki.outputs import PARTS, update_onwiki
+    from sidebot.queue.scheduler_state import LeaseHeldError
     from sidebot.scheduler.app import holding_lease
-    from sidebot.scheduler.state import LeaseHeldError
 
     settings = settings_of(ctx)
     unknown = sorted(set(only or []) - set(PARTS))
@@ -78,11 +78,9 @@ def resume(
 
 def status(ctx: typer.Context) -> None:
     """Show whether the bot may write (its stop page), what the exclusion lists hold, and its notices."""
-    from sqlalchemy import func, select
-
     from sidebot.onwiki.exclusions import load_exclusions
     from sidebot.onwiki.writer import WikiWriter
-    from sidebot.queue.models import TalkNotice, Wiki
+    from sidebot.queue.onwiki_records import notice_counts
 
     settings = settings_of(ctx)
     onwiki = settings.onwiki
@@ -101,14 +99,7 @@ def status(ctx: typer.Context) -> None:
     )
     db = open_database(settings)
     with db.session() as session:
-        by_status = dict(
-            session.execute(
-                select(TalkNotice.status, func.count())
-                .join(Wiki, TalkNotice.wiki_id == Wiki.id)
-                .where(Wiki.name == wiki.name)
-                .group_by(TalkNotice.status)
-            ).all()
-        )
+        by_status = notice_counts(session, wiki.name)
     db.dispose()
     console.print(
         "talk notices: " + (", ".join(f"{s} {n}" for s, n in sorted(by_status.items())) or "none"),

@@ -135,10 +135,7 @@ def runs(
 ) -> None:
     """List recent runs with their counts and errors (a run that died shows as interrupted), and when each
     kind of run last succeeded."""
-    from sqlalchemy import func, select
-
-    from sidebot.queue.models import Run
-    from sidebot.queue.runs import mark_interrupted
+    from sidebot.queue.runs import run_history
     from sidebot.scheduler.jobs import JOB_NAMES
 
     known = [*JOB_NAMES, *COMMAND_RUN_KINDS]
@@ -146,16 +143,9 @@ def runs(
         raise fail(f"unknown kind {kind}: choose from {', '.join(known)}", 2)
     db = open_database(settings_of(ctx))
     with db.session() as session:
-        mark_interrupted(session)
-        query = select(Run).order_by(Run.id.desc()).limit(limit)
-        if kind:
-            query = query.where(Run.kind == kind)
-        rows = list(session.scalars(query))
-        latest_ids = select(func.max(Run.id)).where(Run.status != "running").group_by(Run.kind)
-        latest = list(session.scalars(select(Run).where(Run.id.in_(latest_ids)).order_by(Run.kind)))
-        successes = select(Run.kind, func.max(Run.ended_at)).where(Run.status == "ok").group_by(Run.kind)
-        last_ok = dict(session.execute(successes).all())
+        history = run_history(session, kind, limit)
     db.dispose()
+    rows, latest, last_ok = history.runs, history.latest, history.last_ok
     table = Table("id", "kind", "worker", "started (UTC)", "took", "status", "work", "errors")
     for run in rows:
         took = f"{(run.ended_at - run.started_at).total_seconds():.0f} s" if run.ended_at else "—"

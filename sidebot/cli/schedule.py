@@ -38,9 +38,9 @@ def schedule(
     Recent changes are patrolled from where the last run stopped; the failed-verification sweep, the stale
     check and the on-wiki update (when the config enables an output) run on their own intervals. Every run
     is recorded: see `sidebot runs`."""
+    from sidebot.queue.scheduler_state import LeaseHeldError
     from sidebot.scheduler.app import holding_lease, job_specs, serve
     from sidebot.scheduler.jobs import JOB_NAMES, run_job
-    from sidebot.scheduler.state import LeaseHeldError
 
     settings = settings_of(ctx)
     unknown = sorted(set(once or []) - set(JOB_NAMES))

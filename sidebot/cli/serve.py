@@ -102,9 +102,8 @@ def bench_ui(
 
 def _banner(settings, web, db) -> str:  # type: ignore[no-untyped-def]  # Settings, WebSettings, Database
     """Which wiki people log in to and which queue is served, so nobody wonders whose queue this is."""
-    from sqlalchemy.engine import make_url
-
-    from sidebot.web.context import login_wiki
+    from sidebot.queue.addresses import parse
+    from sidebot.queue.wikis import login_wiki
 
     name, api_url = login_wiki(db, settings.wiki.name)
     if web.auth == "oauth":
@@ -114,7 +113,7 @@ def _banner(settings, web, db) -> str:  # type: ignore[no-untyped-def]  # Settin
     else:
         login = f"no wiki to log in to yet: the queue does not know wiki {settings.wiki.name!r}"
     config = f"config {settings.source_file}" if settings.source_file else "built-in defaults"
-    return f"queue database {make_url(db.url).render_as_string(hide_password=True)}; {login}; {config}"
+    return f"queue database {parse(db.url).shown}; {login}; {config}"
 
 
 def _port_free(host: str, port: int) -> bool:

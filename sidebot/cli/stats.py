@@ -110,10 +110,8 @@ def calibrate(
 ) -> None:
     """Show (and with --apply store) the flag threshold per wiki that reaches the target reviewer-confirmed
     precision, with the open queue's size and the precision before and after."""
-    from sqlalchemy import select
-
     from sidebot.queue.calibrate import NotEnoughReviews, apply_threshold, plan_threshold
-    from sidebot.queue.models import Wiki
+    from sidebot.queue.wikis import wikis_by_name
 
     if not from_reviews:
         raise fail("say what to calibrate from: --from-reviews", 2)
@@ -121,7 +119,7 @@ def calibrate(
     db = open_database(settings)
     refused = 0
     with db.session() as session:
-        wikis = {w.name: w for w in session.scalars(select(Wiki).order_by(Wiki.name))}
+        wikis = wikis_by_name(session)
         if wiki and wiki not in wikis:
             raise fail(f"the queue knows no wiki {wiki!r}: {', '.join(wikis) or 'none yet'}", 2)
         table = Table(

@@ -23,17 +23,15 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from sqlalchemy.orm import Session
-
 from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.config import OnwikiSettings
-from sidebot.onwiki import records
 from sidebot.onwiki.exclusions import Exclusions
 from sidebot.onwiki.reading import revisions_by
-from sidebot.onwiki.records import OpenFinding
 from sidebot.onwiki.writer import SaveOutcome, SaveStatus, WikiWriter, WritesStopped
-from sidebot.queue.db import Database
+from sidebot.queue import onwiki_records as records
+from sidebot.queue.db import Database, Session
 from sidebot.queue.models import FindingState, NoticeStatus, Run, TalkNotice, utcnow
+from sidebot.queue.onwiki_records import OpenFinding
 from sidebot.queue.runs import heartbeat
 from sidebot.queue.support import queue_reason
 from sidebot.wikitext import article_link, excerpt, external_link, inert, is_linkable

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sidebot.config import Settings
-from sidebot.onwiki import records
 from sidebot.onwiki.exclusions import Exclusions, load_exclusions
 from sidebot.onwiki.notices import Report, post_notices
 from sidebot.onwiki.review_list import (
@@ -28,6 +27,7 @@ from sidebot.onwiki.review_list import (
     review_sections,
 )
 from sidebot.onwiki.writer import SaveOutcome, SaveStatus, Show, WikiWriter, WritesStopped
+from sidebot.queue import onwiki_records as records
 from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus

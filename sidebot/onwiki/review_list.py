@@ -19,7 +19,7 @@ import mwparserfromhell
 
 from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.config import ReviewListSettings
-from sidebot.onwiki.records import OpenFinding
+from sidebot.queue.onwiki_records import OpenFinding
 from sidebot.queue.support import CHANGED_FACT_PREFIX, no_citation_note, queue_reason
 from sidebot.wikitext import (
     article_link,

@@ -20,10 +20,9 @@ from sidebot.verify.facts import changed_facts, settled_by_source
 from sidebot.wiki.site import WikiError, WikiUnavailableError
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
-
     from sidebot.patrol.counts import PatrolCounts
     from sidebot.patrol.wiki_reader import WikiReader
+    from sidebot.queue.db import Session
 
 log = logging.getLogger(__name__)
 

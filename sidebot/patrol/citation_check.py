@@ -44,11 +44,10 @@ from sidebot.verify.types import Scorer
 from sidebot.wiki.site import WikiError, WikiUnavailableError
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
-
     from sidebot.onwiki.exclusions import Exclusions
     from sidebot.patrol.counts import PatrolCounts
     from sidebot.patrol.wiki_reader import WikiReader
+    from sidebot.queue.db import Session
     from sidebot.wiki.pages import PageRef
 
 log = logging.getLogger(__name__)

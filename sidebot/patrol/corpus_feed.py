@@ -24,12 +24,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import select, text, update
-
 from sidebot.config import Settings
 from sidebot.datasets.documents import Document
 from sidebot.queue.db import Database
-from sidebot.queue.models import CitedSource, Source, utcnow
+from sidebot.queue.feed_rows import any_unfed, feed_lock, mark_fed, unfed_sources
 from sidebot.retrieve.corpus import AddReport
 from sidebot.retrieve.dense import DenseBuildReport
 from sidebot.retrieve.embed import Embedder
@@ -37,7 +35,6 @@ from sidebot.retrieve.retriever import Retriever
 from sidebot.retrieve.sparse import SparseBuildReport
 
 LOCK_FILE = "corpus.lock"
-FEED_LOCK = 0x5D3B0C  # pg_advisory_lock key: one indexer per queue database
 BATCH = 500  # cited sources read from the queue per corpus transaction
 
 
@@ -92,33 +89,15 @@ def corpus_lock(folder: Path, wait: bool = True) -> Iterator[bool]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-@contextmanager
-def _queue_lock(db: Database) -> Iterator[bool]:
-    """On PostgreSQL, the advisory lock that makes this the queue's one indexer (SQLite is one machine's)."""
-    if db.engine.dialect.name != "postgresql":
-        yield True
-        return
-    with db.engine.connect() as conn:
-        if not conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": FEED_LOCK}).scalar():
-            yield False
-            return
-        try:
-            yield True
-        finally:
-            conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": FEED_LOCK})
-            conn.commit()
-
-
 def feed_corpus(
     settings: Settings, db: Database, batch: int = BATCH, embedder: Embedder | None = None
 ) -> FeedReport:
     """Move the cited sources not fed yet into the corpus, evict over the cap, index the new passages
     (``embedder``: one already loaded, as a long-lived indexer keeps it)."""
-    with db.session() as session:
-        if session.scalar(select(CitedSource.id).where(CitedSource.fed_at.is_(None)).limit(1)) is None:
-            return FeedReport()  # nothing new: the corpus is not even opened
+    if not any_unfed(db):
+        return FeedReport()  # nothing new: the corpus is not even opened
     folder = settings.retrieve.resolved_folder(settings.home)
-    with corpus_lock(folder, wait=False) as mine, _queue_lock(db) as ours:
+    with corpus_lock(folder, wait=False) as mine, feed_lock(db) as ours:
         if not (mine and ours):
             return FeedReport(busy=True)
         with Retriever(folder, settings.retrieve, embedder=embedder) as retriever:
@@ -129,24 +108,14 @@ def _feed(settings: Settings, db: Database, retriever: Retriever, batch: int) ->
     report = FeedReport()
     corpus = retriever.corpus
     while True:
-        with db.session() as session:
-            rows = session.execute(
-                select(CitedSource.id, CitedSource.url, Source.title, Source.text, CitedSource.cited_at)
-                .join(Source, CitedSource.source_id == Source.id)
-                .where(CitedSource.fed_at.is_(None))
-                .order_by(CitedSource.id)
-                .limit(batch)
-            ).all()
+        rows = unfed_sources(db, batch)
         if not rows:
             break
         added = corpus.feed(
-            (Document(url, title or "", body or ""), cited.timestamp()) for _, url, title, body, cited in rows
+            (Document(r.url, r.title or "", r.text or ""), r.cited_at.timestamp()) for r in rows
         )
         _merge(report.corpus, added)
-        with db.session() as session:
-            session.execute(
-                update(CitedSource).where(CitedSource.id.in_([r[0] for r in rows])).values(fed_at=utcnow())
-            )
+        mark_fed(db, [r.id for r in rows])
         report.rows += len(rows)
     cap = settings.retrieve.feed_max_documents
     if cap:

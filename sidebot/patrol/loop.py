@@ -25,9 +25,6 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from sqlalchemy.exc import InterfaceError, OperationalError
-from sqlalchemy.orm import Session
-
 from sidebot.citations.citations import article_text, extract_citations
 from sidebot.config import ConfigError, Settings, operator_contact_problem
 from sidebot.patrol.archived import ArchivedCopies, Lookup
@@ -40,7 +37,8 @@ from sidebot.patrol.suggester import Suggester
 from sidebot.patrol.thresholds import Thresholds
 from sidebot.patrol.wiki_reader import WikiReader
 from sidebot.queue import store
-from sidebot.queue.db import Database
+from sidebot.queue.db import Database, Session
+from sidebot.queue.faults import CONNECTION_LOST
 from sidebot.queue.models import Page, Run, RunStatus, Wiki, utcnow
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
 from sidebot.sources.fetch import fetch_many
@@ -165,7 +163,7 @@ class Patrol:
         counts.pages_seen += 1
         try:
             self._check_page_waiting(wiki_id, run_id, ref, counts, text)
-        except (WikiUnavailableError, OperationalError, InterfaceError):
+        except (WikiUnavailableError, *CONNECTION_LOST):
             raise  # the wiki (past patrol.outage_wait) or the database is down, not the page: stop
         except Exception as exc:  # one bad page must not stop the patrol; it is recorded
             log.exception("page %s failed", ref.title)

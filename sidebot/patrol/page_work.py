@@ -12,7 +12,7 @@ from sidebot.queue import store
 from sidebot.queue.models import Citation, Finding, Page, Source
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
+    from sidebot.queue.db import Session
 
 
 @dataclass

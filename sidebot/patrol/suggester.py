@@ -25,12 +25,11 @@ from sidebot.verify.types import Scorer
 from sidebot.wiki.site import MEDIAWIKI_URL_SAFE
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
-
     from sidebot.onwiki.exclusions import Exclusions
     from sidebot.patrol.counts import PatrolCounts
     from sidebot.patrol.page_work import PageWork
     from sidebot.patrol.web_search import WebSearch
+    from sidebot.queue.db import Session
     from sidebot.retrieve.retriever import Retriever
     from sidebot.retrieve.retriever import Suggestion as FoundSource
 

@@ -30,10 +30,9 @@ from sidebot.retrieve.query import build_queries
 from sidebot.sources.passages import split_passages
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
-
     from sidebot.config import FetchSettings
     from sidebot.patrol.mirrors import MirrorCheck
+    from sidebot.queue.db import Session
     from sidebot.retrieve.retriever import Retriever, Suggestion
     from sidebot.sources.fetch import FetchResult
 

@@ -12,7 +12,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker  # Session: the type of what callers hand back to the queue
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 

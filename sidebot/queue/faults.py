@@ -9,7 +9,10 @@ which the failing statement rolls back.
 from __future__ import annotations
 
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+
+# The database's connection went away (or never came): what a process that waits out an outage catches.
+CONNECTION_LOST: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
 
 # (text in the driver's message, lowercase) -> what is wrong and what to do
 _SQLITE_FAULTS = (

@@ -85,6 +85,40 @@ def finish_run(run: Run, counts: dict[str, int], status: RunStatus) -> None:
     run.status, run.ended_at = status, utcnow()
 
 
+def newest_run_id(session: Session) -> int:
+    """The id of the newest run of any kind (0: none yet)."""
+    return session.scalar(select(func.max(Run.id))) or 0
+
+
+def newest_run_of(session: Session, kind: str, after: int) -> Run | None:
+    """The newest run of ``kind`` with an id above ``after``."""
+    return session.scalars(
+        select(Run).where(Run.kind == kind, Run.id > after).order_by(Run.id.desc()).limit(1)
+    ).first()
+
+
+@dataclass(frozen=True)
+class RunHistory:
+    """What `sidebot runs` shows: the newest runs, each kind's latest finished run, its last success."""
+
+    runs: list[Run]  # newest first
+    latest: list[Run]  # per kind, the newest run that is not running, by kind
+    last_ok: dict[str, datetime]  # per kind, when its last successful run ended
+
+
+def run_history(session: Session, kind: str | None, limit: int) -> RunHistory:
+    """The ``limit`` newest runs (of ``kind`` only, when given), after marking the dead ones interrupted."""
+    mark_interrupted(session)
+    query = select(Run).order_by(Run.id.desc()).limit(limit)
+    if kind:
+        query = query.where(Run.kind == kind)
+    rows = list(session.scalars(query))
+    latest_ids = select(func.max(Run.id)).where(Run.status != "running").group_by(Run.kind)
+    latest = list(session.scalars(select(Run).where(Run.id.in_(latest_ids)).order_by(Run.kind)))
+    successes = select(Run.kind, func.max(Run.ended_at)).where(Run.status == "ok").group_by(Run.kind)
+    return RunHistory(rows, latest, dict(session.execute(successes).all()))
+
+
 @dataclass(frozen=True)
 class WorkerWork:
     """What one `sidebot worker` process did (its run), for `sidebot runs` and the review UI's stats."""

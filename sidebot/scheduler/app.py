@@ -28,10 +28,10 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.interval import IntervalTrigger
-from sqlalchemy import MetaData
 
 from sidebot.config import Settings
 from sidebot.queue.db import Database
+from sidebot.queue.scheduler_state import Lease
 from sidebot.scheduler.jobs import (
     CITATION_NEEDED,
     CORPUS_FEED,
@@ -42,7 +42,6 @@ from sidebot.scheduler.jobs import (
     JobContext,
     run_named,
 )
-from sidebot.scheduler.state import Lease
 
 log = logging.getLogger(__name__)
 
@@ -150,8 +149,8 @@ def reconcile_jobs(scheduler: BackgroundScheduler, specs: list[JobSpec]) -> None
 
 
 def _scheduler(ctx: JobContext) -> BackgroundScheduler:
-    # A MetaData of its own: the table already exists (migration 0003); APScheduler only checks for it.
-    store = SQLAlchemyJobStore(engine=ctx.db.engine, metadata=MetaData())
+    # APScheduler makes a MetaData of its own: the table exists (migration 0003), it only checks for it.
+    store = SQLAlchemyJobStore(engine=ctx.db.engine)
     return BackgroundScheduler(
         jobstores={"default": store},
         executors={"default": ThreadPoolExecutor(max_workers=1)},

@@ -30,8 +30,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
-from sqlalchemy import func, select
-
 from sidebot.config import Settings
 from sidebot.onwiki.exclusions import Exclusions, load_exclusions
 from sidebot.onwiki.outputs import update_onwiki
@@ -39,14 +37,17 @@ from sidebot.patrol.loop import Patrol, PatrolSummary
 from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus
-from sidebot.queue.runs import add_error, finish_run, record_failed_run, start_run
-from sidebot.scheduler.stale import (
-    changed_pages,
-    pages_with_live_findings,
-    recently_deleted_pages,
-    restored_pages,
+from sidebot.queue.runs import (
+    add_error,
+    finish_run,
+    newest_run_id,
+    newest_run_of,
+    record_failed_run,
+    start_run,
 )
-from sidebot.scheduler.state import advance_cursor, cursor_position, set_sweep_position, sweep_position
+from sidebot.queue.scheduler_state import advance_cursor, cursor_position, set_sweep_position, sweep_position
+from sidebot.queue.watched_pages import pages_with_live_findings, recently_deleted_pages
+from sidebot.scheduler.stale import changed_pages, restored_pages
 from sidebot.verify.types import Scorer
 from sidebot.wiki.pages import (
     PageRef,
@@ -118,12 +119,10 @@ def run_job(ctx: JobContext, name: str) -> JobResult:
     if name not in jobs:
         raise ValueError(f"no job {name!r}: the jobs are {', '.join(JOB_NAMES)}")
     with ctx.db.session() as session:
-        before = session.scalar(select(func.max(Run.id))) or 0
+        before = newest_run_id(session)
     status = jobs[name](ctx)
     with ctx.db.session() as session:
-        run = session.scalars(
-            select(Run).where(Run.kind == name, Run.id > before).order_by(Run.id.desc()).limit(1)
-        ).first()
+        run = newest_run_of(session, name, before)
         counts = dict(run.counts or {}) if run is not None else {}
     return JobResult(status, counts)
 

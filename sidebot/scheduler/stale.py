@@ -8,22 +8,19 @@ back as a :class:`PageRef` for the patrol, which then follows the move, closes f
 changed or lost its tag, and verifies new citations; a deleted page comes back with revision 0, which no
 page has, so the patrol finds it gone and closes its findings.
 
-A deletion can be undone. Pages deleted in the last :data:`RESTORE_WINDOW` are asked for by title too: one
-that exists again comes back as a :class:`PageRef`, and the patrol verifies its citations again (their
-findings went stale with the deletion). Recent changes would list the restore only as a log entry, among
-every other log entry of the wiki's articles.
+A deletion can be undone. Pages deleted in the last :data:`~sidebot.queue.watched_pages.RESTORE_WINDOW`
+are asked for by title too: one that exists again comes back as a :class:`PageRef`, and the patrol verifies
+its citations again (their findings went stale with the deletion). Recent changes would list the restore
+only as a log entry, among every other log entry of the wiki's articles.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-
-from sidebot.queue.db import Database
-from sidebot.queue.models import Citation, Finding, FindingState, Page, Wiki, utcnow
+from sidebot.queue.watched_pages import WatchedPage
 from sidebot.wiki.pages import PageRef
 from sidebot.wiki.site import translate_errors
 
@@ -32,39 +29,6 @@ if TYPE_CHECKING:
 
 BATCH = 50  # page ids per query: the API's limit without apihighlimits
 NO_REVISION = 0  # MediaWiki revision ids start at 1
-WATCHED_STATES = (FindingState.OPEN, FindingState.UNVERIFIABLE)
-RESTORE_WINDOW = timedelta(days=30)  # how long a deleted page is looked for again
-
-
-def pages_with_live_findings(db: Database, wiki_name: str) -> list[tuple[int, str, int | None]]:
-    """(MediaWiki page id, title, revision last checked) of the wiki's live pages that hold open or
-    unverifiable findings."""
-    with db.session() as session:
-        rows = session.execute(
-            select(Page.wiki_page_id, Page.title, Page.rev_id)
-            .join(Wiki, Page.wiki_id == Wiki.id)
-            .join(Citation, Citation.page_id == Page.id)
-            .join(Finding, Finding.citation_id == Citation.id)
-            .where(
-                Wiki.name == wiki_name,
-                Page.deleted_at.is_(None),
-                Page.wiki_page_id.is_not(None),
-                Finding.state.in_(WATCHED_STATES),
-            )
-            .distinct()
-        ).all()
-    return [(int(pid), title, rev) for pid, title, rev in rows]
-
-
-def recently_deleted_pages(db: Database, wiki_name: str, window: timedelta = RESTORE_WINDOW) -> list[str]:
-    """Titles of the wiki's pages the queue saw deleted within ``window``."""
-    with db.session() as session:
-        rows = session.scalars(
-            select(Page.title)
-            .join(Wiki, Page.wiki_id == Wiki.id)
-            .where(Wiki.name == wiki_name, Page.deleted_at >= utcnow() - window)
-        ).all()
-    return list(rows)
 
 
 def restored_pages(site: APISite, titles: Sequence[str]) -> Iterator[PageRef]:
@@ -76,7 +40,7 @@ def restored_pages(site: APISite, titles: Sequence[str]) -> Iterator[PageRef]:
             yield PageRef(title, page_id, rev_id, moment, "page")
 
 
-def changed_pages(site: APISite, known: Sequence[tuple[int, str, int | None]]) -> Iterator[PageRef]:
+def changed_pages(site: APISite, known: Sequence[WatchedPage]) -> Iterator[PageRef]:
     """PageRefs (origin "page") for the ``known`` pages whose title or latest revision is not what the
     queue has, deleted pages with revision 0."""
     for start in range(0, len(known), BATCH):

@@ -8,12 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from sidebot.queue import reviews
-from sidebot.queue.db import Database
-from sidebot.queue.models import Citation, Finding, Page, Review, Wiki
+from sidebot.queue.db import Database, Session
+from sidebot.queue.models import Finding, Review
+from sidebot.queue.places import finding_place
 from sidebot.web.integrity import ReviewGate, ReviewNotAllowed, ReviewTarget
 from sidebot.web.sessions import Login
 from sidebot.web.wikiapi import WikiApiError
@@ -44,19 +42,12 @@ STATUS_OF: dict[type[Exception], HTTPStatus] = {
 
 
 def target_of(db: Database, finding_id: int) -> ReviewTarget:
-    with db.session() as session:
-        row = session.execute(
-            select(Wiki.name, Wiki.api_url, Page.title, Finding.rev_id, Citation.url)
-            .select_from(Finding)
-            .join(Citation, Finding.citation_id == Citation.id)
-            .join(Page, Citation.page_id == Page.id)
-            .join(Wiki, Page.wiki_id == Wiki.id)
-            .where(Finding.id == finding_id)
-        ).first()
-    if row is None:
+    place = finding_place(db, finding_id)
+    if place is None:
         raise ActionError(f"there is no finding {finding_id}", HTTPStatus.NOT_FOUND)
-    wiki, api_url, title, rev_id, url = row
-    return ReviewTarget(wiki=wiki, api_url=api_url, title=title, rev_id=rev_id, url=url)
+    return ReviewTarget(
+        wiki=place.wiki, api_url=place.api_url, title=place.title, rev_id=place.rev_id, url=place.url
+    )
 
 
 def check_may_review(gate: ReviewGate, login: Login, target: ReviewTarget) -> None:

@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from fastapi import Request
 from fastapi.responses import Response
 from fastapi.templating import Jinja2Templates
-from sqlalchemy import select
 
 from sidebot.config import Settings
 from sidebot.queue.db import Database
-from sidebot.queue.models import Wiki
+from sidebot.queue.wikis import login_wiki, wiki_at
 from sidebot.web.integrity import ReviewGate, WikiApis
 from sidebot.web.login import LoginFailed, OAuthLogin, PasswordLogin
 from sidebot.web.sessions import Login, csrf_token, current_login, log_in, log_out, take_flashes
@@ -49,9 +48,7 @@ class WebContext:
         """Log ``user`` in, as checked by the wiki at ``api_url`` (None: the configured wiki, e.g. OAuth)."""
         wiki = login_wiki(self.db, self.settings.wiki.name)[0] or self.settings.wiki.name
         if api_url:
-            with self.db.session() as session:
-                named = select(Wiki.name).where(Wiki.api_url == api_url).order_by(Wiki.name != wiki)
-                wiki = session.scalar(named) or wiki
+            wiki = wiki_at(self.db, api_url, wiki) or wiki
         log_in(request, self.db, Login(user, wiki), self.web.session_hours * 3600)
 
     def end_session(self, request: Request) -> None:
@@ -90,13 +87,3 @@ class WebContext:
 def web_context(request: Request) -> WebContext:
     """The app's context, as :func:`sidebot.web.app.create_app` stored it."""
     return request.app.state.ctx
-
-
-def login_wiki(db: Database, name: str) -> tuple[str, str]:
-    """The wiki people log in to, as (name, api.php URL): the one the settings name, or, when they name none
-    (no config given), the only wiki the queue knows. ("", "") when there is none (yet)."""
-    with db.session() as session:
-        if name:
-            return name, session.scalar(select(Wiki.api_url).where(Wiki.name == name)) or ""
-        wikis = session.execute(select(Wiki.name, Wiki.api_url).limit(2)).all()
-    return (wikis[0][0], wikis[0][1]) if len(wikis) == 1 else ("", "")

@@ -15,9 +15,10 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from sidebot.queue.queries import open_findings_on_page
 from sidebot.queue.reviews import Period, leaderboard
 from sidebot.queue.support import ReasonKind
+from sidebot.queue.wikis import login_wiki
 from sidebot.web import actions
 from sidebot.web.cards import load_card, review_view
-from sidebot.web.context import login_wiki, web_context
+from sidebot.web.context import web_context
 from sidebot.web.gadget_view import MAX_PAGE_FINDINGS, POPUP_DECISIONS, PageFindings, gadget_finding
 from sidebot.web.integrity import ReviewNotAllowed
 from sidebot.web.listing import QueueFilter, Tab, list_queue

@@ -16,13 +16,11 @@ import hmac
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import timedelta
 
-from sqlalchemy import delete, select
 from starlette.requests import Request
 
 from sidebot.queue.db import Database
-from sidebot.queue.models import WebSession, utcnow
+from sidebot.queue.web_sessions import add_session, delete_session, delete_sessions, find_session
 
 USER_KEY = "user"
 LOGIN_AT_KEY = "login_at"
@@ -51,10 +49,9 @@ def current_login(request: Request, db: Database, max_age_s: float) -> Login | N
         return None
     login = None
     if isinstance(login_at, (int, float)) and time.time() - login_at <= max_age_s and isinstance(token, str):
-        with db.session() as s:
-            row = s.get(WebSession, _row_id(token))
-            if row is not None and row.user == user:
-                login = Login(row.user, row.wiki)
+        row = find_session(db, _row_id(token))
+        if row is not None and row.user == user:
+            login = Login(row.user, row.wiki)
     if login is None:
         session.clear()
     return login
@@ -63,9 +60,7 @@ def current_login(request: Request, db: Database, max_age_s: float) -> Login | N
 def log_in(request: Request, db: Database, login: Login, max_age_s: float) -> None:
     """Start a session for ``login``; sessions older than ``max_age_s`` (ended anyway) are cleared out."""
     token = secrets.token_urlsafe(32)
-    with db.session() as s:
-        s.execute(delete(WebSession).where(WebSession.created_at < utcnow() - timedelta(seconds=max_age_s)))
-        s.add(WebSession(id=_row_id(token), user=login.user, wiki=login.wiki))
+    add_session(db, _row_id(token), login.user, login.wiki, max_age_s)
     request.session.clear()
     request.session.update(
         {
@@ -80,21 +75,13 @@ def log_in(request: Request, db: Database, login: Login, max_age_s: float) -> No
 def log_out(request: Request, db: Database) -> None:
     token = request.session.get(SESSION_KEY)
     if isinstance(token, str):
-        with db.session() as s:
-            s.execute(delete(WebSession).where(WebSession.id == _row_id(token)))
+        delete_session(db, _row_id(token))
     request.session.clear()
 
 
 def revoke(db: Database, user: str, wiki: str | None = None) -> int:
     """End every session of ``user`` (on ``wiki`` only, when given) now; returns how many there were."""
-    with db.session() as s:
-        query = select(WebSession).where(WebSession.user == user)
-        if wiki is not None:
-            query = query.where(WebSession.wiki == wiki)
-        rows = list(s.scalars(query))
-        for row in rows:
-            s.delete(row)
-    return len(rows)
+    return delete_sessions(db, user, wiki)
 
 
 def _row_id(token: str) -> str:

@@ -30,9 +30,9 @@ import psycopg
 from procrastinate import App, JobContext, PsycopgConnector, RetryStrategy
 from procrastinate.exceptions import AlreadyEnqueued
 from procrastinate.schema import SchemaManager
-from sqlalchemy.engine import make_url
 
 from sidebot.config import Settings
+from sidebot.queue.addresses import libpq_address, parse
 from sidebot.wiki.pages import Origin, PageRef
 
 CHECK_PAGE = "check-page"
@@ -83,13 +83,13 @@ def page_queue(wiki: str) -> str:
 
 def conninfo(settings: Settings) -> str:
     """The queue database as a libpq address; WorkersError unless it is PostgreSQL."""
-    url = make_url(settings.database_url)
-    if url.get_backend_name() != "postgresql":
+    backend = parse(settings.database_url).backend
+    if backend != "postgresql":
         raise WorkersError(
-            f"workers need a PostgreSQL queue database ([database] url), not {url.get_backend_name()}: "
+            f"workers need a PostgreSQL queue database ([database] url), not {backend}: "
             "SQLite serves one process only"
         )
-    return url.set(drivername="postgresql").render_as_string(hide_password=False)
+    return libpq_address(settings.database_url)
 
 
 PageHandler = Callable[[PageJob], None]

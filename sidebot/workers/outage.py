@@ -23,9 +23,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import psycopg
-import sqlalchemy.exc
 
 from sidebot.config import WorkersSettings
+from sidebot.queue.faults import CONNECTION_LOST
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +34,7 @@ QUIET_LOGGERS = ("procrastinate", "psycopg")
 CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
     psycopg.OperationalError,  # includes psycopg_pool's PoolTimeout and PoolClosed
     psycopg.InterfaceError,
-    sqlalchemy.exc.OperationalError,
-    sqlalchemy.exc.InterfaceError,
+    *CONNECTION_LOST,
     ConnectionError,
 )
 

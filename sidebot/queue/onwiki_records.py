@@ -118,6 +118,18 @@ def notices_since(session: Session, wiki_id: int, since: datetime) -> int:
     )
 
 
+def notice_counts(session: Session, wiki: str) -> dict[str, int]:
+    """The wiki's talk notices per status (`sidebot onwiki status`)."""
+    return dict(
+        session.execute(
+            select(TalkNotice.status, func.count())
+            .join(Wiki, TalkNotice.wiki_id == Wiki.id)
+            .where(Wiki.name == wiki)
+            .group_by(TalkNotice.status)
+        ).all()
+    )
+
+
 def pending_notices(session: Session, wiki_id: int) -> list[TalkNotice]:
     """Notices recorded but not known to be saved: a run died between the record and the edit's answer."""
     return list(
