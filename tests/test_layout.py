@@ -58,8 +58,6 @@ SQL_OUTSIDE_QUEUE = {
     # Completes the database URL with the password file's secret (make_url only, no database): the settings
     # sit below the queue and cannot call it.
     "sidebot.config",
-    "sidebot.web.listing",  # moves to sidebot.queue in this branch's next step
-    "sidebot.web.cards",  # moves to sidebot.queue in this branch's next step
 }
 MODULE_STRING = re.compile(r"^(?:-m )?(sidebot(?:\.\w+)+)(?::\w+)?$")
 

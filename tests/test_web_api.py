@@ -13,9 +13,10 @@ from markupsafe import escape
 from sqlalchemy import select
 
 from sidebot.config import Settings
+from sidebot.queue.listing import next_open
 from sidebot.queue.models import Finding, Review, Suggestion
+from sidebot.queue.queries import list_findings
 from sidebot.web.app import create_app
-from sidebot.web.listing import next_open
 from sidebot.web.security import CONTENT_SECURITY_POLICY
 from tests.fixtures.web import SeededQueue, WebAccounts, api_login
 
@@ -82,6 +83,31 @@ def test_session_login_and_logout(web_client, web_accounts: WebAccounts):
     out = web_client.post("/api/logout", headers={"X-CSRF-Token": ok.json()["csrf_token"]})
     assert out.status_code == 200 and out.json()["user"] is None
     assert web_client.get("/api/session").json()["user"] is None
+
+
+def test_the_cli_the_api_list_and_the_card_show_a_finding_alike(web_client, web_db, web_queue: SeededQueue):
+    """One mapping (sidebot.queue.finding_row) feeds `queue list --json`, the API's list and the card: every
+    field they share holds the same value. Kept apart: the needs-source support (the CLI gives what was found
+    for the claim), and fields whose shape differs by design (facts, suggestions, change, evidence)."""
+    with web_db.session() as session:
+        cli = {r.id: r.to_json() for r in list_findings(session, limit=1000)}
+    listed = web_client.get("/api/findings", params={"status": "all", "per_page": 100}).json()["findings"]
+    assert sorted(cli) == sorted(f["id"] for f in listed) == sorted(web_queue.states)
+    differ = {"facts", "suggestions", "change", "evidence", "created_at"}
+    for item in listed:
+        row = cli[item["id"]]
+        card = web_client.get(f"/api/findings/{item['id']}").json()
+        for view in (item, card):
+            shared = (
+                (view.keys() & row.keys())
+                - differ
+                - ({"support"} if row["kind"] == "needs-source" else set())
+            )
+            assert {k: view[k] for k in shared} == {k: row[k] for k in shared}
+            assert len(shared) >= 15
+        assert {k: card[k] for k in item.keys() & card.keys()} == {
+            k: item[k] for k in item.keys() & card.keys()
+        }
 
 
 def test_list_endpoint_filters_and_validates(web_client, web_queue: SeededQueue):

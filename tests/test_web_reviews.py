@@ -10,9 +10,10 @@ import pytest
 from sqlalchemy import select
 
 from sidebot.queue import reviews
+from sidebot.queue.listing import QueueFilter, Tab, next_open
 from sidebot.queue.models import Finding, Review, Suggestion, utcnow
 from sidebot.queue.queries import list_findings
-from sidebot.web.listing import QueueFilter, Tab, list_queue, next_open
+from sidebot.web.listing import list_queue
 from tests.fixtures.web import SeededQueue, seed_queue
 
 pytestmark = pytest.mark.integration

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from sidebot.queue.finding_row import FindingRow
 from sidebot.queue.models import (
     Citation,
     Finding,
@@ -26,7 +27,7 @@ from sidebot.queue.models import (
     Wiki,
     utcnow,
 )
-from sidebot.queue.queries import FindingRow, list_findings
+from sidebot.queue.queries import list_findings
 
 # Notices that hold their findings: a finding in one of these is never put in another notice.
 HOLDING = (NoticeStatus.PENDING, NoticeStatus.POSTED)

@@ -16,13 +16,13 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy.orm import Session
 
 from sidebot.citations.citations import NEEDS_SOURCE
-from sidebot.queue.cited_sources import cited_in
-from sidebot.queue.models import Citation, Finding, Page, Review, Source, Suggestion, Wiki
-from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision, history
-from sidebot.queue.support import Support, finding_support, no_citation_note, queue_reason, support_text
+from sidebot.queue.cards import CardRow, card_row
+from sidebot.queue.db import Session
+from sidebot.queue.models import Review
+from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision
+from sidebot.queue.support import Support, no_citation_note, support_text
 from sidebot.web.integrity import ReviewTarget
 from sidebot.web.passages import ShownPassage, shown_passage
 
@@ -200,56 +200,46 @@ class Card(_View):
 
 
 def load_card(session: Session, finding_id: int) -> Card | None:
-    finding = session.get(Finding, finding_id)
-    if finding is None:
-        return None
-    citation: Citation = finding.citation
-    page: Page = citation.page
-    wiki: Wiki = page.wiki
-    source: Source | None = finding.source
-    suggestions: list[Suggestion] = list(finding.suggestions)
-    cited = cited_in(session, [s.url for s in suggestions])
-    reason = queue_reason(finding.flag_reason, finding.stance)
+    card = card_row(session, finding_id)
+    return _card_view(card) if card is not None else None
+
+
+def _card_view(card: CardRow) -> Card:
+    row = card.row
     return Card(
-        id=finding.id,
-        state=finding.state,
-        wiki=wiki.name,
-        api_url=wiki.api_url,
-        article=page.title,
-        section=citation.section,
-        preceding=_preceding(citation.context, citation.claim),
-        claim=citation.claim,
-        marker=citation.position + 1,
-        tags=list(citation.tags or []),
-        url=citation.url,
-        archive_url=citation.archive_url,
-        source_title=citation.source_title or (source.title if source else None),
-        page_title=source.title if source else None,
-        source_status=source.status if source else None,
-        source_error=source.error if source else None,
-        copy_kind=finding.copy_kind,
-        copy_url=finding.copy_url,
-        copy_date=finding.copy_date,
-        live_problem=finding.live_problem,
-        score=finding.score,
-        probability=finding.probability,
-        every_part_probability=finding.every_part_probability,
-        **_support_fields(finding_support(finding)),
-        reason=reason.label if reason else None,
-        stance=finding.stance,
-        scorer=finding.scorer,
-        flag_reason=finding.flag_reason,
-        origin=finding.origin,
-        rev_id=finding.rev_id,
-        created_at=finding.created_at,
+        id=row.id,
+        state=row.state,
+        wiki=row.wiki,
+        api_url=card.api_url,
+        article=row.article,
+        section=row.section,
+        preceding=_preceding(card.context, row.claim),
+        claim=row.claim,
+        marker=card.position + 1,
+        tags=row.tags,
+        url=row.url,
+        archive_url=row.archive_url,
+        source_title=row.source_title,
+        page_title=row.page_title,
+        source_status=row.source_status,
+        source_error=row.source_error,
+        copy_kind=row.copy_kind,
+        copy_url=row.copy_url,
+        copy_date=row.copy_date,
+        live_problem=row.live_problem,
+        score=row.score,
+        probability=row.probability,
+        every_part_probability=row.every_part_probability,
+        **_support_fields(row.support_figures),
+        reason=row.reason,
+        stance=row.stance,
+        scorer=row.scorer,
+        flag_reason=row.flag_reason,
+        origin=row.origin,
+        rev_id=row.rev_id,
+        created_at=row.created_at,
         passage=highlight(
-            shown_passage(
-                finding.best_passage or "",
-                finding.evidence or [],
-                citation.claim,
-                source.text if source else None,
-                source.title if source else None,
-            )
+            shown_passage(row.best_passage or "", row.evidence, row.claim, card.source_text, row.page_title)
         ),
         parts=[
             PartOut(
@@ -258,13 +248,13 @@ def load_card(session: Session, finding_id: int) -> Card | None:
                 support=support_text(p.get("probability")),
                 window=p.get("window"),
             )
-            for p in finding.parts or []
+            for p in card.parts
         ],
-        failed_part=finding.failed_part,
-        band=finding.band,
-        fact_note=finding.fact_note,
-        facts=[_fact_view(f) for f in finding.facts or []],
-        change=_change_view(finding.change, wiki.api_url),
+        failed_part=row.failed_part,
+        band=row.band,
+        fact_note=row.fact_note,
+        facts=[_fact_view(f) for f in row.facts],
+        change=_change_view(row.change, card.api_url),
         suggestions=[
             SuggestionOut(
                 id=s.id,
@@ -275,22 +265,20 @@ def load_card(session: Session, finding_id: int) -> Card | None:
                 probability=s.probability,
                 every_part_probability=s.every_part_probability,
                 support=Support(s.probability, s.every_part_probability).text,
-                passage=highlight(
-                    shown_passage(s.passage or "", s.evidence or [], citation.claim, None, s.title)
-                ),
+                passage=highlight(shown_passage(s.passage or "", s.evidence, row.claim, None, s.title)),
                 cited_in=[
-                    c.article if c.wiki == wiki.name else f"{c.wiki}: {c.article}"
-                    for c in cited.get(s.url, [])
-                    if (c.wiki, c.article) != (wiki.name, page.title)
+                    c.article if c.wiki == row.wiki else f"{c.wiki}: {c.article}"
+                    for c in card.cited_in.get(s.url, [])
+                    if (c.wiki, c.article) != (row.wiki, row.article)
                 ],
                 reference=s.reference,
             )
-            for s in suggestions
+            for s in card.suggestions
         ],
-        reviews=[review_view(r) for r in history(session, finding_id)],
-        article_url=_article_url(wiki, page.title),
-        revision_url=_revision_url(wiki.api_url, finding.rev_id),
-        no_citation=no_citation_note(citation.tag_date) if citation.kind == NEEDS_SOURCE else None,
+        reviews=[review_view(r) for r in card.reviews],
+        article_url=_article_url(card.article_url, card.api_url, row.article),
+        revision_url=_revision_url(card.api_url, row.rev_id),
+        no_citation=no_citation_note(row.tag_date) if row.kind == NEEDS_SOURCE else None,
     )
 
 
@@ -435,11 +423,11 @@ def _index_url(api_url: str) -> str | None:
     return api_url[: -len("api.php")] + "index.php"
 
 
-def _article_url(wiki: Wiki, title: str) -> str | None:
+def _article_url(pattern: str, api_url: str, title: str) -> str | None:
     encoded = quote(title.replace(" ", "_"), safe=MEDIAWIKI_URL_SAFE)
-    if wiki.article_url:
-        return wiki.article_url.replace("{title}", encoded)
-    index = _index_url(wiki.api_url)
+    if pattern:
+        return pattern.replace("{title}", encoded)
+    index = _index_url(api_url)
     return f"{index}?title={encoded}" if index else None
 
 

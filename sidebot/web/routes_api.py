@@ -12,6 +12,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
+from sidebot.queue.listing import QueueFilter, Tab
 from sidebot.queue.queries import open_findings_on_page
 from sidebot.queue.reviews import Period, leaderboard
 from sidebot.queue.support import ReasonKind
@@ -21,7 +22,7 @@ from sidebot.web.cards import load_card, review_view
 from sidebot.web.context import web_context
 from sidebot.web.gadget_view import MAX_PAGE_FINDINGS, POPUP_DECISIONS, PageFindings, gadget_finding
 from sidebot.web.integrity import ReviewNotAllowed
-from sidebot.web.listing import QueueFilter, Tab, list_queue
+from sidebot.web.listing import list_queue
 from sidebot.web.login import LoginFailed, LoginThrottled
 from sidebot.web.schemas import (
     FIRST_DATE,

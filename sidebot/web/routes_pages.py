@@ -9,21 +9,15 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
+from sidebot.queue.listing import QueueFilter, Tab, next_open
 from sidebot.queue.reviews import DECISION_LABELS, Decision, Period, leaderboard
 from sidebot.queue.support import ReasonKind
+from sidebot.queue.wikis import wiki_names
 from sidebot.web import actions
 from sidebot.web.cards import Card, load_card
 from sidebot.web.context import WebContext, web_context
 from sidebot.web.integrity import ReviewNotAllowed
-from sidebot.web.listing import (
-    ORIGIN_LABELS,
-    REASONS,
-    QueueFilter,
-    Tab,
-    list_queue,
-    next_open,
-    wiki_names,
-)
+from sidebot.web.listing import ORIGIN_LABELS, REASONS, list_queue
 from sidebot.web.routes_auth import safe_next
 from sidebot.web.schemas import (
     FIRST_DATE,

@@ -1,0 +1,169 @@
+"""A finding as every view reads it: :class:`FindingRow` and the one mapping from the stored rows to it,
+:func:`finding_row`, which the CLI (``queue list --json``), the JSON API, the item card and the on-wiki list
+all go through."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sidebot.citations.citations import NEEDS_SOURCE
+from sidebot.queue.models import Citation, Finding, Page, Source, Suggestion, Wiki
+from sidebot.queue.support import Support, queue_reason, suggested_support
+
+
+@dataclass(frozen=True)
+class SuggestionRow:
+    """A source suggested for a claim, as stored."""
+
+    id: int
+    rank: int
+    url: str
+    title: str | None
+    score: float
+    probability: float | None
+    every_part_probability: float | None
+    passage: str | None
+    evidence: list[Any]  # offsets into the passage
+    reference: str | None  # <ref>{{cite web|…}}</ref> to paste
+
+    def listed(self) -> dict[str, Any]:
+        """The suggestion as :attr:`FindingRow.suggestions` lists it."""
+        return {
+            "rank": self.rank,
+            "url": self.url,
+            "title": self.title,
+            "probability": self.probability,
+            "every_part_probability": self.every_part_probability,
+            "passage": self.passage,
+            "evidence": self.evidence,
+            "reference": self.reference,
+        }
+
+
+def suggestion_row(g: Suggestion) -> SuggestionRow:
+    return SuggestionRow(
+        id=g.id,
+        rank=g.rank,
+        url=g.url,
+        title=g.title,
+        score=g.score,
+        probability=g.probability,
+        every_part_probability=g.every_part_probability,
+        passage=g.passage,
+        evidence=list(g.evidence or []),
+        reference=g.reference,
+    )
+
+
+@dataclass(frozen=True)
+class FindingRow:
+    id: int
+    wiki: str
+    article: str
+    section: str
+    claim: str
+    url: str | None
+    source_title: str | None
+    source_status: str | None
+    source_error: str | None
+    score: float | None
+    probability: float | None  # calibrated P(the source backs at least part of the claim)
+    stance: str | None
+    state: str
+    flag_reason: str | None
+    origin: str
+    tags: list[str]
+    best_passage: str | None
+    evidence: list[dict[str, Any]]
+    scorer: str
+    rev_id: int | None
+    created_at: datetime
+    # [{rank, url, title, probability, passage, evidence, cited_in}], best first; evidence: offsets into the
+    # passage; cited_in: [{wiki, article, rev_id}], the other articles citing that page for a claim it backs
+    suggestions: list[dict[str, Any]] = field(default_factory=list)
+    # Which copy was read: "live", "archive-url" or "wayback" (None: checked before copies were recorded),
+    # the archived copy's URL and date, why the live URL was not read, and the title of the page read.
+    copy_kind: str | None = None
+    copy_url: str | None = None
+    copy_date: str | None = None
+    live_problem: str | None = None
+    page_title: str | None = None
+    archive_url: str | None = None  # the archived copy the citation names (archive-url=, {{webarchive}})
+    band: str | None = None  # "very likely fails" / "may fail" (sidebot.verify.bands)
+    fact_note: str | None = None  # the failing fact in words ("the source gives 1999, the claim says 2000")
+    facts: list[dict[str, Any]] = field(default_factory=list)  # each fact of the claim on the source
+    change: dict[str, Any] | None = None  # a changed fact: old and new value, revisions, editors, sentence
+    every_part_probability: float | None = None  # P(the source backs every part of the claim)
+    failed_part: str | None = None  # the part of the claim the source does not back
+    kind: str = ""  # the citation's kind: cite web, bare-url, …, needs-source (tagged {{citation needed}})
+    tag_date: str | None = None  # a needs-source claim's {{citation needed|date=}}
+
+    @property
+    def support_figures(self) -> Support:
+        return Support.of(
+            self.probability, self.every_part_probability, self.fact_note, self.failed_part, self.flag_reason
+        )
+
+    @property
+    def support(self) -> str:
+        if self.kind == NEEDS_SOURCE:  # no cited source: what was found for the claim
+            return suggested_support(self.suggestions)
+        return self.support_figures.text
+
+    @property
+    def reason(self) -> str | None:
+        reason = queue_reason(self.flag_reason, self.stance)
+        return reason.label if reason else None
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["created_at"] = self.created_at.isoformat()
+        return data | {
+            "support": self.support,
+            "partly_supported": self.support_figures.partly,
+            "reason": self.reason,
+        }
+
+
+def finding_row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> FindingRow:
+    """The one mapping from a stored finding to its view: the CLI, the JSON API, the card, the wiki list."""
+    return FindingRow(
+        id=f.id,
+        wiki=w.name,
+        article=p.title,
+        section=c.section,
+        claim=c.claim,
+        url=c.url,
+        source_title=c.source_title or (s.title if s else None),
+        source_status=s.status if s else None,
+        source_error=s.error if s else None,
+        score=f.score,
+        probability=f.probability,
+        stance=f.stance,
+        state=f.state,
+        flag_reason=f.flag_reason,
+        origin=f.origin,
+        tags=list(c.tags or []),
+        best_passage=f.best_passage,
+        evidence=list(f.evidence or []),
+        scorer=f.scorer,
+        rev_id=f.rev_id,
+        created_at=f.created_at,
+        suggestions=[suggestion_row(g).listed() for g in f.suggestions],
+        copy_kind=f.copy_kind,
+        copy_url=f.copy_url,
+        copy_date=f.copy_date,
+        live_problem=f.live_problem,
+        page_title=s.title if s else None,
+        archive_url=c.archive_url,
+        band=f.band,
+        fact_note=f.fact_note,
+        facts=list(f.facts or []),
+        change=f.change,
+        every_part_probability=f.every_part_probability,
+        failed_part=f.failed_part,
+        kind=c.kind,
+        tag_date=c.tag_date,
+    )
