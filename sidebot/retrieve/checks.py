@@ -75,14 +75,19 @@ def shown_with_facts(claim: Claim, page: Sequence[Passage], suggestion: Suggesti
 
 def page_text(corpus: Corpus, url: str) -> str:
     """The whole text the corpus holds for the page at ``url``."""
-    return "\n".join(p.passage.text for p in corpus.document_passages(url))
+    return text_of([p.passage for p in corpus.document_passages(url)])
+
+
+def text_of(page: Sequence[Passage]) -> str:
+    """A page's whole text from its passages, as the subject check reads it."""
+    return "\n".join(p.text for p in page)
 
 
 def checked(corpus: Corpus, claim: Claim, suggestion: Suggestion) -> Suggestion | None:
     """A suggestion of a corpus page as the patrol shows it (:func:`checked_page`), or None when it fails a
     check of the module doc."""
     page = [p.passage for p in corpus.document_passages(suggestion.url)]
-    return checked_page(claim, page, lambda: "\n".join(p.text for p in page), suggestion)
+    return checked_page(claim, page, lambda: text_of(page), suggestion)
 
 
 def checked_page(
@@ -105,6 +110,4 @@ def passes_checks_on_page(corpus: Corpus, claim: Claim, url: str) -> bool:
     """Both checks with the facts looked up on the whole page at ``url``: the alternative the gate's fit
     compares (``RetrieveSettings.unsourced_facts_on_page``)."""
     passages = [p.passage for p in corpus.document_passages(url)]
-    return states_the_facts(claim, passages) and names_the_subject(
-        claim.article_title, "\n".join(p.text for p in passages)
-    )
+    return states_the_facts(claim, passages) and names_the_subject(claim.article_title, text_of(passages))

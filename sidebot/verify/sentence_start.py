@@ -12,6 +12,8 @@ claim's own words: the subject's name is not one of this citation's facts.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from sidebot.citations.claims import claim_start
 from sidebot.records import Claim
 from sidebot.verify.language import parse
@@ -63,6 +65,7 @@ def has_own_subject(text: str) -> bool:
     return any(t.dep_ in ("nsubj", "nsubjpass") and t.pos_ != "PRON" and t.head.dep_ == "ROOT" for t in doc)
 
 
+@lru_cache(maxsize=4096)  # the verifier asks twice per claim: to choose its windows and to read them
 def as_read(claim: Claim) -> str:
     """The claim text the reader reads: with its sentence's subject before it when it begins mid-sentence
     (for a relative clause, "which opened in 1931", the noun phrase just before it)."""
