@@ -5,7 +5,7 @@ The facts check is the real one (spaCy, the number and date readers)."""
 from __future__ import annotations
 
 from sidebot.records import Claim, Evidence, Passage
-from sidebot.retrieve.checks import checked_page, joined, stating_passage
+from sidebot.retrieve.checks import checked_page, joined, stating_passage, whole_sentences
 from sidebot.retrieve.retriever import Suggestion
 from sidebot.sources.passages import split_passages
 
@@ -47,10 +47,10 @@ def test_facts_in_the_next_passage_widen_the_text_shown_and_keep_the_evidence_on
     assert after is not None and after.passage is not best
     assert opened in after.passage.text and "It stands in Lexington" in after.passage.text
     assert len(after.passage.text) < len(text) / 2  # a run of passages, not the page
-    # the same characters of the document, so the evidence still marks the window's first words
+    # the same characters of the document, so the evidence still marks the window, now its whole sentence
     assert text[after.passage.start : after.passage.end].split() == after.passage.text.split()
     (evidence,) = after.evidence
-    assert after.passage.text[evidence.start : evidence.end] == opened[:20]
+    assert after.passage.text[evidence.start : evidence.end] == opened
 
 
 def test_facts_far_from_the_window_are_another_part_of_the_page():
@@ -73,3 +73,33 @@ def test_joined_passages_keep_document_offsets():
     run = joined(passages[1:3])
     assert run.start == passages[1].start and run.end == passages[2].end
     assert text[run.start : run.end] == run.text
+
+
+def test_a_name_the_page_states_beside_the_window_is_shown_rather_than_read_from_the_title():
+    claim = Claim("The front cover marked the debut of band mascot Vic Rattlehead.", article_title="Megadeth")
+    title = "Megadeth: The Making Of The New 'Vic Rattlehead' Mask"
+    mascot = "Their mascot Vic Rattlehead has been with the band since its first album cover in 1985."
+    debut = "He made his debut on the stage in Cleveland on the tour."
+    text = FILLER * 2 + mascot + " " + debut + " " + FILLER * 3
+    passages = split_passages(text, title, words=30)
+    start = text.index(debut)
+    best = Passage(0, debut, title, start, start + len(debut))
+    shown = stating_passage(claim, passages, best)
+    assert shown is not None and shown is not best
+    assert "Vic Rattlehead has been with the band" in shown.text and debut in shown.text
+    # with no passage naming him, the title still counts, and the window is shown as before
+    alone = FILLER * 2 + debut + " " + FILLER * 3
+    start = alone.index(debut)
+    lone = Passage(0, debut, title, start, start + len(debut))
+    assert stating_passage(claim, split_passages(alone, title, words=30), lone) is lone
+
+
+def test_a_mark_on_the_tail_of_a_sentence_split_by_a_passage_boundary_grows_to_the_whole_sentence():
+    text = "The museum opened its doors in 1978 after years of planning. It stands in Lexington."
+    tail = text.index("after years")
+    head = text.index("It stands")
+    marks = whole_sentences(text, [Evidence(tail, head - 1, 0.4), Evidence(head, len(text), 0.9)])
+    assert [(text[m.start : m.end], m.score) for m in marks] == [
+        ("The museum opened its doors in 1978 after years of planning.", 0.4),
+        ("It stands in Lexington.", 0.9),
+    ]

@@ -10,7 +10,10 @@ The text shown is the verifier's best window (one or two sentences) when it stat
 gives a claim's date in one sentence and its place a few lines on, so otherwise it is the shortest run of the
 page's ~100-word passages around the window that does: the window's own passage, then it with the passage
 before or after, then both (:func:`stating_passage`). Further away is another part of the page: looking the
-facts up on the whole page let claims the page does not back through (docs/retrieval.md).
+facts up on the whole page let claims the page does not back through (docs/retrieval.md). The page's title
+counts as a sentence that states facts, but only when no text around the window states them without it: a
+window about another debut on a page titled with the claim's name ("…'Vic Rattlehead' Mask") would otherwise
+be shown, though the passage beside it names him in its own words.
 """
 
 from __future__ import annotations
@@ -22,14 +25,16 @@ from sidebot.records import Claim, Evidence, Passage
 from sidebot.retrieve.corpus import Corpus
 from sidebot.retrieve.retriever import Suggestion
 from sidebot.verify.facts import PageIndex, check_facts, names_the_subject
+from sidebot.verify.windows import page_sentences
 
 
-def states_the_facts(claim: Claim, passages: Sequence[Passage]) -> bool:
-    """Whether ``passages`` state every checkable fact of the claim (its years, numbers, names; the article
-    subject's own name aside) and contradict none."""
+def states_the_facts(claim: Claim, passages: Sequence[Passage], *, with_title: bool = True) -> bool:
+    """Whether ``passages`` (and, ``with_title``, their page's title) state every checkable fact of the claim
+    (its years, numbers, names; the article subject's own name aside) and contradict none."""
     if not passages:
         return False
-    check = check_facts(claim.text, PageIndex.from_passages(list(passages)), claim.article_title)
+    read = list(passages) if with_title else [replace(p, title="") for p in passages]
+    check = check_facts(claim.text, PageIndex.from_passages(read), claim.article_title)
     return not check.missing and not check.contradicted
 
 
@@ -49,16 +54,28 @@ def stating_passage(claim: Claim, page: Sequence[Passage], window: Passage | Non
     does."""
     if window is None:
         return None
-    if states_the_facts(claim, [window]):
-        return window
     own = next((i for i, p in enumerate(page) if p.start <= window.start < p.end), None)
-    if own is None:
-        return None
-    for first, last in ((own, own), (own - 1, own), (own, own + 1), (own - 1, own + 1)):
-        run = page[max(first, 0) : last + 1]
-        if len(run) == last - first + 1 and states_the_facts(claim, run):
-            return joined(run)
+    runs = [] if own is None else [page[first : last + 1] for first, last in _around(own, len(page))]
+    for title_needed in (False, True):
+        if _states(claim, [window], title_needed):
+            return window
+        for run in runs:
+            if _states(claim, run, title_needed):
+                return joined(run)
     return None
+
+
+def _states(claim: Claim, run: Sequence[Passage], title_needed: bool) -> bool:
+    """Whether ``run`` states the claim's facts with its page's title (as every check reads a page) and,
+    unless ``title_needed``, without it too: the pages shown are the same as if the title always counted."""
+    return states_the_facts(claim, run) and (title_needed or states_the_facts(claim, run, with_title=False))
+
+
+def _around(own: int, count: int) -> list[tuple[int, int]]:
+    """The runs of passages :func:`stating_passage` tries, shortest first: ``own``, it with the one before,
+    with the one after, with both (first and last index, both inside the page's ``count`` passages)."""
+    runs = ((own, own), (own - 1, own), (own, own + 1), (own - 1, own + 1))
+    return [(first, last) for first, last in runs if first >= 0 and last < count]
 
 
 def shown_with_facts(claim: Claim, page: Sequence[Passage], suggestion: Suggestion) -> Suggestion | None:
@@ -69,8 +86,27 @@ def shown_with_facts(claim: Claim, page: Sequence[Passage], suggestion: Suggesti
     if shown is None or window is None or shown is window:
         return None if shown is None else suggestion
     shift = window.start - shown.start
-    evidence = [Evidence(e.start + shift, e.end + shift, e.score) for e in suggestion.evidence]
-    return replace(suggestion, passage=shown, evidence=evidence)
+    moved = [Evidence(e.start + shift, e.end + shift, e.score) for e in suggestion.evidence]
+    return replace(suggestion, passage=shown, evidence=whole_sentences(shown.text, moved))
+
+
+def whole_sentences(text: str, evidence: Sequence[Evidence]) -> list[Evidence]:
+    """``evidence`` marks widened to the whole sentences of ``text`` they fall in, one mark per sentence run.
+
+    A window is cut from one ~100-word passage, so its first or last sentence may be the tail or head of a
+    sentence the passage boundary split ("…But Who's Buying?!' album cover in 1986."); once the text shown
+    joins the passages, the mark (and the reference's quote, its best mark) can hold the whole sentence."""
+    spans = page_sentences(text)
+    widened: dict[tuple[int, int], float] = {}
+    for mark in evidence:
+        inside = [(a, b) for a, b in spans if a < mark.end and mark.start < b]
+        span = (
+            (min(mark.start, inside[0][0]), max(mark.end, inside[-1][1]))
+            if inside
+            else (mark.start, mark.end)
+        )
+        widened[span] = max(widened.get(span, mark.score), mark.score)
+    return [Evidence(start, end, score) for (start, end), score in widened.items()]
 
 
 def page_text(corpus: Corpus, url: str) -> str:
