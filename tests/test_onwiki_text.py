@@ -342,7 +342,7 @@ def test_findings_go_in_the_first_section_that_holds_them() -> None:
     tagged = Section("tagged", "Tagged by editors", "findings editors tagged", lambda f: f.row.id % 2 == 0)
     findings = [open_finding(i, f"A{i}", "Claim.", "https://example.org/a", 0.1) for i in (1, 2, 3, 4)]
     parts = review_sections(findings, settings, (tagged, *SECTIONS))
-    assert [[r.finding_id for r in part.rows] for part in parts] == [[2, 4], [], [], [1, 3]]
+    assert [[r.finding_id for r in part.rows] for part in parts] == [[2, 4], [], [], [], [1, 3]]
     (page,) = render_pages(parts, settings, HEADER)
     assert "It lists findings editors tagged; numbers, dates and names an edit changed" in page.text
     assert page.text.index("== Tagged by editors ==") < page.text.index("== Citations whose source")
@@ -362,7 +362,7 @@ def test_changed_facts_have_their_own_section_first_and_only_the_configured_band
     settings = ReviewListSettings(enabled=True, title="User:Bot/List")
     parts = review_sections(findings, settings)
     listed = [(p.section.key, [r.finding_id for r in p.rows]) for p in parts]
-    assert listed == [("changed", [3]), ("needs-source", []), ("queued", [1])]
+    assert listed == [("changed", [3]), ("edits", []), ("needs-source", []), ("queued", [1])]
     (page,) = render_pages(parts, settings, HEADER)
     assert page.text.index("== Facts changed under a citation that was kept ==") < page.text.index(
         "== Citations whose source"
@@ -370,6 +370,42 @@ def test_changed_facts_have_their_own_section_first_and_only_the_configured_band
     assert "changed fact: 1999 → 2000" in page.text
     both = settings.model_copy(update={"bands": ["very likely fails", "may fail"]})
     assert [r.finding_id for r in review_sections(findings, both)[-1].rows] == [1, 2]
+
+
+def test_citations_an_edit_removed_replaced_or_untagged_have_their_own_section_escaped() -> None:
+    """sidebot.patrol.edits' reasons: listed after changed facts, before the others, whatever their band;
+    the ref in the reason is the page's text (untrusted) and stays inert."""
+    hostile = "http://example.org/a]] [[Category:X]] {{subst:y}}"
+    findings = [
+        open_finding(1, "A1", "Claim.", "https://example.org/a", 0.1, band="very likely fails"),
+        open_finding(
+            2, "A2", "Claim two.", hostile, 0.9, flag_reason=f"citation removed: {hostile}",
+            change={"edit": "citation removed", "old": hostile, "new": ""},
+        ),
+        open_finding(
+            3, "A3", "Claim three.", "https://example.org/new", 0.3, band="may fail",
+            flag_reason="source replaced: https://example.org/old → https://example.org/new",
+            change={"edit": "source replaced", "old": "https://example.org/old", "new": "https://example.org/new"},
+        ),
+        open_finding(
+            4, "A4", "Claim four.", "", None, flag_reason="tag removed: {{citation needed}}",
+            change={"edit": "tag removed", "old": "{{citation needed}}", "new": ""}, kind="needs-source",
+        ),
+    ]  # fmt: skip
+    settings = ReviewListSettings(enabled=True, title="User:Bot/List")
+    parts = review_sections(findings, settings)
+    listed = [(p.section.key, [r.finding_id for r in p.rows]) for p in parts]
+    assert listed == [("changed", []), ("edits", [2, 3, 4]), ("needs-source", []), ("queued", [1])]
+    (page,) = render_pages(parts, settings, HEADER)
+    assert "== Citations an edit removed, replaced or untagged ==" in page.text
+    reasons = {r.finding_id: r.reason for r in parse_rows(page.text)}
+    assert reasons[2] == f"citation removed: {hostile}"
+    assert reasons[3] == "source replaced: https://example.org/old → https://example.org/new"
+    assert reasons[4] == "tag removed: {{citation needed}}"
+    parsed = mwparserfromhell.parse(page.text)
+    assert not parsed.filter_templates() and not [
+        link for link in parsed.filter_wikilinks() if "Category" in str(link.title)
+    ]
 
 
 def test_claims_tagged_citation_needed_have_their_own_section_with_the_suggestion() -> None:
@@ -386,6 +422,7 @@ def test_claims_tagged_citation_needed_have_their_own_section_with_the_suggestio
     parts = review_sections(findings, settings)
     assert [(p.section.key, [r.finding_id for r in p.rows]) for p in parts] == [
         ("changed", []),
+        ("edits", []),
         ("needs-source", [2]),
         ("queued", [1]),
     ]

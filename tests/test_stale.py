@@ -140,7 +140,7 @@ def test_moved_page_keeps_its_findings_under_the_new_title(
     assert _findings(ctx) == [(before[0], new, "open", None)]
 
 
-def test_removed_tag_fixes_and_changed_citation_goes_stale(
+def test_removed_tag_is_queued_and_changed_citation_goes_stale(
     ctx, wiki_users, unique_title, source_server
 ) -> None:
     untagged, changed = unique_title("Untagged"), unique_title("Changed")
@@ -153,7 +153,17 @@ def test_removed_tag_fixes_and_changed_citation_goes_stale(
     wiki_users.editor.edit(changed, _article(url, claim="The council rejected the budget."))
     assert stale_check(ctx) == "ok"  # edits the recent patrol did not see: found by the stale check
     by_title = {title: (state, reason) for _, title, state, reason in _findings(ctx) if state != "open"}
-    assert by_title[untagged][0] == "fixed" and "failed verification}} removed" in by_title[untagged][1]
+    # MiniLM finds the budget claim failing on the council article too: a tag taken off while nothing else
+    # changed is queued as that (sidebot.patrol.edits); one the bot passes is closed as fixed, as before
+    # (test_a_tag_added_after_the_bot_passed_a_citation_reopens_it)
+    with ctx.db.session() as session:
+        (reason,) = session.scalars(
+            select(Finding.flag_reason)
+            .join(Citation, Finding.citation_id == Citation.id)
+            .join(Page, Citation.page_id == Page.id)
+            .where(Page.title == untagged, Finding.state == "open")
+        )
+    assert untagged not in by_title and reason == "tag removed: {{failed verification}}"
     assert by_title[changed][0] == "stale" and "citation changed or removed" in by_title[changed][1]
     new_claims = [f for f in _findings(ctx) if f[1] == changed and f[2] == "open"]
     assert len(new_claims) == 1  # the changed citation was verified afresh

@@ -138,6 +138,19 @@ CASES = [
     ),
     ("changed fact: 1999 → 2000", "refutes", ReasonKind.CHANGED_FACT, "changed fact: 1999 → 2000"),
     (
+        "citation removed: http://a.example/x",
+        "supports",
+        ReasonKind.CITATION_REMOVED,
+        "citation removed: http://a.example/x",
+    ),
+    (
+        "source replaced: http://a.example/x → http://b.example/y",
+        "not_enough_info",
+        ReasonKind.SOURCE_REPLACED,
+        "source replaced: http://a.example/x → http://b.example/y",
+    ),
+    ("tag removed: {{citation needed}}", None, ReasonKind.TAG_REMOVED, "tag removed: {{citation needed}}"),
+    (
         "contradicted fact: the source gives 1999, the claim says 2000 (0.12 < 0.50)",
         "refutes",
         ReasonKind.FACT_CONTRADICTED,

@@ -549,6 +549,53 @@ def test_the_card_shows_a_changed_fact_with_where_the_source_gives_each_value(
     )
 
 
+def test_the_card_says_in_words_what_an_edit_did_to_a_citation(web_client, web_db, hostile_finding):
+    """Edits that touched a citation (sidebot.patrol.edits): the card says which, by whom, in which diff,
+    with what the bot had found of the old source and, for a replaced one, of the new one; the editor's
+    name and the ref are untrusted."""
+    previous = {"state": "passed", "probability": 0.92, "fact_note": None}
+    edits = {
+        "citation removed": (
+            {"old": "http://example.org/<b>a</b>", "new": ""},
+            "Citation removed</strong> by &lt;i&gt;Vandal&lt;/i&gt; in <a href=",
+            "the claim stays on the page without it. The bot had found: passed, backed 92 %.",
+        ),
+        "source replaced": (
+            {"old": "http://example.org/a", "new": "http://example.org/b", "after": {"probability": 0.31}},
+            "Source replaced</strong> by &lt;i&gt;Vandal&lt;/i&gt;",
+            '(passed, backed 92 %) → new <a href="http://example.org/b"',
+        ),
+        "source replaced ": (  # the new source's verdict beside the old one's
+            {"edit": "source replaced", "old": "http://example.org/a", "new": "http://example.org/b"}
+            | {"after": {"probability": 0.31}},
+            'this diff</a>: old <a href="http://example.org/a"',
+            "http://example.org/b</a> (backs 31 %).",
+        ),
+        "tag removed": (
+            {"old": "{{citation needed}}", "new": ""},
+            "Tag removed</strong> by",
+            "{{citation needed}} taken off, with neither the claim nor its citation changed.",
+        ),
+    }
+    for edit, (values, by, words) in edits.items():
+        with web_db.session() as session:
+            finding = session.get(Finding, hostile_finding)
+            finding.change = {
+                "edit": edit.strip(),
+                "old_rev": 11,
+                "new_rev": 12,
+                "editors": ["<i>Vandal</i>"],
+                "previous": previous,
+            } | values
+            session.commit()
+        body = web_client.get(f"/findings/{hostile_finding}").text
+        assert "<i>Vandal</i>" not in body and "<b>a</b>" not in body
+        assert by in body and words in body, edit
+        assert "diff=12" in body and "oldid=11" in body
+    change = web_client.get(f"/api/findings/{hostile_finding}").json()["change"]
+    assert change["edit"] == "tag removed" and change["before"] == "passed, backed 92 %"
+
+
 def test_the_card_shows_where_the_source_gives_a_contradicted_value_away_from_the_claim(
     web_client, web_db, hostile_finding
 ):

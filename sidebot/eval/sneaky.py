@@ -44,7 +44,7 @@ def _settled(claim: WiceClaim, before: str, after: str) -> bool:
     """Whether the patrol's changed-fact check queues the edit ``before`` → ``after`` on ``claim``'s page."""
     doc = claim.source()
     passages = split_passages(doc.text, doc.title)
-    return settled_by_source(before, after, passages, claim.article_title) is not None
+    return settled_by_source(before, after, passages, claim.article_title, names_around=True) is not None
 
 
 def _words(text: str) -> set[str]:

@@ -20,7 +20,7 @@ import mwparserfromhell
 from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.config import ReviewListSettings
 from sidebot.queue.onwiki_records import OpenFinding
-from sidebot.queue.support import CHANGED_FACT_PREFIX, no_citation_note, queue_reason
+from sidebot.queue.support import CHANGED_FACT_PREFIX, is_edit_reason, no_citation_note, queue_reason
 from sidebot.wikitext import (
     article_link,
     excerpt,
@@ -96,6 +96,13 @@ SECTIONS: tuple[Section, ...] = (
         band="numbers, dates and names an edit changed while the cited source gives the old value (first: "
         "they are often vandalism)",
         holds=lambda finding: (finding.row.flag_reason or "").startswith(CHANGED_FACT_PREFIX),
+    ),
+    Section(
+        key="edits",
+        heading="Citations an edit removed, replaced or untagged",
+        band="citations an edit took out while their claim stayed, pointed at a source that backs the claim "
+        "less, or whose “citation needed” or “failed verification” tag it took off with nothing else changed",
+        holds=lambda finding: is_edit_reason(finding.row.flag_reason),
     ),
     Section(
         key="needs-source",

@@ -7,24 +7,21 @@ one. Such a citation is queued first, whatever the verifier's score.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from sidebot.patrol.edits import editors_between
 from sidebot.patrol.pipeline import SourceText, Triage, changed_fact_reason
 from sidebot.queue import store
 from sidebot.queue.models import Citation, Page
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band
 from sidebot.verify.facts import changed_facts, settled_by_source
-from sidebot.wiki.site import WikiError, WikiUnavailableError
 
 if TYPE_CHECKING:
     from sidebot.patrol.counts import PatrolCounts
     from sidebot.patrol.wiki_reader import WikiReader
     from sidebot.queue.db import Session
-
-log = logging.getLogger(__name__)
 
 
 def replacements(
@@ -56,19 +53,12 @@ def changed_fact(
     old = store.replaced_citation(session, citation)
     if old is None:
         return None
-    settled = settled_by_source(
-        old.claim, citation.claim, split_passages(cited.text, cited.title), page.title
-    )
+    passages = split_passages(cited.text, cited.title)
+    settled = settled_by_source(old.claim, citation.claim, passages, page.title, names_around=True)
     if settled is None:
         return None
     old_rev = old.last_seen_rev or 0
-    try:
-        editors = wiki.editors_between(page.wiki_page_id or 0, old_rev, rev_id) if old_rev else []
-    except WikiUnavailableError:
-        raise
-    except WikiError as exc:  # the history hidden from this account: the finding still stands
-        log.warning("no editors for %s: %s", page.title, exc)
-        editors = []
+    editors = editors_between(wiki, page, old_rev, rev_id)
     counts.changed_facts += 1
     change = settled.change
     return Triage(

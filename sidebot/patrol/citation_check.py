@@ -18,6 +18,7 @@ from sidebot.citations.sources import DEAD_URL_STATUSES
 from sidebot.config import Settings
 from sidebot.patrol.archived import ArchivedCopies, ArchivedCopy, Wanted, is_dead
 from sidebot.patrol.changed_facts import changed_fact
+from sidebot.patrol.edits import source_replaced
 from sidebot.patrol.mirrors import MirrorCheck, SourceFacts
 from sidebot.patrol.page_work import PageWork
 from sidebot.patrol.pipeline import (
@@ -271,6 +272,10 @@ class CitationCheck:
             thresholds.very_likely_below,
             copies_wikipedia=copied,
         )
+        if not copied:
+            replaced = source_replaced(work, self.wiki, citation, self.scorer.name, verdict, decision)
+            if replaced is not None:
+                return replaced, None
         return decision, copied
 
     def _store_unreadable(
@@ -286,8 +291,16 @@ class CitationCheck:
         if copy is not None:
             problem += f"; {copy_problem(copy.kind, copy.url, copy.problem)}"
         decision = triage(None, problem, citation.tags, work.thresholds.flag_below)
+        decision = source_replaced(work, self.wiki, citation, self.scorer.name, None, decision) or decision
         finding = work.record(
-            self.scorer.name, citation, source, decision.state, decision.flag_reason, read_from
+            self.scorer.name,
+            citation,
+            source,
+            decision.state,
+            decision.flag_reason,
+            read_from,
+            band=decision.band,
+            change=decision.change,
         )
         work.counts.findings[decision.state] += 1
         if wants_suggestions(decision.state, citation.tags):

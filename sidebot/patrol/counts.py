@@ -65,6 +65,8 @@ class PatrolCounts:
     sources: Counter[str] = field(default_factory=Counter)  # by the fetch status of each source fetched
     sources_read: Counter[str] = field(default_factory=Counter)  # by the copy read (live, archived)
     archived_pages: Counter[str] = field(default_factory=Counter)  # by the fetch status of each copy fetched
+    # edits that touched a citation, queued: citation_removed, source_replaced, tag_removed
+    edits: Counter[str] = field(default_factory=Counter)
 
     def as_dict(self) -> dict[str, int]:
         """The counts that are not zero, by name ("pages_checked", "findings_open"…)."""

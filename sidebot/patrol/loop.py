@@ -31,6 +31,7 @@ from sidebot.patrol.archived import ArchivedCopies, Lookup
 from sidebot.patrol.changed_facts import replacements
 from sidebot.patrol.citation_check import CitationCheck
 from sidebot.patrol.counts import PatrolCounts
+from sidebot.patrol.edits import queue_removals, source_replacements
 from sidebot.patrol.outage import OutageWait
 from sidebot.patrol.source_cache import Fetcher
 from sidebot.patrol.suggester import Suggester
@@ -245,9 +246,25 @@ class Patrol:
             extracted = extract_citations(
                 wikitext, ref.title, self.wiki.tag_aliases, unsourced=self._reads_unsourced
             )
+            checked_rev = page.rev_id
             sync = store.sync_citations(session, page, extracted, rev_id)
+            present = [c for c, _ in sync.citations]
             for new, old in replacements(sync.arrived, sync.gone, page.title):
                 store.link_replacement(new, old)
+            for new, old in source_replacements(sync.arrived, sync.gone, present):
+                store.link_replacement(new, old)
+            article = article_text(wikitext, ref.title)  # as a reader sees it
+            queue_removals(
+                session,
+                self.wiki,
+                page,
+                sync,
+                article,
+                checked_rev,
+                self.scorer.name,
+                (ref.origin, run_id, rev_id),
+                counts,
+            )
             counts.citations_seen += len(extracted)
             counts.citations_not_checkable += sum(1 for c in extracted if not c.checkable)
             counts.citations_removed += sync.removed
@@ -268,7 +285,6 @@ class Patrol:
                     session, [c for c, _ in sync.citations], self.scorer.name
                 )
             ]
-        article = article_text(wikitext, ref.title) if work else ""
         done, deferred_reason = self.citations.run(
             page_id, work, ref, run_id, rev_id, self.thresholds, counts, article
         )

@@ -18,9 +18,10 @@ from sidebot.queue.finding_row import FindingRow, finding_row
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Source, Suggestion, Wiki
 from sidebot.queue.reviews import FIRM_DECISIONS
 from sidebot.queue.support import (
-    CHANGED_FACT_PREFIX,
     COPIES_PREFIX,
     ReasonKind,
+    edit_condition,
+    is_edit_reason,
     partly_condition,
     reason_condition,
 )
@@ -212,16 +213,17 @@ def _page_ids(
 
 
 def _sections() -> tuple[tuple[ColumnElement[bool], tuple[ColumnElement, ...]], ...]:
-    """The queue's parts in list order, each a condition and its order: changed facts (newest first: they are
-    often vandalism, and time matters), then sources that copy Wikipedia, then the others by score, no score
-    last (the CLI's order, sidebot.queue.support.reason_rank). Separate parts, because SQLite puts NULL first
-    and cannot walk the (state, score) index for ``NULLS LAST``; each part walks it in order."""
-    changed_fact = Finding.flag_reason.like(CHANGED_FACT_PREFIX + "%")
+    """The queue's parts in list order, each a condition and its order: changed facts and the other edits that
+    touched a citation (newest first: they are often vandalism, and time matters), then sources that copy
+    Wikipedia, then the others by score, no score last (the CLI's order, sidebot.queue.support.reason_rank).
+    Separate parts, because SQLite puts NULL first and cannot walk the (state, score) index for ``NULLS
+    LAST``; each part walks it in order."""
+    edited = edit_condition()
     copies = Finding.flag_reason.like(COPIES_PREFIX + "%")
     # NOT LIKE is NULL on a NULL reason: findings without one (passed) are named apart
-    other = or_(Finding.flag_reason.is_(None), and_(not_(changed_fact), not_(copies)))
+    other = or_(Finding.flag_reason.is_(None), and_(not_(edited), not_(copies)))
     return (
-        (changed_fact, (Finding.id.desc(),)),
+        (edited, (Finding.id.desc(),)),
         (copies, (Finding.score, Finding.id)),
         (and_(other, Finding.score.is_not(None)), (Finding.score, Finding.id)),
         (and_(other, Finding.score.is_(None)), (Finding.id,)),
@@ -231,7 +233,7 @@ def _sections() -> tuple[tuple[ColumnElement[bool], tuple[ColumnElement, ...]], 
 def _section_of(finding: Finding) -> int:
     """The index in :func:`_sections` of the part that holds ``finding``."""
     reason = finding.flag_reason or ""
-    if reason.startswith(CHANGED_FACT_PREFIX):
+    if is_edit_reason(reason):
         return 0
     if reason.startswith(COPIES_PREFIX):
         return 1

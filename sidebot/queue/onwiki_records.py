@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.finding_row import FindingRow
@@ -28,6 +28,7 @@ from sidebot.queue.models import (
     utcnow,
 )
 from sidebot.queue.queries import list_findings
+from sidebot.queue.support import edit_condition
 
 # Notices that hold their findings: a finding in one of these is never put in another notice.
 HOLDING = (NoticeStatus.PENDING, NoticeStatus.POSTED)
@@ -47,7 +48,8 @@ class OpenFinding:
 
 
 def open_findings(session: Session, wiki: str) -> list[OpenFinding]:
-    """Every open finding of the wiki whose citation is still on a live page, least supported first. Pages
+    """Every open finding of the wiki whose citation is still on a live page (or was taken off it by an edit
+    queued as that: a citation removed, a tag removed), least supported first. Pages
     whose row gave its title to another page (a placeholder title with "[", which no MediaWiki title has)
     wait for the stale check to learn where they went."""
     rows = list_findings(session, states=[FindingState.OPEN], wiki=wiki, limit=1_000_000)
@@ -60,7 +62,7 @@ def open_findings(session: Session, wiki: str) -> list[OpenFinding]:
             select(Finding.id, Page.id)
             .join(Citation, Finding.citation_id == Citation.id)
             .join(Page, Citation.page_id == Page.id)
-            .where(Finding.id.in_(ids), Citation.present, Page.deleted_at.is_(None))
+            .where(Finding.id.in_(ids), or_(Citation.present, edit_condition()), Page.deleted_at.is_(None))
         ).all()
     )
     best: dict[int, tuple[str, str | None, str | None]] = {}

@@ -184,6 +184,7 @@ class CitationSync:
     # is for the caller to decide (link_replacement)
     arrived: list[Citation] = field(default_factory=list)
     gone: list[Citation] = field(default_factory=list)  # citations that just left the page
+    untagged_citations: list[Citation] = field(default_factory=list)  # {{failed verification}} just removed
 
 
 def sync_citations(
@@ -228,6 +229,10 @@ def sync_citations(
         citation.present = False
     session.flush()
     _reopen_confirmed_problems(session, returned, rev_id)
+    if returned:  # a finding queued when it left (citation removed, tag removed) is done: verified afresh
+        close_findings(
+            session, [c.id for c in returned], FindingState.STALE, f"citation back on the page (rev {rev_id})"
+        )
     if gone:
         close_findings(
             session, [c.id for c in gone], FindingState.STALE, f"citation changed or removed (rev {rev_id})"
@@ -261,18 +266,94 @@ def sync_citations(
         tagged=len(tagged),
         arrived=new_rows,
         gone=gone,
+        untagged_citations=untagged,
     )
 
 
 def link_replacement(new: Citation, old: Citation) -> None:
-    """Record that ``new`` replaces ``old`` (the same source, a fact of the claim changed: the caller
-    decides which)."""
+    """Record that ``new`` replaces ``old`` (the same source and a fact of the claim changed, or the same
+    claim and another source: the caller decides which)."""
     new.replaces_id = old.id
 
 
 def replaced_citation(session: Session, citation: Citation) -> Citation | None:
     """The citation ``citation`` replaced (:func:`link_replacement`), if any."""
     return session.get(Citation, citation.replaces_id) if citation.replaces_id else None
+
+
+def finding_of(session: Session, citation: Citation, scorer: str) -> Finding | None:
+    """The finding of ``citation`` by ``scorer``, whatever its state."""
+    return session.scalar(select(Finding).where(Finding.citation_id == citation.id, Finding.scorer == scorer))
+
+
+def verdict_summary(finding: Finding | None) -> dict[str, object]:
+    """What the bot had found of a citation, kept with a finding an edit queued (the finding's own verdict
+    may be replaced later): its state (a finding the edit closed: the state it had, read from its band and
+    figures) and reason, its two figures, how many of the claim's facts the
+    source gave, its failing fact and best passage."""
+    if finding is None:
+        return {"state": None}
+    facts = list(finding.facts or [])
+    state = finding.state
+    value = finding.probability if finding.probability is not None else finding.score
+    if state in (FindingState.STALE, FindingState.FIXED):  # closed when the edit was read: what it was
+        state = FindingState.UNVERIFIABLE if value is None else FindingState.PASSED
+        state = FindingState.OPEN if finding.band else state
+    return {
+        "state": str(state),
+        "flag_reason": finding.flag_reason,
+        "probability": value,  # the calibrated figure; a scorer without calibration: its score
+        "every_part_probability": finding.every_part_probability,
+        "facts": len(facts),
+        "facts_found": sum(1 for f in facts if f.get("status") == "found"),
+        "fact_note": finding.fact_note,
+        "best_passage": finding.best_passage,
+    }
+
+
+def queue_edit(
+    session: Session,
+    citation: Citation,
+    scorer: str,
+    *,
+    flag_reason: str,
+    change: dict,
+    origin: str,
+    run_id: int,
+    rev_id: int,
+    band: str | None = None,
+) -> Finding | None:
+    """Queue ``citation``'s finding by ``scorer`` for an edit that touched it (a citation removed, a tag
+    removed): open, with ``flag_reason`` and ``change`` (what the edit did, who made it, what the bot had
+    found); its verdict stays, as what the bot had found. One finding per citation and scorer, so a re-run
+    or a second worker queues it once. A finding a reviewer decided stays as it is (None)."""
+    finding = finding_of(session, citation, scorer)
+    if finding is None:
+        finding = Finding(citation_id=citation.id, scorer=scorer, origin=origin, run_id=run_id, rev_id=rev_id)
+        session.add(finding)
+    elif finding.state == FindingState.REVIEWED:
+        return None
+    finding.state, finding.flag_reason, finding.change = FindingState.OPEN, flag_reason, change
+    finding.band, finding.closed_reason, finding.run_id = band, None, run_id
+    session.flush()
+    return finding
+
+
+def queued_absent(session: Session, page: Page, prefixes: Sequence[str]) -> list[Citation]:
+    """The citations no longer on ``page`` with an open finding whose reason starts with one of
+    ``prefixes`` (a citation removed, a tag removed)."""
+    return list(
+        session.scalars(
+            select(Citation)
+            .join(Finding, Finding.citation_id == Citation.id)
+            .where(
+                Citation.page_id == page.id,
+                ~Citation.present,
+                Finding.state == FindingState.OPEN,
+                or_(*(Finding.flag_reason.like(prefix + "%") for prefix in prefixes)),
+            )
+        ).unique()
+    )
 
 
 def _reopen_confirmed_problems(session: Session, returned: Sequence[Citation], rev_id: int) -> None:
@@ -474,9 +555,9 @@ def record_verdict(
     ``verdict`` it was made on, if the source could be read. ``source``: the copy read (``read_from`` says
     which); None, with ``read_from``, for a claim that cites none."""
     supersede_other_scorers(session, citation, scorer)
-    columns: dict[str, object] = {}
+    columns: dict[str, object] = {"band": band, "change": change}
     if verdict is not None:
-        columns = _verdict_columns(verdict) | {"band": band, "change": change}
+        columns |= _verdict_columns(verdict)
     if read_from is not None:
         columns |= asdict(read_from)
     return record_finding(

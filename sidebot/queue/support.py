@@ -159,6 +159,9 @@ class ReasonKind(StrEnum):
 
     TAGGED = "tagged"
     CHANGED_FACT = "changed_fact"  # an edit changed a fact the source states under an unchanged citation
+    CITATION_REMOVED = "citation_removed"  # an edit took a citation out and kept its claim
+    SOURCE_REPLACED = "source_replaced"  # an edit pointed a citation at a source that backs its claim less
+    TAG_REMOVED = "tag_removed"  # an edit took {{citation needed}} or {{failed verification}} off, alone
     COPIES_WIKIPEDIA = "copies_wikipedia"  # a mirror or circular source: a failure however well it "supports"
     FACT_CONTRADICTED = "fact_contradicted"  # the source states another value of one of the claim's facts
     CONTRADICTS = "contradicts"
@@ -171,6 +174,9 @@ class ReasonKind(StrEnum):
 REASON_LABELS: dict[ReasonKind, str] = {
     ReasonKind.TAGGED: "tagged by editors",
     ReasonKind.CHANGED_FACT: "changed fact",
+    ReasonKind.CITATION_REMOVED: "citation removed",
+    ReasonKind.SOURCE_REPLACED: "source replaced",
+    ReasonKind.TAG_REMOVED: "tag removed",
     ReasonKind.COPIES_WIKIPEDIA: "the source copies Wikipedia",
     ReasonKind.FACT_CONTRADICTED: "source contradicts a fact",
     ReasonKind.CONTRADICTS: "source contradicts",
@@ -187,12 +193,22 @@ LOW_PREFIX = "low support"  # triage's flag_reason for a citation below the flag
 PARTIAL_PREFIX = "partial support"  # a verifier reporting sub-claims: "partial support: <sub-claim> failed"
 # The fact check's: "changed fact: 1999 → 2000", "contradicted fact: the source gives …", "missing fact: …"
 CHANGED_FACT_PREFIX = "changed fact"
+# An edit that touched a citation (sidebot.patrol.edits): "citation removed: <ref>", "source replaced: <old> →
+# <new>", "tag removed: {{citation needed}}"
+CITATION_REMOVED_PREFIX = "citation removed"
+SOURCE_REPLACED_PREFIX = "source replaced"
+TAG_REMOVED_PREFIX = "tag removed"
+# The reasons an edit gave, listed first (often vandalism: time matters)
+EDIT_PREFIXES = (CHANGED_FACT_PREFIX, CITATION_REMOVED_PREFIX, SOURCE_REPLACED_PREFIX, TAG_REMOVED_PREFIX)
 CONTRADICTED_FACT_PREFIX = "contradicted fact"
 MISSING_FACT_PREFIX = "missing fact"
 NEEDS_SOURCE_PREFIX = "needs a source"  # a claim tagged {{citation needed}} (sidebot.patrol.pipeline)
 _DETAILED = (
     (NEEDS_SOURCE_PREFIX, ReasonKind.NEEDS_SOURCE),
     (CHANGED_FACT_PREFIX, ReasonKind.CHANGED_FACT),
+    (CITATION_REMOVED_PREFIX, ReasonKind.CITATION_REMOVED),
+    (SOURCE_REPLACED_PREFIX, ReasonKind.SOURCE_REPLACED),
+    (TAG_REMOVED_PREFIX, ReasonKind.TAG_REMOVED),
     (COPIES_PREFIX, ReasonKind.COPIES_WIKIPEDIA),
     (CONTRADICTED_FACT_PREFIX, ReasonKind.FACT_CONTRADICTED),
     (PARTIAL_PREFIX, ReasonKind.PARTIAL),
@@ -246,12 +262,24 @@ def suggested_support(suggestions: list[dict]) -> str:
     return f"suggested source: {Support(best['probability'], best.get('every_part_probability')).text}"
 
 
+def is_edit_reason(flag_reason: str | None) -> bool:
+    """Whether a finding is queued for an edit: a changed fact, a citation removed, a source replaced, a tag
+    removed."""
+    return (flag_reason or "").startswith(EDIT_PREFIXES)
+
+
+def edit_condition() -> ColumnElement[bool]:
+    """The SQL condition on ``findings`` that matches :func:`is_edit_reason`."""
+    return or_(*(Finding.flag_reason.like(prefix + "%") for prefix in EDIT_PREFIXES))
+
+
 def reason_rank() -> ColumnElement[int]:
-    """The queue's first sort key: 0 for a changed fact (often vandalism: time matters), 1 for a source that
-    copies Wikipedia (a failure however well the copy "supports" the claim), 2 for the others, which are then
-    listed least supported first."""
+    """The queue's first sort key: 0 for an edit that touched a citation (a changed fact, a citation removed,
+    a source replaced, a tag removed: often vandalism, time matters), 1 for a source that copies Wikipedia (a
+    failure however well the copy "supports" the claim), 2 for the others, which are then listed least
+    supported first."""
     return case(
-        (Finding.flag_reason.like(CHANGED_FACT_PREFIX + "%"), 0),
+        (edit_condition(), 0),
         (Finding.flag_reason.like(COPIES_PREFIX + "%"), 1),
         else_=2,
     )

@@ -22,7 +22,7 @@ from sidebot.queue.cards import CardRow, card_row
 from sidebot.queue.db import Session
 from sidebot.queue.models import Review
 from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision
-from sidebot.queue.support import Support, no_citation_note, support_text
+from sidebot.queue.support import Support, no_citation_note, percent, support_text
 from sidebot.web.integrity import ReviewTarget
 from sidebot.web.passages import ShownPassage, shown_passage
 
@@ -99,6 +99,11 @@ class ChangeOut(_View):
     new_sentence: list[Segment] = Field(
         description="where the source gives the new value, away from the claim's words (empty: it does not)"
     )
+    edit: str = Field(
+        "", description="what the edit did: citation removed, source replaced, tag removed (empty: a fact)"
+    )
+    before: str | None = Field(None, description="what the bot had found of the citation before the edit")
+    after: str | None = Field(None, description="a replaced source: what the bot found of the new one")
 
 
 class ReviewOut(_View):
@@ -325,7 +330,22 @@ def _change_view(change: dict[str, Any] | None, api_url: str) -> ChangeOut | Non
         diff_url=diff,
         sentence=mark(change.get("sentence") or "", change["old"], change.get("value_at")),
         new_sentence=mark(change.get("new_sentence") or "", change["new"], change.get("new_value_at")),
+        edit=change.get("edit", ""),
+        before=_found_words(change.get("previous"), "backed"),
+        after=_found_words(change.get("after"), "backs"),
     )
+
+
+def _found_words(found: dict[str, Any] | None, verb: str) -> str | None:
+    """What the bot found of a source, in words (``sidebot.queue.store.verdict_summary``): "passed, backed
+    92 %", "queued, backed 31 % — the source does not give 1994", "the source could not be read"."""
+    if found is None:
+        return None
+    if found.get("probability") is None:
+        return "the source could not be read" if found.get("state") else "not checked"
+    state = {"passed": "passed, ", "open": "queued, "}.get(found.get("state") or "", "")
+    note = f" — {found['fact_note']}" if found.get("fact_note") else ""
+    return f"{state}{verb} {percent(found['probability'])}{note}"
 
 
 def mark(sentence: str, value: str, written_at: Sequence[int] | None = None) -> list[Segment]:

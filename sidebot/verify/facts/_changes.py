@@ -11,7 +11,15 @@ from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from sidebot.records import Passage
-from sidebot.verify.facts._check import PageIndex, ParsedClaim, stated_in_context, value_beats, written_at
+from sidebot.verify.facts._check import (
+    NEAR_SHARE_MIN,
+    PageIndex,
+    ParsedClaim,
+    stated_around,
+    stated_in_context,
+    value_beats,
+    written_at,
+)
 from sidebot.verify.facts._extract import Fact, FactKind, is_subject_name
 from sidebot.verify.facts._numbers import NumberKind, number_facts, same_fact
 
@@ -146,14 +154,24 @@ class SettledChange:
 
 
 def settled_by_source(
-    old_claim: str, new_claim: str, passages: Sequence[Passage], article_title: str = ""
+    old_claim: str,
+    new_claim: str,
+    passages: Sequence[Passage],
+    article_title: str = "",
+    names_around: bool = False,
 ) -> SettledChange | None:
     """The first fact the edit from ``old_claim`` to ``new_claim`` changed whose old value the source
     (``passages``) states and whose new value it does not, or states only where fewer of the claim's other
     words stand near it than near the old value (check.value_beats, check.stated_in_context: its thresholds
     were chosen on copied-value edits of WiCE dev's fit half, `sidebot eval sneaky --new-value elsewhere`).
     A vandal may copy another year or name of the article, and a page states many ("born in 1863" → "born in
-    1870", where the page's 1870 is the year the family moved). None when there is none."""
+    1870", where the page's 1870 is the year the family moved). None when there is none.
+
+    ``names_around`` (the patrol, which saw the edit swap one name for another): a changed name is also
+    settled when the claim's words stand nearer the old name than the new one, read across sentences
+    (check.stated_around), with no margin: an edit put the new name there, and a correction (the new
+    name nearer) is never settled. "read by Queen Latifah" → "read by Mariah Carey", where the page names
+    the reader in one sentence and says what she read two sentences on, and Carey performs just before."""
     old, new = ParsedClaim(old_claim, article_title), ParsedClaim(new_claim, article_title)
     changes = [c for c in _changed(old, new) if is_checkable(c)]
     if not changes:
@@ -167,7 +185,13 @@ def settled_by_source(
         value_at = written_at(index, old_at, change.old)
         if new_at is None:
             return SettledChange(change, *index.located(old_at), value_at=value_at)
-        if value_beats(old_share, new_share):
+        beats = value_beats(old_share, new_share)
+        if not beats and names_around and change.old.number is None:
+            old_share, old_at = stated_around(old, index, change.old, [change.new])
+            new_share, new_at = stated_around(new, index, change.new, [change.old])
+            value_at = written_at(index, old_at, change.old) if old_at is not None else None
+            beats = old_share >= NEAR_SHARE_MIN and old_share > new_share
+        if old_at is not None and new_at is not None and beats:
             return SettledChange(
                 change,
                 *index.located(old_at),

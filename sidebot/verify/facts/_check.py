@@ -75,6 +75,11 @@ NEAR_WORDS = 20  # words either side of a value that show what the page says of 
 # (IDF-weighted shares; all three chosen on copied-value edits of WiCE dev's fit half for the patrol's
 # changed-fact check, _changes.py, and used unchanged for a copied value the verifier reads)
 NEAR_SHARE_MIN = 0.2
+# How near a swapped name stands to the claim's words (stated_around): sentences read either side, and the
+# words over which a word's weight falls by e (chosen on the names of tests/test_patrol_edits.py and WiCE
+# dev's "read by Queen Latifah" claim; a patrol rule, not the fact check's)
+AROUND_SENTENCES = 3
+AROUND_WORDS = 2 * NEAR_WORDS
 NEAR_SHARE_MARGIN = 0.1
 MOST_PLACES_READ = 200  # a found value is read as copied only where the page gives it in at most this many
 # sentences (each is read for the words near it)
@@ -617,6 +622,46 @@ def stated_in_context(
     November 7, 2017") sits in the sentence of its headline, which holds the claim's topic."""
     wanted = claim.other_words([fact, *leave_out])
     return _nearest_statement(index, fact, wanted, _stating(index, fact, wanted))
+
+
+def stated_around(
+    claim: ParsedClaim, index: PageIndex, fact: Fact, leave_out: Sequence[Fact] = ()
+) -> tuple[float, int | None]:
+    """How near the claim's other words stand to the place the page states ``fact`` nearest them: each word
+    weighs its IDF times exp(−distance / ``AROUND_WORDS``), its distance the words between it and the value,
+    read up to ``AROUND_SENTENCES`` sentences either side; the best such share, with its sentence ((0.0,
+    None) when no sentence states it). No cut-off at ``NEAR_WORDS``: a page may name the person in one
+    sentence and say what she did two sentences on. Wider than the fact check reads (a page's byline and
+    lists of names would contradict too many claims); for an edit already seen to swap one name for
+    another."""
+    wanted = claim.other_words([fact, *leave_out])
+    stating = sorted(set(_stating(index, fact, wanted)))
+    if not stating:
+        return 0.0, None
+    if not wanted:
+        return 0.0, stating[0]
+    idf = index.idf(wanted)
+    found = ((_nearness(index, i, _value_places(index, i, fact), idf), i) for i in stating)
+    return max(found, key=lambda share_at: share_at[0])
+
+
+def _nearness(index: PageIndex, i: int, places: Sequence[tuple[int, int]], idf: Mapping[str, float]) -> float:
+    """:func:`stated_around`'s share for the value written at ``places`` in sentence ``i``."""
+    lo, hi = max(0, i - AROUND_SENTENCES), min(len(index), i + AROUND_SENTENCES + 1)
+    before = " ".join(index.texts[j] for j in range(lo, i) if index.spans[j][0] >= 0)
+    after = " ".join(index.texts[i + 1 : hi])
+    text = index.texts[i]
+    nearest: dict[str, int] = {}
+    for start, end in places or [(0, len(text))]:
+        left = _SLOT_WORD.findall(before + " " + text[:start])[::-1]
+        right = _SLOT_WORD.findall(text[end:] + " " + after)
+        for words in (left, right):
+            for distance, word in enumerate(words):
+                for stem in stems(word):
+                    if stem in idf and distance < nearest.get(stem, len(words)):
+                        nearest[stem] = distance
+    weighed = sum(idf[w] * math.exp(-d / AROUND_WORDS) for w, d in nearest.items())
+    return weighed / sum(idf.values())
 
 
 def _nearest_statement(
