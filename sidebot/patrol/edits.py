@@ -118,7 +118,7 @@ def queue_removals(
         if old.kind == NEEDS_SOURCE:
             queued.append((old, "tag_removed", _tag_change(CITATION_NEEDED), None))
         elif FAILED_VERIFICATION not in (old.tags or []):  # a ref editors doubted, taken out: a fix
-            ref = old.url or old.source_title or old.kind
+            ref = old.url or old.source_title or "a ref without a link"
             change = {"edit": "citation removed", "old": ref, "new": "", "title": old.source_title}
             queued.append((old, "citation_removed", change, None))
     for citation in sync.untagged_citations:
