@@ -391,3 +391,23 @@ def test_tune_fits_weight_and_margin_on_real_candidates(retriever):
     assert all(len(r["other_pages"]) == retriever.settings.max_suggestions for r in rows)
     gaps = [max(r["other_pages"]) - r["cited"] for r in rows]
     assert min(gaps) <= fitted["margin"] <= max(gaps)  # a quantile of the observed gaps
+
+
+def test_the_embedders_fast_vectors_match_the_models_fp32_vectors():
+    """Held in bfloat16 where the CPU has it, the passage vectors stay those of the fp32 model (the index and
+    its queries must agree, and a rebuild is never needed for the speed-up)."""
+    import numpy as np
+    import torch
+    from transformers import AutoModel
+
+    from sidebot.retrieve.embed import Embedder
+    from sidebot.verify.base_model import minilm_dir
+
+    texts = [d.text[:800] for d in read_documents(WICE)][:12]
+    fast = Embedder().encode(texts)
+    embedder = Embedder()
+    embedder.model = AutoModel.from_pretrained(minilm_dir(), dtype=torch.float32).eval()
+    exact = embedder.encode(texts)
+    assert fast.shape == exact.shape == (12, 384)
+    assert float((fast * exact).sum(axis=1).min()) > 0.999
+    assert np.allclose(np.linalg.norm(fast, axis=1), 1.0, atol=1e-4)

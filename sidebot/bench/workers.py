@@ -267,8 +267,10 @@ def _indexed(config: Path, work: Path, indexer: Indexer, progress: Callable[[str
 
 
 class Indexer:
-    """What an indexer process loads once: the JVM (Lucene) and the embedder; ``startup_cpu`` is what that
-    cost, reported apart from each turn's work. Torch runs as in the workers (one thread, OpenMP threads
+    """What an indexer process loads once: the JVM with Lucene's writer classes and the embedder;
+    ``startup_cpu`` is what that cost, reported apart from each turn's work. The first Lucene writer a process
+    opens loads and compiles its classes (≈ 1 s of CPU here), which a scheduler's indexer pays on its first
+    turn only, so a throwaway write pays it here. Torch runs as in the workers (one thread, OpenMP threads
     that sleep when idle): on a busy machine, spinning threads would count others' waits as its CPU."""
 
     def __init__(self) -> None:
@@ -276,11 +278,12 @@ class Indexer:
         import torch
 
         from sidebot.retrieve.embed import Embedder
-        from sidebot.retrieve.lucene_runtime import start_jvm
+        from sidebot.retrieve.lucene_runtime import lucene_indexer
 
         torch.set_num_threads(1)
         cpu = time.process_time()
-        start_jvm()
+        with tempfile.TemporaryDirectory() as scratch:
+            lucene_indexer(Path(scratch), append=False, threads=1, docvectors=True).close()
         self.embedder = Embedder()
         self.embedder.encode(["a first passage loads the model"])
         self.startup_cpu = time.process_time() - cpu

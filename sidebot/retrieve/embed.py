@@ -2,9 +2,10 @@
 
 Tuned for indexing throughput on a few CPU cores, which is why this is not the verifier's encoder:
 texts are cut at 128 tokens (the length all-MiniLM-L6-v2 was trained at; a 100-word passage is ~130-180
-tokens), batches are formed from texts of similar length so little compute goes to padding, and the forward
-pass runs under bfloat16 autocast where the CPU has native bf16 (measured here: 1.6x faster than fp32, cosine
-to the fp32 embedding > 0.9999).
+tokens), batches of 32 are formed from texts of similar length so little compute goes to padding, and where
+the CPU has native bf16 the weights are held in bfloat16 (measured here on 458 demo passages, one thread:
+6.1 ms a passage against 8.7 under bf16 autocast at batch 64, which casts every weight on every batch, and
+25.8 in fp32; cosine to the fp32 embedding ≥ 0.9998).
 """
 
 from __future__ import annotations
@@ -36,13 +37,13 @@ class Embedder:
     name = "all-MiniLM-L6-v2-mean-128"
     dimension = DIMENSION
 
-    def __init__(self, max_tokens: int = 128, batch_size: int = 64) -> None:
+    def __init__(self, max_tokens: int = 128, batch_size: int = 32) -> None:
         folder = minilm_dir()
         self.tokenizer = AutoTokenizer.from_pretrained(folder)
-        self.model = AutoModel.from_pretrained(folder).eval()
+        bf16 = bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
+        self.model = AutoModel.from_pretrained(folder, dtype=torch.bfloat16 if bf16 else torch.float32).eval()
         self.max_tokens = max_tokens
         self.batch_size = batch_size
-        self.bf16 = bool(torch.ops.mkldnn._is_mkldnn_bf16_supported())
 
     def encode_query(self, text: str) -> np.ndarray:
         """One query's vector, computed on one thread: a few dozen tokens gain little from a second core,
@@ -72,9 +73,7 @@ class Embedder:
                 max_length=self.max_tokens,
                 return_tensors="pt",
             )
-            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.bf16):
-                hidden = self.model(**batch).last_hidden_state
-            hidden = hidden.float()
+            hidden = self.model(**batch).last_hidden_state.float()
             mask = batch["attention_mask"].unsqueeze(-1).float()
             pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
             out[rows] = torch.nn.functional.normalize(pooled, dim=-1).numpy()
