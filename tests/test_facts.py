@@ -37,6 +37,7 @@ from sidebot.verify.facts import (
     check_facts,
     fact_note,
     make_edit,
+    missing_in_words,
     name_pool,
     names_the_subject,
     normal_text,
@@ -1122,6 +1123,32 @@ def test_the_rule_bounds_probability_by_what_failed() -> None:
     assert rule.apply(0.97, [finding("missing", subject=True)]) == 0.97  # the article's own name
     assert fact_note([finding("missing"), finding("contradicted")]) == "contradicted 2000"
     assert FactRule.from_json(rule.to_json()) == rule
+
+
+def test_the_key_facts_rules_hold_a_page_lacking_what_the_claim_rests_on() -> None:
+    from sidebot.records import FactFinding
+
+    def fact(text: str, status: str, strong: bool = True, subject: bool = False) -> FactFinding:
+        return FactFinding(text, "name", status, f"{status} {text}", subject=subject, strong=strong)
+
+    two_missing = [fact("1978", "missing"), fact("Lexington", "missing", strong=False), fact("Ky.", "found")]
+    two_weak = [fact("three", "missing", strong=False), fact("club", "missing", strong=False)]
+    the_only = [fact("Vic Rattlehead", "missing"), fact("Megadeth", "missing", subject=True)]
+    one_of_two = [fact("1978", "missing"), fact("Lexington", "found")]
+    rule = FactRule(key_missing=0.65, key_rule="two or more missing, one of them strong, or the only fact")
+    assert rule.apply(0.97, two_missing) == rule.apply(0.97, the_only) == 0.65
+    assert rule.apply(0.97, two_weak) == rule.apply(0.97, one_of_two) == 0.97
+    assert (
+        FactRule(key_missing=0.65, key_rule="two or more missing, or the only fact").apply(0.97, two_weak)
+        == 0.65
+    )
+    assert FactRule(key_missing=0.65).apply(0.97, two_missing) == 0.97  # no reading chosen: no bound
+    assert FactRule.from_json(rule.to_json()) == rule
+    with pytest.raises(ValueError, match="unknown key-facts rule"):
+        FactRule(key_rule="most of them")
+    assert missing_in_words(two_missing) == "the source does not give 1978, Lexington"
+    assert missing_in_words(one_of_two) == "missing 1978"  # one strong fact: its own explanation
+    assert missing_in_words([fact("club", "missing", strong=False)]) is None
 
 
 def test_bands() -> None:

@@ -30,10 +30,19 @@ def train_fact_check(
             "the every-part figure (after a change to them, not to the combiner's features).",
         ),
     ] = False,
+    keep_calibration: Annotated[
+        bool,
+        typer.Option(
+            "--keep-calibration",
+            help="With --keep-combiner: keep the calibration, fact rule and bands too; choose only the "
+            "key-facts reading (a page lacking the claim's key facts is held in 'may fail').",
+        ),
+    ] = False,
 ) -> None:
     """Fit the fact check into an existing model: refit its claim-level combiner with the fact check's
-    features (held-out WiCE train sub-claims), then choose its calibration, fact rule and the two bands on
-    one half of WiCE dev and measure them on the other half (the model card's fact-check section)."""
+    features (held-out WiCE train sub-claims), then choose its calibration, fact rule, key-facts reading and
+    the two bands on one half of WiCE dev and measure them on the other half (the model card's fact-check
+    section)."""
     from sidebot.datasets.wice import read_wice
     from sidebot.training.claimlevel import claim_examples
     from sidebot.training.factfit import fit_fact_check
@@ -49,7 +58,11 @@ def train_fact_check(
             f"{len(held)} WiCE train sub-claims x (page as cited, page without evidence)",
             console.print,
         )
-    figures = fit_fact_check(folder, read_wice(dev_file), int(seed), console.print)
+    if keep_calibration and not keep_combiner:
+        raise fail("--keep-calibration needs --keep-combiner: a refitted combiner needs a new calibration")
+    figures = fit_fact_check(
+        folder, read_wice(dev_file), int(seed), console.print, keep_calibration=keep_calibration
+    )
     console.print(f"{folder}: fact check fitted; report half ({figures['claims']} WiCE dev claims):")
     console.print_json(json.dumps(figures))
     _fit_every_part(folder, dev_file)

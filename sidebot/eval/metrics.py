@@ -175,16 +175,21 @@ def metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict:
 def operating_point(
     claims: Sequence[WiceClaim], probabilities: Sequence[float | None], threshold: float
 ) -> dict:
-    """Precision / recall of not_supported among the citations flagged (P(supported) < ``threshold``), and the
-    share of each WiCE label flagged. A citation with no probability (no text) counts as flagged."""
+    """Precision / recall of not_supported among the citations flagged (P(supported) < ``threshold``), the
+    share of the flagged that are not fully supported (a partly supported claim flagged is a right flag too),
+    and the share of each WiCE label flagged. A citation with no probability (no text) counts as flagged."""
     flagged = np.array([p is None or p < threshold for p in probabilities])
     failing = np.array([c.label is WiceLabel.NOT_SUPPORTED for c in claims])
+    not_fully = np.array([c.label is not WiceLabel.SUPPORTED for c in claims])
     hits = int((flagged & failing).sum())
     result = {
         "threshold": threshold,
         "flagged": int(flagged.sum()),
         "precision_not_supported": hits / flagged.sum() if flagged.any() else math.nan,
         "recall_not_supported": hits / failing.sum() if failing.any() else math.nan,
+        "share_not_fully_supported": float((flagged & not_fully).sum() / flagged.sum())
+        if flagged.any()
+        else math.nan,
     }
     for label in WiceLabel:
         members = np.array([c.label is label for c in claims])

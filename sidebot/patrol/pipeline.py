@@ -18,7 +18,7 @@ from sidebot.queue.support import (
 from sidebot.records import Claim, Passage, Verdict
 from sidebot.sources.passages import split_passages
 from sidebot.verify.bands import Band, Bands
-from sidebot.verify.facts import failing_facts
+from sidebot.verify.facts import failing_facts, missing_in_words
 from sidebot.verify.types import Scorer
 
 if TYPE_CHECKING:
@@ -86,9 +86,11 @@ def triage(
     band), when its source scores below ``flag_below`` — the "may fail" band, or "very likely fails" below
     ``very_likely_below`` — or when an editor already tagged it {{failed verification}} (then the reviewer
     sees what the verifier found either way). Its reason names what failed, most telling first: a fact the
-    source contradicts ("contradicted fact: the source gives 1999, the claim says 2000"), the part of the
-    claim the source does not back ("partial support: <part>"), a fact the source does not give ("missing
-    fact: …"), else "low support". A source that could not be read is ``unverifiable`` with the reason.
+    source contradicts ("contradicted fact: the source gives 1999, the claim says 2000"), two or more facts
+    the source does not give ("missing fact: the source does not give 1978, Lexington"), the part of the
+    claim the source does not back ("partial support: <part>"), a strong fact the source does not give
+    ("missing fact: …"), else "low support". A source that could not be read is ``unverifiable`` with the
+    reason.
     """
     tagged = FAILED_VERIFICATION in tags
     if verdict is None or verdict.best_passage is None:
@@ -103,15 +105,18 @@ def triage(
     if band is None:
         return Triage("passed", None)
     figure = f"({value:.2f} < {flag_below:.2f})"
-    contradicted, strong_missing, _ = failing_facts(verdict.facts)
+    contradicted, _, missing = failing_facts(verdict.facts)
     if contradicted:
         return Triage(
             "open", f"{CONTRADICTED_FACT_PREFIX}: {contradicted[0].explanation} {figure}", str(band)
         )
+    not_given = missing_in_words(verdict.facts)
+    if not_given and len(missing) >= 2:  # the key facts: what holds the citation, whatever part is weakest
+        return Triage("open", f"{MISSING_FACT_PREFIX}: {not_given} {figure}", str(band))
     if verdict.failed_part:  # the source backs the other parts of the claim
         return Triage("open", f"partial support: {verdict.failed_part} {figure}", str(band))
-    if strong_missing:
-        return Triage("open", f"{MISSING_FACT_PREFIX}: {strong_missing[0].explanation} {figure}", str(band))
+    if not_given:
+        return Triage("open", f"{MISSING_FACT_PREFIX}: {not_given} {figure}", str(band))
     return Triage("open", f"low support {figure}", str(band))
 
 

@@ -11,6 +11,11 @@ which none of those choices saw.
 The rule is chosen among a few candidates: the one that catches the most sneaky edits (fit half) while its
 false alarms on the unchanged supported claims stay at most ``MAX_FALSE_ALARMS`` and each band still
 reaches its precision on failing WiCE citations (:func:`admissible`); ties go to the rule that bounds less.
+Then, with those bands, the reading of "the page lacks the claim's key facts" (facts/_rule.py KEY_RULES) that
+holds citations in "may fail" (:func:`choose_key_rule`): the one that finds the most not_supported claims of
+the fit half while at most ``MAX_SUPPORTED_FLAGGED`` of its supported claims are flagged and at least
+``MIN_NOT_FULLY_SHARE`` of what is flagged is not fully supported (issue 54's goals); ties go to the one that
+flags fewer supported claims, then fewer claims; none at all when no reading keeps to both.
 """
 
 from __future__ import annotations
@@ -30,10 +35,12 @@ from sidebot.training.platt import fit_platt
 from sidebot.verify.bands import MAY_FAIL_PRECISION, VERY_LIKELY_PRECISION, Bands, threshold_for_precision
 from sidebot.verify.calibration import expected_calibration_error
 from sidebot.verify.crossencoder import CrossEncoderScorer
-from sidebot.verify.facts import NOT_LIKELY, FactRule, make_edit, name_pool
+from sidebot.verify.facts import KEY_RULES, NOT_LIKELY, FactRule, make_edit, name_pool
 from sidebot.verify.model import Calibration, CrossEncoder, Manifest, Precision
 
 MAX_FALSE_ALARMS = 0.03
+MAX_SUPPORTED_FLAGGED = 0.05  # a key-facts rule may flag at most this share of the supported claims
+MIN_NOT_FULLY_SHARE = 0.85  # and at least this share of what is flagged must not be fully supported
 BELOW = 0.001  # a bound "in the band" sits this far below the band's upper edge
 # (contradicted, strong missing): None = no bound, "may" / "very" = inside that band, float = that bound
 RULES: tuple[tuple[object, object], ...] = (
@@ -103,6 +110,10 @@ def operating_points(probs: np.ndarray, scored: Scored, bands: Bands) -> dict:
             "precision_not_supported": float((flagged & failing).sum() / flagged.sum())
             if flagged.any()
             else None,
+            "share_not_fully_supported": float((flagged & ~supported).sum() / flagged.sum())
+            if flagged.any()
+            else None,
+            "supported_flagged": int((flagged & supported).sum()),
             "recall_not_supported": float((flagged & failing).sum() / failing.sum())
             if failing.any()
             else None,
@@ -137,6 +148,31 @@ def choose_rule(
         )
     allowed = [row for row in table if admissible(row)]
     chosen = max(allowed or table[:1], key=lambda row: row["sneaky_caught"])
+    return {"chosen": chosen, "table": table}
+
+
+def choose_key_rule(fit: Scored, platt: Calibration, rule: FactRule, bands: Bands) -> dict:
+    """The key-facts reading chosen on the fit half (module docstring) added to ``rule``, with the table of
+    every candidate's "may fail" operating point."""
+    table = []
+    for name in (None, *KEY_RULES):
+        candidate = replace(rule, key_missing=None if name is None else bands.may_fail - BELOW, key_rule=name)
+        point = operating_points(probabilities(fit.verdicts, platt, candidate), fit, bands)["may_fail"]
+        table.append({"key_rule": name, "may_fail": point, "rule": candidate.to_json()})
+
+    def allowed(row: dict) -> bool:
+        point = row["may_fail"]
+        supported = int(fit.supported().sum())
+        return (
+            point["supported_flagged"] <= MAX_SUPPORTED_FLAGGED * supported
+            and (point["share_not_fully_supported"] or 0.0) >= MIN_NOT_FULLY_SHARE
+        )
+
+    def merit(row: dict) -> tuple[float, int, int]:
+        point = row["may_fail"]
+        return (point["recall_not_supported"] or 0.0, -point["supported_flagged"], -point["flagged"])
+
+    chosen = max((row for row in table if allowed(row)), key=merit, default=table[0])
     return {"chosen": chosen, "table": table}
 
 
@@ -198,13 +234,20 @@ def report(scored: Scored, platt: Calibration, rule: FactRule, bands: Bands, edi
 
 
 def fit_fact_check(
-    folder: Path, dev: Sequence[WiceClaim], seed: int, progress: Callable[[str], None] = print
+    folder: Path,
+    dev: Sequence[WiceClaim],
+    seed: int,
+    progress: Callable[[str], None] = print,
+    keep_calibration: bool = False,
 ) -> dict:
     """Choose calibration, fact rule and bands on the fit half of ``dev`` for the model in ``folder`` (its
-    combiner already fitted), store them in its manifest and return the report half's figures."""
+    combiner already fitted), store them in its manifest and return the report half's figures.
+    ``keep_calibration``: keep the manifest's calibration, fact rule and bands (and their choice table), and
+    choose only the key-facts reading with them: every other figure measured against those stays as it was."""
     fit_claims, report_claims = dev_split(dev)
     scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.BF16))
     scorer.fact_rule = FactRule()  # raw probabilities: the rule is applied here, per candidate
+    manifest = Manifest.read(folder)
 
     def score(claims: Sequence[WiceClaim], what: str) -> list[Verdict]:
         progress(f"fact check: verifying {len(claims)} {what}")
@@ -214,13 +257,23 @@ def fit_fact_check(
     fit_edits = _edits(fit_claims, seed)
     fit_after = score([b for _, b in fit_edits], "fit-half sneaky edits")
     fit_before = [v for c, v in zip(fit.claims, fit.verdicts) if any(c is a for a, _ in fit_edits)]
-    supported_fit = ~fit.failing()
-    platt = fit_platt(
-        [v.score for v in fit.verdicts], supported_fit, f"WiCE dev fit half ({len(fit.claims)})"
-    )
-    choice = choose_rule(fit, fit_before, fit_after, platt)
-    rule = FactRule.from_json(choice["chosen"]["rule"])
-    bands = Bands.from_json(choice["chosen"]["bands"], 0.5)
+    if keep_calibration:
+        platt = manifest.calibration
+        kept = FactRule.from_json(manifest.extra.get("fact_rule"))
+        base_rule = replace(kept, key_missing=None, key_rule=None)
+        bands = Bands.from_json(manifest.extra.get("bands"), manifest.flag_threshold)
+        choice_table = manifest.extra.get("fact_check", {}).get("choice_table", [])
+    else:
+        platt = fit_platt(
+            [v.score for v in fit.verdicts], ~fit.failing(), f"WiCE dev fit half ({len(fit.claims)})"
+        )
+        choice = choose_rule(fit, fit_before, fit_after, platt)
+        base_rule = FactRule.from_json(choice["chosen"]["rule"])
+        bands = Bands.from_json(choice["chosen"]["bands"], 0.5)
+        choice_table = choice["table"]
+    key_choice = choose_key_rule(fit, platt, base_rule, bands)
+    rule = FactRule.from_json(key_choice["chosen"]["rule"])
+    progress(f"fact check: key-facts rule {rule.key_rule or 'none'} (fit half)")
     held = Scored(list(report_claims), score(report_claims, "report-half claims"))
     report_edits = _edits(report_claims, seed)
     report_after = score([b for _, b in report_edits], "report-half sneaky edits")
@@ -230,8 +283,8 @@ def fit_fact_check(
         "fit_half": len(fit.claims),
         "report_half": len(held.claims),
         "split": "sha256(claim id)[0] even: fit, odd: report",
+        "calibration": "kept from an earlier fit" if keep_calibration else "fitted here",
     }
-    manifest = Manifest.read(folder)
     replace(
         manifest,
         calibration=platt,
@@ -240,7 +293,11 @@ def fit_fact_check(
             **manifest.extra,
             "fact_rule": rule.to_json(),
             "bands": bands.to_json(),
-            "fact_check": {"choice_table": choice["table"], "report_half": figures},
+            "fact_check": {
+                "choice_table": choice_table,
+                "key_rule_table": key_choice["table"],
+                "report_half": figures,
+            },
         },
     ).write(folder)
     return figures

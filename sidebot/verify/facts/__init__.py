@@ -17,10 +17,19 @@ from sidebot.verify.facts._changes import changed_facts, settled_by_source
 from sidebot.verify.facts._check import FactCheck, FactStatus, PageIndex, check_facts
 from sidebot.verify.facts._extract import forget_entities
 from sidebot.verify.facts._names import names_the_subject, normal_text
-from sidebot.verify.facts._rule import NOT_LIKELY, FactRule, fact_note, failing_facts, first_failing
+from sidebot.verify.facts._rule import (
+    KEY_RULES,
+    NOT_LIKELY,
+    FactRule,
+    fact_note,
+    failing_facts,
+    first_failing,
+    missing_in_words,
+)
 from sidebot.verify.facts._sneaky import NewValue, SneakyEdit, make_edit, name_pool
 
 __all__ = [
+    "KEY_RULES",
     "NOT_LIKELY",
     "FactCheck",
     "FactRule",
@@ -35,6 +44,7 @@ __all__ = [
     "first_failing",
     "forget_entities",
     "make_edit",
+    "missing_in_words",
     "name_pool",
     "names_the_subject",
     "normal_text",
