@@ -356,6 +356,15 @@ HAND_PICKED = [
         },
         id="infobox-footnotes-field",
     ),
+    pytest.param(  # a ref on a label field (languages2_type) backs what the label names (languages2)
+        "United-Kingdom.txt",
+        3,
+        {
+            "claim": "United-Kingdom — Recognised regional languages: Scots, Ulster Scots, Welsh, Cornish, "
+            "Scottish Gaelic, Irish",
+        },
+        id="infobox-label-field",
+    ),
     pytest.param(
         "United-Kingdom.txt",
         59,

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from mwparserfromhell.nodes import Template
 from mwparserfromhell.wikicode import Wikicode
 
-from sidebot.citations.tags import template_key
+from sidebot.citations.tags import LIST_TEMPLATES, template_key
 
 NOTE_SUFFIXES = ("footnotes", "footnote", "ref", "refs", "note", "notes", "cite", "source")
 HIDDEN_SUFFIXES = ("_magnitude",)
 DATE_SUFFIXES = ("as_of", "year")  # a group's "as of" field: population_as_of, gini_year
+TYPE_SUFFIX = "_type"  # a field labelling another: ``languages2_type`` names what ``languages2`` lists
 EMPTY_VALUES = {"", "auto", "yes", "no"}  # values that state nothing (``population_density = auto``)
 MAX_GROUP_FIELDS = 6  # a footnote field's claim names at most this many of its group's values
 # Free rows: a value field and the field naming it (``blank1_info_sec1`` ↔ ``blank1_name_sec1``, ``data3`` ↔
@@ -59,7 +60,10 @@ def infobox_field(template: Template, name: str) -> InfoboxField | None:
 def field_claim(article: str, field: InfoboxField, value: str, plain: Callable[[Wikicode], str]) -> str:
     """The claim of a citation in ``field`` whose own text before the marker is ``value``; ``""`` when the
     field and its group state nothing."""
-    if value.strip() and not field.is_note:
+    labelled = _labelled_value(field, plain)
+    if value.strip() and labelled:
+        claim = f"{value.strip()}: {labelled}"
+    elif value.strip() and not field.is_note:
         claim = f"{_label_of(field, plain)}: {value.strip()}"
         dated = _date_of(field, plain)
         if dated:
@@ -88,6 +92,25 @@ def _label_of(field: InfoboxField, plain: Callable[[Wikicode], str]) -> str:
         if text:
             return text
     return label(field.name)
+
+
+def _labelled_value(field: InfoboxField, plain: Callable[[Wikicode], str]) -> str:
+    """The value a label field names, when ``field`` is one: ``languages2_type`` ("Recognised regional
+    languages", where a ref often sits) labels ``languages2`` (the languages), which is what the ref backs;
+    "" for any other field."""
+    if not field.name.endswith(TYPE_SUFFIX):
+        return ""
+    named = field.name[: -len(TYPE_SUFFIX)]
+    if not named or not field.template.has(named):
+        return ""
+    code = field.template.get(named).value
+    lists = [t for t in code.filter_templates(recursive=False) if template_key(t.name) in LIST_TEMPLATES]
+    if len(lists) == 1:  # {{hlist|Scots|Welsh}}: its items, as a reader tells them apart
+        items = [plain(p.value).strip() for p in lists[0].params if not p.showkey]
+        text = ", ".join(item for item in items if item)
+    else:
+        text = plain(code).strip()
+    return "" if text.lower() in EMPTY_VALUES else text
 
 
 def label(name: str) -> str:

@@ -75,3 +75,20 @@ def tag_table(extra_aliases: Mapping[str, str] | None = None) -> dict[str, str]:
             raise ValueError(f"tag alias {alias!r} is empty")
         table[key] = target
     return table
+
+
+# Templates that render each positional value as an item of a list ({{hlist|Scots|Welsh}}).
+LIST_TEMPLATES = frozenset(
+    {
+        "hlist",
+        "ubl",
+        "ublist",
+        "unbulleted list",
+        "plainlist",
+        "flatlist",
+        "bulleted list",
+        "bulleted",
+        "collapsible list",
+        "ordered list",
+    }
+)

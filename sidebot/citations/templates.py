@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from mwparserfromhell.nodes import Template
 
+from sidebot.citations.tags import LIST_TEMPLATES
 from sidebot.citations.text import DisplayRule, TextStream, WikitextRenderer, named, positional
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -244,21 +245,7 @@ DISPLAY_RULES: Mapping[str, DisplayRule] = {
     # {{birth-date|1965|c. 965}} and {{Version|o|1.0}} (release tables) show their last value
     **dict.fromkeys(["transl", "transliteration", "resize", "birth-date", "death-date", "version"], _last),
     **dict.fromkeys(["sortname", "linktext"], _joined),
-    **dict.fromkeys(
-        [
-            "hlist",
-            "ubl",
-            "ublist",
-            "unbulleted list",
-            "plainlist",
-            "flatlist",
-            "bulleted list",
-            "bulleted",
-            "collapsible list",
-            "ordered list",
-        ],
-        _items,
-    ),
+    **dict.fromkeys(sorted(LIST_TEMPLATES), _items),
     **dict.fromkeys(["quote", "blockquote", "cquote", "quotation", "quote box", "rquote", "zitat"], _quote),
     **dict.fromkeys(["convert", "cvt"], _convert),
     **dict.fromkeys(["frac", "fraction"], _fraction),
