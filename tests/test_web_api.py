@@ -623,6 +623,8 @@ def test_the_card_shows_where_the_source_gives_a_contradicted_value_away_from_th
                 "status": "found",
                 "explanation": "the source gives the Hague",
             },
+            # the claim's subject, named in the rival's sentence: the card names the rival (1616)
+            {"text": "Merry Company on a Terrace", "kind": "name", "status": "found", "subject": True},
         ]
         finding.change = {
             "old": "1616",
@@ -644,6 +646,87 @@ def test_the_card_shows_where_the_source_gives_a_contradicted_value_away_from_th
     facts = web_client.get(f"/api/findings/{hostile_finding}").json()["facts"]
     assert [seg["text"] for seg in facts[0]["elsewhere"] if seg["evidence"]] == ["1778"]
     assert facts[1]["elsewhere"] == []
+
+
+def test_the_card_leads_with_what_fails_then_the_claim_the_evidence_and_the_decision(
+    web_client, web_db, web_accounts, hostile_finding
+):
+    """Issue 54: the failures in words first, then the claim, the evidence (the edit, the facts, the
+    passage), then the decision form. A card whose claim's facts the source gives none of shows no "backs
+    part of it" figure; a rival value the source gives in a sentence that does not name the subject is not
+    named; a passage that states none of the claim's facts is shown under "No sentence of the source states
+    this", nothing highlighted. The facts are the demo's Adriana Lima card's, on the hostile finding."""
+    rival = "Last year she ranked second, after <b>Bündchen</b>, and her $20 million in earnings this year."
+    facts = [
+        {"text": "2015", "kind": "year", "status": "missing", "explanation": "the source does not give 2015"},
+        {
+            "text": "$9 million",
+            "kind": "sum",
+            "status": "contradicted",
+            "stated": "$20 million",
+            "sentence": rival,
+            "explanation": "the source gives $20 million, the claim says $9 million",
+        },
+    ]
+    with web_db.session() as session:
+        finding = session.get(Finding, hostile_finding)
+        finding.probability, finding.every_part_probability = 0.9, 0.02
+        finding.facts = facts
+        finding.fact_note = facts[1]["explanation"]
+        finding.change = {"old": "2013", "new": "2015", "kind": "year", "old_rev": 11, "new_rev": 12}
+        finding.state = "open"
+        session.commit()
+    api_login(web_client, web_accounts.reviewer)
+    body = web_client.get(f"/findings/{hostile_finding}").text
+    order = [
+        body.index('data-testid="fail"'),
+        body.index('data-testid="claim"'),
+        body.index('data-testid="evidence"'),
+        body.index('data-testid="facts"'),
+        body.index('data-testid="best-passage"'),
+        body.index('data-testid="decision"'),
+        body.index(f'action="/findings/{hostile_finding}/decide"'),
+    ]
+    assert order == sorted(order), order
+    fails = re.findall(r'data-testid="fail"><strong>([^<]*)</strong>', body)
+    assert fails == [
+        "Changed fact: 2013 → 2015 (the source gives 2013)",
+        "Contradicted: the source gives another figure, not said of "
+        + str(escape(web_client.get(f"/api/findings/{hostile_finding}").json()["article"])).split(" (")[0]
+        + "; the claim says $9 million",
+        "The source does not give: 2015",
+    ]
+    assert "backs part of it" not in body and "backs the whole claim: 2 %" in body
+    assert "the source gives $20 million" not in body and "source backs none of the claim&#39;s facts" in body
+    # the sentence stays, as text, its figure marked: the reviewer sees whose it is
+    assert "<b>Bündchen</b>" not in body and "after &lt;b&gt;Bündchen&lt;/b&gt;, and her <mark>$20" in body
+    detail = web_client.get(f"/api/findings/{hostile_finding}").json()
+    assert (
+        detail["backs_nothing"] and not detail["states_nothing"] and detail["fails"][0].startswith("Changed")
+    )
+    assert detail["facts"][1]["said_of_subject"] is False and detail["facts"][1]["stated"] == "$20 million"
+    assert detail["support_figures"] == "backs the whole claim: 2 %; backs part of it: 90 %"  # as the list's
+
+    # every fact missing: the passage states nothing of the claim, and nothing in it is highlighted
+    with web_db.session() as session:
+        finding = session.get(Finding, hostile_finding)
+        finding.facts = [facts[0], {**facts[1], "status": "missing", "stated": None, "sentence": None}]
+        finding.change = None
+        session.commit()
+    body = web_client.get(f"/findings/{hostile_finding}").text
+    shown = body[body.index('data-testid="states-nothing"') :].split("</p>", 1)[0]
+    assert 'class="passage"' in shown and "<mark" not in shown and "evidence highlighted" not in body
+    assert body.index('data-testid="states-nothing"') < body.index('data-testid="decision"')
+    assert re.findall(r'data-testid="fail"><strong>([^<]*)</strong>', body) == [
+        "The source does not give: 2015, $9 million"
+    ]
+    # a fact found: the passage's marks are evidence again
+    with web_db.session() as session:
+        finding = session.get(Finding, hostile_finding)
+        finding.facts = [{**facts[0], "status": "found", "explanation": "the source gives 2015"}]
+        session.commit()
+    body = web_client.get(f"/findings/{hostile_finding}").text
+    assert 'data-testid="states-nothing"' not in body and "<mark" in body and "backs part of it: 90 %" in body
 
 
 def test_the_card_marks_a_value_where_the_source_writes_it_otherwise(web_client, web_db, hostile_finding):

@@ -24,6 +24,15 @@ from sidebot.queue.models import Review
 from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision
 from sidebot.queue.support import Support, no_citation_note, percent, support_text
 from sidebot.web.integrity import ReviewTarget
+from sidebot.web.lead import (
+    MIN_SHARE,
+    backs_nothing,
+    failures,
+    rival_words,
+    said_of_subject,
+    shown_support,
+    states_nothing,
+)
 from sidebot.web.passages import ShownPassage, shown_passage
 
 MEDIAWIKI_URL_SAFE = ";@$!*(),/~:"  # what MediaWiki leaves unescaped in page URLs (as sidebot.wiki.site)
@@ -76,8 +85,16 @@ class FactOut(_View):
     text: str = Field(description="the fact as the claim writes it")
     kind: str = Field(description='what kind of fact: "year", "date", "number", "sum", "name", …')
     status: str = Field(description="found, missing or contradicted")
-    explanation: str = Field(description='in words: "the source gives 1999, the claim says 2000"')
+    explanation: str = Field(
+        description='in words: "the source gives 1999, the claim says 2000"; a rival the source does not say '
+        'of the subject: "the source gives another figure, not said of <subject>; the claim says 2000"'
+    )
     stated: str | None = Field(description="the source's own value, where it contradicts the claim")
+    said_of_subject: bool = Field(
+        True,
+        description="a contradicted fact: whether the source's sentence giving the rival names the claim's "
+        "subject (false: the explanation leaves the rival's value out)",
+    )
     sentence: list[Segment] = Field(description="the source's sentence stating the fact or its rival")
     elsewhere: list[Segment] = Field(
         description="where the source gives a contradicted fact's own value, away from the claim's words"
@@ -174,6 +191,20 @@ class Card(_View):
     band: str | None = Field(description='"very likely fails" or "may fail"')
     fact_note: str | None = Field(description="the failing fact in words")
     facts: list[FactOut] = Field(description="the claim's facts looked up on the source")
+    fails: list[str] = Field(
+        description="what fails, in words, the card's first lines: \"The source does not give: 1978, "
+        'Lexington", "Changed fact: 2013 → 2014 (the source gives 2013)", "Citation removed"…'
+    )
+    backs_nothing: bool = Field(
+        description="the claim has facts to check and the source gives none of them: no 'backs part' figure"
+    )
+    states_nothing: bool = Field(
+        description="the shown passage states nothing of the claim: no sentence is highlighted as evidence"
+    )
+    shown_words: str = Field(
+        description="the support words the card shows (support_words unless backs_nothing)"
+    )
+    shown_figures: str = Field(description="the figures the card shows (no 'backs part' when backs_nothing)")
     change: ChangeOut | None = Field(description="a changed fact: what an edit changed under this citation")
     suggestions: list[SuggestionOut]
     reviews: list[ReviewOut]
@@ -211,6 +242,12 @@ def load_card(session: Session, finding_id: int) -> Card | None:
 
 def _card_view(card: CardRow) -> Card:
     row = card.row
+    passage = highlight(
+        shown_passage(row.best_passage or "", row.evidence, row.claim, card.source_text, row.page_title)
+    )
+    silent = states_nothing(row.facts, [s.score for s in passage if s.evidence])
+    nothing = backs_nothing(row.facts)
+    words, figures = shown_support(row.support_figures, nothing)
     return Card(
         id=row.id,
         state=row.state,
@@ -243,9 +280,7 @@ def _card_view(card: CardRow) -> Card:
         origin=row.origin,
         rev_id=row.rev_id,
         created_at=row.created_at,
-        passage=highlight(
-            shown_passage(row.best_passage or "", row.evidence, row.claim, card.source_text, row.page_title)
-        ),
+        passage=stating(passage, silent),
         parts=[
             PartOut(
                 text=p["text"],
@@ -258,7 +293,12 @@ def _card_view(card: CardRow) -> Card:
         failed_part=row.failed_part,
         band=row.band,
         fact_note=row.fact_note,
-        facts=[_fact_view(f) for f in row.facts],
+        facts=[_fact_view(f, row.article, row.facts) for f in row.facts],
+        fails=failures(row.facts, row.article, row.change, row.flag_reason, row.failed_part),
+        backs_nothing=nothing,
+        states_nothing=silent,
+        shown_words=words,
+        shown_figures=figures,
         change=_change_view(row.change, card.api_url),
         suggestions=[
             SuggestionOut(
@@ -297,14 +337,16 @@ def _support_fields(support: Support) -> dict[str, Any]:
     }
 
 
-def _fact_view(fact: dict[str, Any]) -> FactOut:
-    value = fact.get("stated") if fact.get("status") == "contradicted" else fact.get("text")
+def _fact_view(fact: dict[str, Any], article: str, facts: Sequence[dict[str, Any]]) -> FactOut:
+    contradicted = fact.get("status") == "contradicted"
+    value = fact.get("stated") if contradicted else fact.get("text")
     return FactOut(
         text=fact.get("text", ""),
         kind=fact.get("kind", ""),
         status=fact.get("status", ""),
-        explanation=fact.get("explanation", ""),
+        explanation=rival_words(fact, article, facts),
         stated=fact.get("stated"),
+        said_of_subject=not contradicted or said_of_subject(fact.get("sentence"), article, facts),
         sentence=mark(fact.get("sentence") or "", value or "", fact.get("value_at")),
         elsewhere=mark(fact.get("elsewhere") or "", fact.get("text") or "", fact.get("elsewhere_value_at")),
     )
@@ -377,6 +419,18 @@ def _fits(written_at: Sequence[int], sentence: str) -> bool:
         and all(type(i) is int for i in written_at)
         and 0 <= written_at[0] < written_at[1] <= len(sentence)
     )
+
+
+def stating(segments: list[Segment], silent: bool) -> list[Segment]:
+    """``segments`` highlighted only where a sentence states something of the claim: no mark holding under
+    :data:`sidebot.web.lead.MIN_SHARE` of its content words, none at all in a passage that states nothing
+    (``silent``)."""
+    return [
+        s.model_copy(update={"evidence": False, "score": None})
+        if s.evidence and (silent or (s.score is not None and s.score < MIN_SHARE))
+        else s
+        for s in segments
+    ]
 
 
 def highlight(shown: ShownPassage) -> list[Segment]:

@@ -140,7 +140,7 @@ def test_readme_path_to_a_first_review(demo_run: DemoRun, served):
         page.set_viewport_size({"width": WIDTHS["desktop"], "height": 900})
         page.goto("/queue")
 
-        # the first card: one support figure, a reason, and the decision form before the source
+        # the first card: what fails, the figures in words, a reason; the decision form after the evidence
         rows.first.get_by_role("link").first.click()
         first = int(page.url.rsplit("/", 1)[-1])
         assert re.search(r"\d+ %", page.get_by_test_id("support").inner_text())
