@@ -107,6 +107,7 @@ def test_no_backs_part_figure_when_the_source_gives_none_of_the_facts():
     assert shown_support(lima, nothing_backed=False) == (lima.words, lima.figures)
     # before the every-part figure: no figure that says part is backed
     assert shown_support(Support(0.9), nothing_backed=True) == ("source backs none of the claim's facts", "")
+    assert shown_support(Support(None), nothing_backed=True) == ("support not measured", "")
     copy = Support(0.99, 0.87, copies_wikipedia=True)
     assert shown_support(copy, nothing_backed=True) == (copy.words, copy.figures)
 

@@ -48,8 +48,11 @@ def backs_nothing(facts: Sequence[Fact]) -> bool:
 
 def shown_support(support: Support, nothing_backed: bool) -> tuple[str, str]:
     """The support words and figures the card shows: where the source backs nothing (:func:`backs_nothing`),
-    no "backs part of it" figure, only the every-part one, and words that say so."""
-    if not nothing_backed or support.copies_wikipedia or support.at_least_part is None:
+    no "backs part of it" figure, only the every-part one, and words that say so; no figure line where
+    nothing was measured."""
+    if support.at_least_part is None:
+        return support.words, ""  # "support not measured" says it: no "no figure" line under it
+    if not nothing_backed or support.copies_wikipedia:
         return support.words, support.figures
     figures = (
         f"backs the whole claim: {percent(support.every_part)}" if support.every_part is not None else ""
