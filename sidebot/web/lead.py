@@ -62,12 +62,13 @@ def shown_support(support: Support, nothing_backed: bool) -> tuple[str, str]:
 
 def states_nothing(facts: Sequence[Fact], scores: Sequence[float | None]) -> bool:
     """Whether the shown passage states nothing of the claim: the claim's checkable facts are all missing
-    from the source; with none to check, no evidence mark (``scores``: those of the passage's marks) holds
-    :data:`MIN_SHARE` of the claim's content words. A mark without a score (stored before scores were)
-    counts as stating something."""
+    from the source, or no evidence mark (``scores``: those of the passage's marks) holds :data:`MIN_SHARE`
+    of the claim's content words (a found fact is then stated elsewhere on the page, as the facts list
+    shows, not in this passage). A mark without a score (stored before scores were) counts as stating
+    something."""
     checked = checkable(facts)
-    if checked:
-        return all(f.get("status") == "missing" for f in checked)
+    if checked and all(f.get("status") == "missing" for f in checked):
+        return True
     return all(s is not None and s < MIN_SHARE for s in scores)
 
 
