@@ -365,6 +365,12 @@ HAND_PICKED = [
         },
         id="infobox-label-field",
     ),
+    pytest.param(  # a field whose value is only a template the bot cannot expand gives no claim, not its group's
+        "Dollar-Point,-California.txt",
+        0,
+        {"claim": "", "checkable": False},
+        id="infobox-unexpanded-template",
+    ),
     pytest.param(
         "United-Kingdom.txt",
         59,

@@ -68,6 +68,8 @@ def field_claim(article: str, field: InfoboxField, value: str, plain: Callable[[
         dated = _date_of(field, plain)
         if dated:
             claim += f" (as of {dated})"
+    elif not field.is_note and _template_renders_nothing(field, plain):
+        return ""  # {{Representative|…}}: only the wiki expands it; its group is not what it cites
     else:
         values = [
             f"{label(name)}: {text}"
@@ -92,6 +94,13 @@ def _label_of(field: InfoboxField, plain: Callable[[Wikicode], str]) -> str:
         if text:
             return text
     return label(field.name)
+
+
+def _template_renders_nothing(field: InfoboxField, plain: Callable[[Wikicode], str]) -> bool:
+    """Whether ``field``'s value is templates the renderer cannot expand and nothing else: the field states
+    something (a congressman, a capacity) that only the wiki can render."""
+    code = field.template.get(field.name).value
+    return bool(code.filter_templates(recursive=False)) and not plain(code).strip()
 
 
 def _labelled_value(field: InfoboxField, plain: Callable[[Wikicode], str]) -> str:
