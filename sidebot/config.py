@@ -390,6 +390,11 @@ class ReviewListSettings(_Section):
     finding_url: str = ""  # the review UI's page of a finding, "{id}" replaced; empty: no link
     # The bands of queued findings the list carries (sidebot.verify.bands); changed facts always
     bands: list[Literal["very likely fails", "may fail"]] = ["very likely fails"]
+    # WikiProjects that asked for their own list: one more list per project, of the findings on the articles
+    # whose talk page carries the project's banner (project_banner), at project_title ({title}: the list's)
+    projects: list[str] = []
+    project_title: str = "{title}/WikiProject {project}"
+    project_banner: str = "WikiProject {project}"  # the banner template's name, without "Template:"
 
 
 class NoticeSettings(_Section):
@@ -438,6 +443,8 @@ class OnwikiSettings(_Section):
             raise ValueError("on-wiki outputs need onwiki.doc_page and onwiki.stop_page")
         if self.review_list.enabled and not self.review_list.title.strip():
             raise ValueError("onwiki.review_list.enabled needs onwiki.review_list.title")
+        if self.review_list.projects and "{project}" not in self.review_list.project_title:
+            raise ValueError("onwiki.review_list.project_title must contain {project}")
         if self.review_list.finding_url and "{id}" not in self.review_list.finding_url:
             raise ValueError("onwiki.review_list.finding_url must contain {id}")
         if self.review_list.finding_url and not is_linkable(
@@ -445,6 +452,35 @@ class OnwikiSettings(_Section):
         ):
             raise ValueError("onwiki.review_list.finding_url must be an http(s) address with a valid host")
         return self
+
+
+class PrioritySettings(_Section):
+    """Which open findings come first (sidebot.queue.priority): a finding's priority is the sum of the
+    weights that apply to it. Biographies of living people (WP:BLP) first, then the most read pages, the
+    longest-tagged claims, and the reasons that matter most (changed facts, removed citations)."""
+
+    blp_category: str = "Living people"  # the wiki's category of biographies of living people (no prefix)
+    living_person: float = Field(3.0, ge=0)  # added for a page in blp_category
+    views: float = Field(1.0, ge=0)  # per factor of ten in the page's daily views (log10(1 + views/day))
+    tag_age: float = Field(0.5, ge=0)  # per year since the tag's date= ({{citation needed}}, {{failed …}})
+    tag_age_max_years: float = Field(5.0, gt=0)  # older tags count as this old
+    # Per reason kind (sidebot.queue.support.ReasonKind values); a kind not named adds nothing
+    reasons: dict[str, float] = {
+        "changed_fact": 4.0,
+        "removed_citation": 4.0,
+        "copies_wikipedia": 2.0,
+        "fact_contradicted": 1.5,
+        "contradicts": 1.5,
+        "tagged": 1.0,
+        "partial": 0.5,
+        "fact_missing": 0.5,
+    }
+    # Wikimedia's pageview dump (https://dumps.wikimedia.org/other/pageviews/: lines "domain_code
+    # page_title count_views total_response_size", plain or .gz): a local path or an http(s) URL (fetched
+    # through the SSRF guard). Empty: no page views.
+    pageviews: str = ""
+    pageviews_domain: str = "en"  # the wiki's domain code; its mobile one ("en.m") counts too
+    pageviews_hours: float = Field(1.0, gt=0)  # hours the file covers (1: an hourly dump): views/day scale
 
 
 class WebSettings(_Section):
@@ -524,6 +560,7 @@ class Settings(_Section):
     web: WebSettings = WebSettings()
     schedule: ScheduleSettings = ScheduleSettings()
     onwiki: OnwikiSettings = OnwikiSettings()
+    priority: PrioritySettings = PrioritySettings()
     workers: WorkersSettings = WorkersSettings()
     retrieve: RetrieveSettings = Field(default_factory=RetrieveSettings)
     source_file: Path | None = None  # the TOML file these settings came from

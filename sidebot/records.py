@@ -120,3 +120,13 @@ class Verdict:
     facts: list[FactFinding] = field(default_factory=list)  # the claim's facts looked up on the source
     fact_note: str | None = None  # the failing fact in words, when one decided or capped the probability
     every_part_probability: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PageFacts:
+    """What a wiki says of one page (sidebot.wiki.page_facts reads it, sidebot.queue.priority stores it):
+    whether it is in the wiki's category of living people, and the level needed to edit it ("" when anyone
+    may; else "autoconfirmed", "extendedconfirmed", "sysop"…)."""
+
+    living_person: bool
+    edit_protection: str

@@ -722,3 +722,27 @@ def test_a_wiki_turning_read_only_during_a_save_keeps_the_notice_for_later(
     later = env.update()
     assert later.status == "ok" and later.counts["notices_posted"] == 1, later.errors
     assert _sections_with(env.text(f"Talk:{title}")) == 1
+
+
+def test_a_wikiproject_that_opts_in_gets_its_own_list_by_priority(make_env, unique_title, wiki_users) -> None:
+    """Issue 56: one list page per WikiProject in ``projects`` (the articles whose talk page carries its
+    banner), and every list by priority: the patrol read that one article is a living person's biography."""
+    project = unique_title("Project").replace("(", "").replace(")", "")
+    env = make_env(review_list={"projects": [project]})
+    cfg = env.onwiki.review_list
+    ours, other = unique_title("Ours"), unique_title("Other")
+    env.article(other, ["The council approved the budget."])
+    env.article(ours, ["The vote was unanimous."])
+    wiki_users.editor.edit(ours, env.text(ours) + "\n[[Category:Living people]]")
+    wiki_users.editor.edit(f"Template:WikiProject {project}", "A project banner.")
+    wiki_users.editor.edit(f"Talk:{ours}", f"{{{{WikiProject {project}}}}}")
+    env.patrol([other, ours])
+
+    summary = env.update(parts=["review-list"])
+    assert summary.status == "ok", summary.errors
+    main = parse_rows(env.text(cfg.title))
+    assert [r.article for r in main] == [ours, other]  # the living person's first
+    assert "· living person ·" in main[0].reason and "living person" not in main[1].reason
+    own = parse_rows(env.text(f"{cfg.title}/WikiProject {project}"))
+    assert [r.article for r in own] == [ours]
+    assert summary.counts["project_findings_listed"] == 1

@@ -433,7 +433,9 @@ def test_claims_tagged_citation_needed_have_their_own_section_with_the_suggestio
     assert not code.filter_templates()  # nothing from the claim, the tag's date or the title is a template
     row = next(r for r in parse_rows(page.text) if r.finding_id == 2)
     assert row.source == "No citation; the claim is tagged {{citation needed}} since May 2024 }}<nowiki>"
-    assert (row.source_url, row.reason) == ("", "needs a source")
+    assert row.source_url == ""
+    reason, why = row.reason.split(" · ")  # why it comes first (sidebot.queue.priority): its tag's age
+    assert reason == "needs a source" and why.startswith("tagged ") and why.endswith(" ago")
     assert row.support.startswith("suggested source: source likely backs the whole claim")
     assert (row.suggestion_url, row.suggestion) == ("https://example.org/found", "Found '']] page")
     assert row.claim == "It rained {{subst:x}} in 1711."

@@ -61,7 +61,8 @@ class ExtractedCitation:
         None  # |url-status= as written: "dead", "usurped" and "unfit" mean the URL is gone
     )
     placement: str = "prose"  # "prose", "infobox" (a field) or "table" (a row read with its headers)
-    tag_date: str | None = None  # a needs-source claim's {{citation needed|date=}} as written
+    # the date= of its tag as written: a needs-source claim's {{citation needed}}, a citation's {{failed …}}
+    tag_date: str | None = None
 
 
 NEEDS_SOURCE = "needs-source"  # the kind of a claim tagged {{citation needed}}: no footnote, no URL
@@ -135,6 +136,7 @@ def extract_citations(
                 archive_date=source.archive_date,
                 url_status=source.url_status,
                 placement=_placement(mark, row_start),
+                tag_date=mark.tag_date,
             )
         )
         seen[pair] += 1

@@ -146,6 +146,7 @@ class FootnoteMark:
     section: str  # "H2::H3", "" for the lead
     tags: tuple[str, ...]  # canonical inline tags right after the marker
     reused: str | None = None  # for {{r|name}}: the name of the ref it reuses
+    tag_date: str | None = None  # the date= of the first of those tags that has one, as written
 
 
 def _attribute(node: Tag, name: str) -> str:
@@ -324,8 +325,8 @@ class WikitextRenderer:
         self, node: Tag | Template, nodes: Sequence[Node], i: int, out: TextStream, reused: str | None = None
     ) -> None:
         if self.collect:
-            tags = self._tags_after(nodes, i)
-            self.marks.append(FootnoteMark(node, out, out.length, self.section, tags, reused))
+            tags, tag_date = self._tags_after(nodes, i)
+            self.marks.append(FootnoteMark(node, out, out.length, self.section, tags, reused, tag_date))
 
     def _text(self, value: str, out: TextStream) -> None:
         line_start = not out.length or out.text.endswith("\n")  # "|" and "!" here may begin table cells
@@ -468,10 +469,12 @@ class WikitextRenderer:
         out.list_line_open = False
         self.island(node.title, out)
 
-    def _tags_after(self, nodes: Sequence[Node], i: int) -> tuple[str, ...]:
-        """Canonical inline tags directly after the marker at ``nodes[i]``: only whitespace, punctuation,
-        comments and templates that show no text may come between; another citation or any word ends it."""
+    def _tags_after(self, nodes: Sequence[Node], i: int) -> tuple[tuple[str, ...], str | None]:
+        """Canonical inline tags directly after the marker at ``nodes[i]``, and the first ``date=`` they give:
+        only whitespace, punctuation, comments and templates that show no text may come between; another
+        citation or any word ends it."""
         found: list[str] = []
+        tag_date: str | None = None
         for node in nodes[i + 1 :]:
             if isinstance(node, Comment):
                 continue
@@ -489,9 +492,12 @@ class WikitextRenderer:
                 self._marker_tags.add(id(node))
                 if canonical not in found:
                     found.append(canonical)
+                date = named(node, "date")
+                if tag_date is None and date is not None and self.plain(date).strip():
+                    tag_date = self.plain(date).strip()
                 continue
             if key in SHORT_FOOTNOTE_TEMPLATES | REUSE_TEMPLATES or key.replace(" ", "") in REF_TEMPLATES:
                 break
             if self.display_rule(key) is not None:
                 break
-        return tuple(found)
+        return tuple(found), tag_date

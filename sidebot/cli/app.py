@@ -94,6 +94,7 @@ testwiki_group.command("status")(testwiki.status)
 
 queue_group = _group("queue", "The review queue.")
 queue_group.command("list")(queue.list_findings)
+queue_group.command("prioritize")(queue.prioritize)
 
 corpus_group = _group("corpus", "The retrieval corpus: documents better sources are searched in.")
 corpus_group.command("add")(retrieve_commands.corpus_add)

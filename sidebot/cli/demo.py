@@ -63,11 +63,29 @@ def demo(ctx: typer.Context) -> None:
     )
     summary = run_patrol(wiki_settings, wiki, refs, "demo", {"recent": None, "failed_verification": True})
     print_summary(summary)
+    _prioritize(wiki_settings, wiki)
     console.print("[bold]4/4[/bold] the review queue")
     _print_demo_outcome(wiki_settings, wiki.name, info["sources_url"])
     _print_next_steps(settings, info, time.monotonic() - started)
     if summary.status != "ok":
         raise typer.Exit(1)
+
+
+def _prioritize(settings: Settings, wiki) -> None:  # wiki: PywikibotWiki
+    """The queue's order from the demo's (illustrative) page views and the wiki's living-people category."""
+    from sidebot.cli.common import open_database
+    from sidebot.patrol.page_priority import refresh_page_priority
+
+    db = open_database(settings)
+    try:
+        done = refresh_page_priority(settings, db, wiki)
+    finally:
+        db.dispose()
+    console.print(
+        f"    priority: {done.living} of {done.pages} pages with open findings are biographies of living "
+        f"people, {done.with_views} have page views (illustrative)",
+        highlight=False,
+    )
 
 
 def _print_next_steps(settings: Settings, info: dict, seconds: float) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 from urllib.parse import urlsplit
 
@@ -12,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sidebot.cli.common import console, fail, open_database, settings_of
+from sidebot.config import Settings
 
 WIDE = 120  # terminal columns from which each field has its column and the source is shown as its URL
 STATE_HELP = (
@@ -21,6 +23,11 @@ STATE_HELP = (
 REASON_HELP = (
     "Only findings in the queue for this reason: tagged, changed-fact, copies-wikipedia, fact-contradicted, "
     "contradicts, partial, fact-missing, low-support, needs-source (claims tagged {{citation needed}})."
+)
+
+TOPIC_HELP = (
+    "Only pages of a topic: category:NAME (with --depth), project:NAME (articles whose talk page carries "
+    "{{WikiProject NAME}}) or list:FILE (a PetScan or PagePile export: one title a line, CSV or JSON)."
 )
 
 
@@ -38,13 +45,25 @@ def list_findings(
     reason: Annotated[str | None, typer.Option(help=REASON_HELP)] = None,
     limit: Annotated[int, typer.Option(min=1)] = 100,
     offset: Annotated[int, typer.Option(min=0)] = 0,
+    sort: Annotated[
+        str,
+        typer.Option(
+            help="support: changed facts first, then least supported first; priority: highest priority "
+            "first (living people, page views, tag age, reason: `sidebot queue prioritize`)."
+        ),
+    ] = "support",
+    topic: Annotated[str | None, typer.Option(help=TOPIC_HELP)] = None,
+    depth: Annotated[int, typer.Option(min=0, max=10, help="Subcategory levels of a category topic.")] = 0,
 ) -> None:
     """List findings, least supported first (default: the open ones)."""
+    from sidebot.queue.listing import Sort
     from sidebot.queue.models import FindingState
     from sidebot.queue.queries import count_by_state
     from sidebot.queue.queries import list_findings as query
     from sidebot.queue.support import ReasonKind
 
+    if sort not in {s.value for s in Sort}:
+        raise fail(f"unknown sort {sort}: choose from {', '.join(s.value for s in Sort)}", 2)
     known = [s.value for s in FindingState]
     unknown = sorted(set(state or []) - {*known, "all"})
     if unknown:
@@ -54,10 +73,20 @@ def list_findings(
         raise fail(f"unknown reason {reason}: choose from {', '.join(reasons)}", 2)
     kind = reasons[reason.replace("_", "-")] if reason is not None else None
     states = None if state and "all" in state else (state or ["open"])
-    db = open_database(settings_of(ctx))
+    settings = settings_of(ctx)
+    titles = topic_titles(settings, topic, depth) if topic else None
+    db = open_database(settings)
     with db.session() as session:
         rows = query(
-            session, states=states, wiki=wiki, article=article, limit=limit, offset=offset, reason=kind
+            session,
+            states=states,
+            wiki=wiki,
+            article=article,
+            limit=limit,
+            offset=offset,
+            reason=kind,
+            sort=Sort(sort),
+            titles=titles,
         )
         counts = count_by_state(session, wiki)
     if as_json:
@@ -74,6 +103,75 @@ def list_findings(
     console.print("findings by state: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
 
 
+def prioritize(
+    ctx: typer.Context,
+    pageviews: Annotated[
+        str | None,
+        typer.Option(
+            help="A Wikimedia pageview dump (path or http(s) URL, plain or .gz); default: "
+            "[priority] pageviews."
+        ),
+    ] = None,
+    offline: Annotated[
+        bool,
+        typer.Option("--offline", help="Do not ask the wiki (keep the stored categories and protection)."),
+    ] = False,
+) -> None:
+    """Work out the open findings' priority: read from the wiki which pages are biographies of living people
+    and how they are protected, and from the pageview dump how often they are read."""
+    from sidebot.datasets.pageviews import PageviewFormatError
+    from sidebot.patrol.page_priority import refresh_page_priority
+    from sidebot.sources.download import DownloadError
+    from sidebot.wiki.site import WikiError
+
+    settings = settings_of(ctx)
+    wiki = None if offline else _connect(settings)
+    db = open_database(settings)
+    try:
+        done = refresh_page_priority(settings, db, wiki, pageviews)
+    except (OSError, PageviewFormatError, DownloadError, WikiError) as exc:
+        raise fail(f"cannot work out the priorities: {exc}") from exc
+    finally:
+        db.dispose()
+    console.print(
+        f"pages with open findings: {done.pages} (living people {done.living}, edit-protected "
+        f"{done.protected}, in the pageview dump {done.with_views}); priorities changed: {done.findings}",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+def topic_titles(settings: Settings, topic: str, depth: int = 0) -> frozenset[str]:
+    """The pages of ``--topic`` (see TOPIC_HELP), asked of the wiki or read from the file."""
+    from sidebot.datasets.title_lists import TitleListError, read_title_list
+    from sidebot.wiki.page_facts import category_articles, project_articles
+    from sidebot.wiki.site import WikiError, connect
+
+    kind, _, name = topic.partition(":")
+    kind = kind.strip().lower()
+    if not name.strip() or kind not in ("category", "project", "list"):
+        raise fail(f"unknown topic {topic!r}: write category:NAME, project:NAME or list:FILE", 2)
+    try:
+        if kind == "list":
+            return frozenset(read_title_list(Path(name.strip()).expanduser()))
+        site = connect(settings, login=False)
+        if kind == "category":
+            return frozenset(category_articles(site, name.strip(), depth))
+        return frozenset(project_articles(site, name.strip()))
+    except (OSError, TitleListError, WikiError) as exc:
+        raise fail(f"cannot read the topic {topic!r}: {exc}") from exc
+
+
+def _connect(settings: Settings):  # -> PywikibotWiki
+    from sidebot.wiki.reader import PywikibotWiki
+    from sidebot.wiki.site import WikiError
+
+    try:
+        return PywikibotWiki.connect(settings)
+    except WikiError as exc:
+        raise fail(str(exc)) from exc
+
+
 def _table(rows: list, with_state: bool) -> Table:  # type: ignore[type-arg]  # FindingRow
     """The findings as a table for the terminal's width. From ``WIDE`` columns: one column per field, the
     support in words. Narrower (80 columns): the article above its claim in one column, the support as a
@@ -86,7 +184,8 @@ def _table(rows: list, with_state: bool) -> Table:  # type: ignore[type-arg]  # 
         for r in rows:
             url = _cut(r.url or "", 45) if not _unsourced(r) else _suggested(r, lambda u: _cut(u, 45))
             support = r.support + (f" · {r.band}" if r.band else "")
-            table.add_row(str(r.id), r.article, _cut(r.claim, 70), url, support, r.reason or "—", r.state)
+            reason = (r.reason or "—") + (f"\n{r.priority_note}" if r.priority_note else "")
+            table.add_row(str(r.id), r.article, _cut(r.claim, 70), url, support, reason, r.state)
         return table
     table = Table(show_lines=True)
     table.add_column("id", no_wrap=True)
@@ -98,6 +197,7 @@ def _table(rows: list, with_state: bool) -> Table:  # type: ignore[type-arg]  # 
         finding = Text(r.article, style="bold")
         finding.append(f"\n{_cut(r.claim, 90)}", style="")
         reason = f"{r.state}: {r.reason or '—'}" if with_state else r.reason or "—"
+        reason += f"\n{r.priority_note}" if r.priority_note else ""
         figures = r.support_figures
         support = (
             f"part {percent(r.probability)}"

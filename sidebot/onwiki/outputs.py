@@ -16,7 +16,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from sidebot.config import Settings
+from sidebot.config import ReviewListSettings, Settings
 from sidebot.onwiki.exclusions import Exclusions, load_exclusions
 from sidebot.onwiki.notices import Report, post_notices
 from sidebot.onwiki.review_list import (
@@ -32,7 +32,8 @@ from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus
 from sidebot.queue.runs import add_error, finish_run, mark_interrupted, start_run
-from sidebot.wiki.site import WikiUnavailableError
+from sidebot.wiki.page_facts import project_articles
+from sidebot.wiki.site import WikiError, WikiUnavailableError
 
 if TYPE_CHECKING:
     from sidebot.wiki.reader import PywikibotWiki
@@ -100,6 +101,7 @@ def update_onwiki(
             writer = writer or WikiWriter(wiki.site, onwiki, simulate=simulate, show=show)
             if REVIEW_LIST in enabled:
                 update_review_list(db, writer, wiki.name, exclusions, counts, report)
+                update_project_lists(db, writer, wiki, exclusions, counts, report)
             if NOTICES in enabled:
                 post_notices(db, wiki.site, writer, wiki.name, run_id, exclusions, counts, report)
     except WritesStopped as exc:
@@ -136,14 +138,57 @@ def update_review_list(
 ) -> None:
     """Write the list's pages and the count page (only those whose text changed), and empty the subpages
     a shorter list no longer needs."""
-    cfg, doc = writer.settings.review_list, writer.settings.doc_page
+    cfg = writer.settings.review_list
     with db.session() as session:
         every = records.open_findings(session, wiki_name)
     findings = [f for f in every if not exclusions.excludes(f.row.article, f.row.url)]
-    sections = review_sections(findings, cfg)
-    listed = sum(len(part.rows) for part in sections)
+    listed = _write_list(writer, cfg, findings, counts, report)
     counts["findings_listed"] = min(listed, cfg.rows_per_page * cfg.max_pages)
     counts["findings_excluded"] = len(every) - len(findings)
+    if cfg.count_title:
+        count_summary = writer.summary(f"Bot: {listed} open findings")
+        _count(writer.replace(cfg.count_title, render_count(listed), count_summary), counts, report)
+
+
+def update_project_lists(
+    db: Database,
+    writer: WikiWriter,
+    wiki: PywikibotWiki,
+    exclusions: Exclusions,
+    counts: Counter,
+    report: Report,
+) -> None:
+    """One list per WikiProject that opted in (``[onwiki.review_list] projects``): the open findings on the
+    articles whose talk page carries the project's banner, written as the main list is (no count page)."""
+    cfg = writer.settings.review_list
+    for project in cfg.projects:
+        try:
+            titles = project_articles(wiki.site, project, cfg.project_banner)
+        except WikiError as exc:
+            if isinstance(exc, WikiUnavailableError):
+                raise
+            report(None, f"WikiProject {project}: its articles could not be listed: {exc}")
+            continue
+        with db.session() as session:
+            every = records.open_findings(session, wiki.name, titles)
+        findings = [f for f in every if not exclusions.excludes(f.row.article, f.row.url)]
+        title = cfg.project_title.format(title=cfg.title, project=project)
+        own = cfg.model_copy(update={"title": title, "count_title": ""})
+        counts["project_findings_listed"] += _write_list(writer, own, findings, counts, report)
+
+
+def _write_list(
+    writer: WikiWriter,
+    cfg: ReviewListSettings,
+    findings: list[records.OpenFinding],
+    counts: Counter,
+    report: Report,
+) -> int:
+    """Write one list's pages at ``cfg.title`` (only those whose text changed) and empty the subpages a
+    shorter list no longer needs; returns how many findings it lists."""
+    doc = writer.settings.doc_page
+    sections = review_sections(findings, cfg)
+    listed = sum(len(part.rows) for part in sections)
     header = ListHeader(doc, writer.settings.stop_page, writer.report_page())
     pages = render_pages(sections, cfg, header)
     summary = writer.summary(f"Bot: updating the review list ({listed} open findings)")
@@ -155,9 +200,7 @@ def update_review_list(
             break
         unused = writer.summary("Bot: this page of the review list is not needed now")
         _count(writer.replace(title, render_unused_page(cfg, doc), unused), counts, report)
-    if cfg.count_title:
-        count_summary = writer.summary(f"Bot: {listed} open findings")
-        _count(writer.replace(cfg.count_title, render_count(listed), count_summary), counts, report)
+    return listed
 
 
 def _count(outcome: SaveOutcome, counts: Counter, report: Report) -> None:

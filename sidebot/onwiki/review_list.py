@@ -47,7 +47,9 @@ class ReviewRow:
     source_url: str  # the cited URL as a clickable link; "" when it cannot be one (then it is in ``source``)
     source: str  # the link's label (the source's title), or the URL and title as text
     support: str  # both figures in words, with the part or fact not backed (sidebot.queue.support)
-    reason: str  # why it is in the queue: "tagged by editors", "low support", …
+    # why it is in the queue ("tagged by editors", "low support", …) and why it comes first ("living person ·
+    # 12k views/day · tagged 3 years ago", sidebot.queue.priority)
+    reason: str
     suggestion: str = ""  # the best suggested source's label (its title, else its URL)
     suggestion_url: str = ""  # its address, a clickable link; "" when there is no suggestion
     reference: str = ""  # its reference to paste, shown as text (the <ref> is never parsed on the list)
@@ -125,7 +127,7 @@ def review_sections(
     findings: Sequence[OpenFinding], settings: ReviewListSettings, sections: Sequence[Section] = SECTIONS
 ) -> list[ListSection]:
     """Every section with its rows (possibly none), in the order of ``sections``; findings keep their
-    order (least supported first) within a section, and one no section holds is not listed, nor one in a band
+    order (highest priority first) within a section, and one no section holds is not listed, nor one in a band
     the settings leave out."""
     chosen: dict[str, list[OpenFinding]] = {s.key: [] for s in sections}
     for finding in findings:
@@ -157,7 +159,7 @@ def review_rows(findings: Sequence[OpenFinding], settings: ReviewListSettings) -
                 source_url=source_url,
                 source=source,
                 support=f.support,
-                reason=reason.label if reason else "",
+                reason=" · ".join(p for p in (reason.label if reason else "", f.priority_note) if p),
                 **_suggestion(item, settings),
                 **(_copy(f.copy_kind, f.copy_url, f.copy_date) if source_url else {}),
             )

@@ -41,11 +41,12 @@ from sidebot.queue import store
 from sidebot.queue.db import Database, Session
 from sidebot.queue.faults import CONNECTION_LOST
 from sidebot.queue.models import Page, Run, RunStatus, Wiki, utcnow
+from sidebot.queue.priority import has_open_findings, refresh_priorities, set_page_facts
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
 from sidebot.sources.fetch import fetch_many
 from sidebot.verify.types import Scorer
 from sidebot.wiki.pages import CITATION_NEEDED_ORIGIN, PageRef
-from sidebot.wiki.site import WikiUnavailableError
+from sidebot.wiki.site import WikiError, WikiUnavailableError
 
 if TYPE_CHECKING:
     from sidebot.onwiki.exclusions import Exclusions
@@ -277,7 +278,7 @@ class Patrol:
                 kept = [c for c in todo if self.exclusions.source_rule(c.url) is None]
                 counts.citations_excluded += len(todo) - len(kept)
                 todo = kept
-            page_id = page.id
+            page_id, page_title = page.id, page.title
             work = [(c.id, c.url) for c in todo]
             unsourced = [
                 c.id
@@ -295,12 +296,32 @@ class Patrol:
             page.deferred_reason = deferred_reason
             page.deferred_origin = ref.origin if deferred_reason else None
             counts.pages_checked += 1
+        self._prioritize(page_id, page_title)
         if deferred_reason:
             counts.pages_deferred += 1
             counts.citations_deferred += len(work) - done
             self._notes.append(
                 f"{ref.title}: {len(work) - done} citations left for the next run ({deferred_reason})"
             )
+
+    def _prioritize(self, page_id: int, title: str) -> None:
+        """Read what the wiki says of a page with open findings (a living person's biography, its edit
+        protection) and work out their priority (sidebot.queue.priority); page views come from
+        `sidebot queue prioritize`."""
+        with self.db.session() as session:
+            if not has_open_findings(session, page_id):
+                return
+        try:
+            facts = self.wiki.page_facts([title]).get(title)
+        except WikiError as exc:
+            if isinstance(exc, WikiUnavailableError):
+                raise
+            self._notes.append(f"{title}: could not read the page's categories and protection: {exc}")
+            facts = None
+        with self.db.session() as session:
+            if facts is not None:
+                set_page_facts(session, {page_id: facts})
+            refresh_priorities(session, self.settings.priority, page_ids=[page_id])
 
     @property
     def _reads_unsourced(self) -> bool:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
+from sidebot.records import PageFacts
 from sidebot.wiki.history import UrlAdded
 from sidebot.wiki.pages import PageRef
 
@@ -29,3 +30,6 @@ class WikiReader(Protocol):
 
     def revision_text(self, rev_id: int) -> str | None:
         """The wikitext of one revision (None when hidden): a source that copies an earlier version."""
+
+    def page_facts(self, titles: Iterable[str]) -> dict[str, PageFacts]:
+        """Whether each page is a biography of a living person, and its edit protection (existing pages)."""

@@ -9,7 +9,8 @@ from datetime import datetime
 from typing import Any
 
 from sidebot.citations.citations import NEEDS_SOURCE
-from sidebot.queue.models import Citation, Finding, Page, Source, Suggestion, Wiki
+from sidebot.queue.models import Citation, Finding, Page, Source, Suggestion, Wiki, utcnow
+from sidebot.queue.priority import priority_note
 from sidebot.queue.support import Support, queue_reason, suggested_support
 
 
@@ -98,7 +99,17 @@ class FindingRow:
     every_part_probability: float | None = None  # P(the source backs every part of the claim)
     failed_part: str | None = None  # the part of the claim the source does not back
     kind: str = ""  # the citation's kind: cite web, bare-url, …, needs-source (tagged {{citation needed}})
-    tag_date: str | None = None  # a needs-source claim's {{citation needed|date=}}
+    tag_date: str | None = None  # its tag's date=: {{citation needed|date=}}, {{failed verification|date=}}
+    # The queue's order (sidebot.queue.priority): the priority and what the wiki says of the page
+    priority: float | None = None
+    living_person: bool | None = None
+    views_per_day: float | None = None
+    edit_protection: str | None = None  # the level needed to edit the page ("" or None: anyone)
+
+    @property
+    def priority_note(self) -> str:
+        """Why it comes where it does: "living person · 12k views/day · tagged 3 years ago"."""
+        return priority_note(self.living_person, self.views_per_day, self.tag_date, utcnow().date())
 
     @property
     def support_figures(self) -> Support:
@@ -124,6 +135,7 @@ class FindingRow:
             "support": self.support,
             "partly_supported": self.support_figures.partly,
             "reason": self.reason,
+            "priority_note": self.priority_note,
         }
 
 
@@ -166,4 +178,8 @@ def finding_row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> 
         failed_part=f.failed_part,
         kind=c.kind,
         tag_date=c.tag_date,
+        priority=f.priority,
+        living_person=p.living_person,
+        views_per_day=p.views_per_day,
+        edit_protection=p.edit_protection,
     )

@@ -24,8 +24,25 @@ from sidebot.queue.support import (
     is_edit_reason,
     partly_condition,
     reason_condition,
+    reason_rank,
 )
 from sidebot.queue.wikis import wiki_names
+
+
+class Sort(StrEnum):
+    PRIORITY = "priority"  # highest priority first (sidebot.queue.priority), then as SUPPORT
+    SUPPORT = "support"  # changed facts, sources that copy Wikipedia, then least supported first
+
+
+# Highest priority first (none last), then the queue's order by reason and support
+PRIORITY_ORDER = (
+    Finding.priority.is_(None),
+    Finding.priority.desc(),
+    reason_rank(),
+    Finding.score.is_(None),
+    Finding.score,
+    Finding.id,
+)
 
 
 class Tab(StrEnum):
@@ -45,6 +62,8 @@ class QueueFilter:
     partly: bool = False  # only findings whose source backs part of the claim, probably not all of it
     since: date | None = None  # flagged on or after (UTC)
     until: date | None = None  # flagged on or before (UTC)
+    sort: Sort = Sort.PRIORITY  # the order of the open and all tabs
+    titles: frozenset[str] | None = None  # only these pages (a topic, a WikiProject, a list of titles)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +114,16 @@ def next_open(session: Session, after: int, reviewer: str | None = None) -> int 
     if reviewer:
         decided = select(Review.finding_id).where(Review.reviewer == reviewer, Review.undone_at.is_(None))
         others = others.where(Finding.id.not_in(decided))
+    if current is not None and current.priority is not None:  # the list's default order: by priority
+        ordered = list(
+            session.scalars(
+                select(Finding.id)
+                .where(or_(Finding.id.in_(others), Finding.id == after))
+                .order_by(*PRIORITY_ORDER)
+            )
+        )
+        following = ordered[ordered.index(after) + 1 :] + ordered[: ordered.index(after)]
+        return following[0] if following else None
     if current is not None:
         own = _section_of(current)
         for index, (condition, order) in enumerate(_sections()):
@@ -110,8 +139,10 @@ def next_open(session: Session, after: int, reviewer: str | None = None) -> int 
 
 def _filtered(query: Select, flt: QueueFilter) -> Select:
     """Apply the filters other than the tab to a query over ``findings``."""
-    if flt.article or flt.wiki:
+    if flt.article or flt.wiki or flt.titles is not None:
         pages = select(Page.id)
+        if flt.titles is not None:
+            pages = pages.where(Page.title.in_(sorted(flt.titles)))
         if flt.article:
             pages = pages.where(Page.title.ilike(_like_prefix(flt.article), escape="\\"))
         if flt.wiki:
@@ -179,6 +210,9 @@ def _page_ids(
         query = select(Finding.id)
         if flt.tab == Tab.OPEN:
             query = query.where(Finding.state == FindingState.OPEN)
+        if flt.sort == Sort.PRIORITY:
+            query = _filtered(query, flt).order_by(*PRIORITY_ORDER).offset(offset).limit(limit)
+            return [(fid, None) for fid in session.scalars(query)]
         return [(fid, None) for fid in _by_score(session, _filtered(query, flt), offset, limit)]
     if flt.tab == Tab.MINE and not user:
         return []

@@ -66,6 +66,13 @@ class Page(Base):
     # budget): why, and the origin the next run resumes it with.
     deferred_reason: Mapped[str | None] = mapped_column(Text)
     deferred_origin: Mapped[str | None] = mapped_column(String(32))
+    # What the wiki says of the page, for the queue's order and who may act on it (sidebot.queue.priority),
+    # read when it was last checked (``facts_at``; None: never): in the BLP category, daily views (from a
+    # pageview dump), the edit protection level ("" none; "autoconfirmed", "extendedconfirmed", "sysop"…).
+    living_person: Mapped[bool | None]
+    views_per_day: Mapped[float | None]
+    edit_protection: Mapped[str | None] = mapped_column(String(64))
+    facts_at: Mapped[datetime | None]
 
     wiki: Mapped[Wiki] = relationship()
     citations: Mapped[list[Citation]] = relationship(back_populates="page")
@@ -87,7 +94,8 @@ class Citation(Base):
     url_status: Mapped[str | None] = mapped_column(String(16))  # |url-status= ("dead", "usurped", …)
     # cite web / bare-url / sfn / … / needs-source (a claim tagged {{citation needed}}: no URL)
     kind: Mapped[str] = mapped_column(String(64), default="text")
-    tag_date: Mapped[str | None] = mapped_column(Text)  # a needs-source claim's {{citation needed|date=}}
+    # its tag's date= as written: a needs-source claim's {{citation needed}}, a citation's {{failed …}}
+    tag_date: Mapped[str | None] = mapped_column(Text)
     claim: Mapped[str] = mapped_column(Text)
     context: Mapped[str] = mapped_column(Text, default="")
     section: Mapped[str] = mapped_column(Text, default="")
@@ -196,6 +204,7 @@ class Finding(Base):
     __table_args__ = (
         UniqueConstraint("citation_id", "scorer"),
         Index("ix_findings_state_score", "state", "score"),
+        Index("ix_findings_state_priority", "state", "priority"),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
     citation_id: Mapped[int] = mapped_column(ForeignKey("citations.id", ondelete="CASCADE"), index=True)
@@ -234,6 +243,8 @@ class Finding(Base):
     copy_url: Mapped[str | None] = mapped_column(Text)
     copy_date: Mapped[str | None] = mapped_column(String(32))
     live_problem: Mapped[str | None] = mapped_column(Text)
+    # Which open findings come first (sidebot.queue.priority): higher first; None: not worked out yet
+    priority: Mapped[float | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
@@ -417,4 +428,16 @@ class WebSession(Base):
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     user: Mapped[str] = mapped_column(String(255), index=True)
     wiki: Mapped[str] = mapped_column(String(64))  # the wiki whose login checked the password
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Worklist(Base):
+    """A reviewer's saved filter of the queue (sidebot.queue.worklists): its name and the list's query."""
+
+    __tablename__ = "worklists"
+    __table_args__ = (UniqueConstraint("user", "name"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user: Mapped[str] = mapped_column(String(255))
+    name: Mapped[str] = mapped_column(String(100))
+    query: Mapped[dict[str, Any]]  # the list page's query string, as a mapping
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -7,7 +7,7 @@ Like ``sidebot.queue.store``, nothing here commits: the caller owns the transact
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -15,6 +15,7 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.finding_row import FindingRow
+from sidebot.queue.listing import Sort
 from sidebot.queue.models import (
     Citation,
     Finding,
@@ -47,12 +48,15 @@ class OpenFinding:
     suggestion_reference: str | None = None  # its reference to paste (sidebot.retrieve.reference)
 
 
-def open_findings(session: Session, wiki: str) -> list[OpenFinding]:
-    """Every open finding of the wiki whose citation is still on a live page (or was taken off it by an edit
-    queued as that: a citation removed, a tag removed), least supported first. Pages
+def open_findings(session: Session, wiki: str, titles: Collection[str] | None = None) -> list[OpenFinding]:
+    """Every open finding of the wiki (on ``titles`` only, when given: a WikiProject's list) whose citation is
+    still on a live page (or was taken off it by an edit queued as that: a citation removed, a tag removed),
+    highest priority first (sidebot.queue.priority). Pages
     whose row gave its title to another page (a placeholder title with "[", which no MediaWiki title has)
     wait for the stale check to learn where they went."""
-    rows = list_findings(session, states=[FindingState.OPEN], wiki=wiki, limit=1_000_000)
+    rows = list_findings(
+        session, states=[FindingState.OPEN], wiki=wiki, limit=1_000_000, sort=Sort.PRIORITY, titles=titles
+    )
     rows = [r for r in rows if "[" not in r.article]
     if not rows:
         return []

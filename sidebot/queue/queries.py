@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from sidebot.queue.cited_sources import cited_in
 from sidebot.queue.finding_row import FindingRow, finding_row
+from sidebot.queue.listing import PRIORITY_ORDER, Sort
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Source, Wiki
 from sidebot.queue.support import ReasonKind, Support, reason_condition, reason_rank
 
@@ -41,11 +43,16 @@ def list_findings(
     limit: int = 100,
     offset: int = 0,
     reason: ReasonKind | None = None,
+    sort: Sort = Sort.SUPPORT,
+    titles: Collection[str] | None = None,
 ) -> list[FindingRow]:
     """Findings ordered changed facts first (often vandalism: time matters), then those whose source copies
-    Wikipedia, then least-supported first (no score — unverifiable — last). ``reason``: only findings in
-    the queue for it."""
+    Wikipedia, then least-supported first (no score — unverifiable — last); by ``sort`` PRIORITY, highest
+    priority first (sidebot.queue.priority). ``reason``: only findings in the queue for it; ``titles``:
+    only findings on these pages (a topic or worklist)."""
     query = _findings_query()
+    if titles is not None:
+        query = query.where(Page.title.in_(list(titles)))
     if states:
         query = query.where(Finding.state.in_(states))
     if reason is not None:
@@ -54,7 +61,8 @@ def list_findings(
         query = query.where(Wiki.name == wiki)
     if article:
         query = query.where(Page.title == article)
-    query = query.order_by(*QUEUE_ORDER).limit(limit).offset(offset)
+    order = PRIORITY_ORDER if sort == Sort.PRIORITY else QUEUE_ORDER
+    query = query.order_by(*order).limit(limit).offset(offset)
     rows = [finding_row(*r) for r in session.execute(query)]
     cited = cited_in(session, [g["url"] for r in rows for g in r.suggestions])
     for r in rows:  # where else each suggested page backs a claim ("also cited in")

@@ -9,6 +9,8 @@ from pathlib import Path
 USER_CONFIG = "user-config.py"
 PASSWORD_FILE = "user-password.py"
 REVIEW_UI = "http://127.0.0.1:8080"  # `sidebot serve` with the default [web] settings
+# Illustrative page views of the demo articles (sidebot/data/demo/ATTRIBUTION.md), for `queue prioritize`
+DEMO_PAGEVIEWS = Path(__file__).resolve().parent.parent / "data" / "demo" / "pageviews-illustrative.txt"
 
 
 def write_pywikibot_config(
@@ -81,6 +83,12 @@ def write_sidebot_config(
         "[archive]",
         "# The Wayback Machine cannot be reached from the sandbox: only the refs' own archive-url is read.",
         'availability_url = ""',
+    ]
+    lines += [
+        "",
+        "[priority]",
+        "# Illustrative counts for the demo articles in the pageview dumps' format (not measured).",
+        f"pageviews = {_toml(str(DEMO_PAGEVIEWS))}",
     ]
     if database_url is not None:
         lines += ["", "[database]", f"url = {_toml(database_url)}"]

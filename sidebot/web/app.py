@@ -20,7 +20,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from sidebot.config import Settings
 from sidebot.queue.db import Database
-from sidebot.web import routes_api, routes_auth, routes_pages
+from sidebot.web import routes_api, routes_auth, routes_pages, routes_worklists
 from sidebot.web.context import WebContext, web_context
 from sidebot.web.cors import ApiCors
 from sidebot.web.integrity import ReviewGate, WikiApis
@@ -38,6 +38,7 @@ from sidebot.web.settings import (
 )
 from sidebot.web.templating import package_dir, page_templates
 from sidebot.web.throttle import LoginThrottle
+from sidebot.web.topics import TopicPages
 
 SESSION_COOKIE = "sidebot_session"
 OAUTH_CALLBACK_PATH = "/oauth/callback"
@@ -105,6 +106,7 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
             web.login_max_failures, web.login_wait, web.login_wait_max, web.login_throttle_size
         ),
         corpus_documents=corpus_size(settings),
+        topics=TopicPages(settings),
     )
     secure = base_url.startswith("https://")
     app.add_middleware(SecurityHeaders)
@@ -127,6 +129,7 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
     app.include_router(routes_auth.router)
     app.include_router(routes_api.router)
     app.include_router(routes_pages.router)
+    app.include_router(routes_worklists.router)
     app.add_exception_handler(CsrfError, _csrf_refused)
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _invalid_request)

@@ -213,6 +213,13 @@ class Card(_View):
     no_citation: str | None = Field(
         None, description="a claim tagged {{citation needed}}: no source cited, since when it is tagged"
     )
+    priority: float | None = Field(None, description="the queue's order: higher first")
+    priority_note: str = Field(
+        "", description='why it comes where it does: "living person · 12k views/day · tagged 3 years ago"'
+    )
+    edit_protection: str | None = Field(
+        None, description='the level needed to edit the page ("autoconfirmed", "sysop"…); empty: anyone'
+    )
 
     @property
     def current_review(self) -> ReviewOut | None:
@@ -274,6 +281,9 @@ def _card_view(card: CardRow) -> Card:
         every_part_probability=row.every_part_probability,
         **_support_fields(row.support_figures),
         reason=row.reason,
+        priority=row.priority,
+        priority_note=row.priority_note,
+        edit_protection=row.edit_protection or None,
         stance=row.stance,
         scorer=row.scorer,
         flag_reason=row.flag_reason,

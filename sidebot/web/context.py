@@ -20,6 +20,7 @@ from sidebot.web.login import LoginFailed, OAuthLogin, PasswordLogin
 from sidebot.web.sessions import Login, csrf_token, current_login, log_in, log_out, take_flashes
 from sidebot.web.settings import WebSettings
 from sidebot.web.throttle import LoginThrottle
+from sidebot.web.topics import TopicPages
 
 
 @dataclass
@@ -36,6 +37,7 @@ class WebContext:
     oauth: OAuthLogin | None
     throttle: LoginThrottle  # failed password logins, per account and address
     corpus_documents: int | None  # documents suggestions are searched in; None: no corpus
+    topics: TopicPages  # the list's topic filter: a category's or a WikiProject's pages, asked of the wiki
 
     def login(self, request: Request) -> Login | None:
         return current_login(request, self.db, self.web.session_hours * 3600)

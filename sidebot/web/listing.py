@@ -73,6 +73,13 @@ class FindingSummary(BaseModel):
         default=None,
         description='the failing fact in words, e.g. "the source gives 1999, the claim says 2000"',
     )
+    priority: float | None = Field(default=None, description="the queue's order: higher first")
+    priority_note: str = Field(
+        default="", description='why: "living person · 12k views/day · tagged 3 years ago"'
+    )
+    edit_protection: str | None = Field(
+        default=None, description='the level needed to edit the page ("autoconfirmed", "sysop"…)'
+    )
     created_at: datetime
     decided_by: str | None = Field(description="reviewed and mine tabs: who made the decision shown")
     decided_at: datetime | None
@@ -109,6 +116,9 @@ class FindingSummary(BaseModel):
             reason_kind=reason.kind if reason else None,
             band=row.band,
             fact_note=row.fact_note,
+            priority=row.priority,
+            priority_note=row.priority_note,
+            edit_protection=row.edit_protection or None,
             created_at=row.created_at,
             decided_by=decided.reviewer if decided else None,
             decided_at=decided.created_at if decided else None,

@@ -12,7 +12,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
-from sidebot.queue.listing import QueueFilter, Tab
+from sidebot.queue.listing import QueueFilter, Sort, Tab
 from sidebot.queue.queries import open_findings_on_page
 from sidebot.queue.reviews import Period, leaderboard
 from sidebot.queue.support import ReasonKind
@@ -95,7 +95,8 @@ def api_logout(request: Request) -> SessionOut:
     response_model=FindingList,
     responses=REFUSALS,
     summary="The queue: findings with the list page's filters",
-    description="Open and all: least supported first. Reviewed and mine: newest decision first.",
+    description="Open and all: highest priority first (sort=support: changed facts, then least supported "
+    "first). Reviewed and mine: newest decision first.",
 )
 def list_findings(
     request: Request,
@@ -113,6 +114,7 @@ def list_findings(
     until: Annotated[
         date | None, Query(ge=FIRST_DATE, le=LAST_DATE, description="flagged on or before (UTC date)")
     ] = None,
+    sort: Annotated[Sort, Query(description="priority (the default) or support")] = Sort.PRIORITY,
     page: PageNumber = 1,
     per_page: PerPage | None = None,
 ) -> FindingList:
@@ -127,6 +129,7 @@ def list_findings(
         partly=partly,
         since=since,
         until=until,
+        sort=sort,
     )
     with ctx.db.session() as session:
         result = list_queue(session, flt, user, page, per_page or ctx.web.page_size)

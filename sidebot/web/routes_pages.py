@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Annotated
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
-from sidebot.queue.listing import QueueFilter, Tab, next_open
+from sidebot.queue.listing import QueueFilter, Sort, Tab, next_open
 from sidebot.queue.reviews import DECISION_LABELS, Decision, Period, leaderboard
 from sidebot.queue.support import ReasonKind
 from sidebot.queue.wikis import wiki_names
+from sidebot.queue.worklists import WorklistRow, worklist, worklists_of
 from sidebot.web import actions
 from sidebot.web.cards import Card, load_card
 from sidebot.web.context import WebContext, web_context
@@ -31,11 +33,18 @@ from sidebot.web.schemas import (
 from sidebot.web.security import require_csrf
 from sidebot.web.sessions import Login, flash
 from sidebot.web.templating import package_dir
+from sidebot.web.topics import Topic, TopicError
 from sidebot.web.wikiapi import Revision, WikiApiError
 
 router = APIRouter(include_in_schema=False)
 GADGET_CACHE_S = 300  # a new gadget.js reaches every reader within five minutes
+MAX_TOPIC_DEPTH = 5  # subcategory levels a topic may take in (each level is more requests to the wiki)
+# The list's filters (what a worklist keeps of the list's query)
+FILTER_KEYS = (
+    "article", "wiki", "origin", "reason", "support", "since", "until", "sort", "topic", "depth",
+)  # fmt: skip
 PARTLY = "partly"  # the list's support filter: sources that back only part of their claim
+SORTS = {Sort.PRIORITY.value: "priority first", Sort.SUPPORT.value: "least supported first"}
 
 
 # Access keys of the decisions (and "s" records the decision), as CopyPatrol's reviewers work by keyboard.
@@ -62,10 +71,7 @@ class ParsedFilter:
 
 
 def parse_filter(params: dict[str, str]) -> ParsedFilter:
-    raw = {
-        key: params.get(key, "").strip()
-        for key in ("status", "article", "wiki", "origin", "reason", "support", "since", "until", "page")
-    }
+    raw = {key: params.get(key, "").strip() for key in ("status", "page", *FILTER_KEYS)}
     errors: list[str] = []
     tab = Tab.OPEN
     if raw["status"]:
@@ -98,6 +104,19 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
                 dates[key] = day
             else:
                 errors.append(f"{key} {raw[key]!r} is past the last date the list can take ({LAST_DATE})")
+    if raw["topic"]:
+        try:
+            Topic.parse(raw["topic"])
+        except TopicError as exc:
+            errors.append(str(exc))
+    if raw["depth"] and form_number(raw["depth"], 0, MAX_TOPIC_DEPTH) is None:
+        errors.append(f"depth {raw['depth']!r} is not a number from 0 to {MAX_TOPIC_DEPTH}")
+    sort = Sort.PRIORITY
+    if raw["sort"]:
+        try:
+            sort = Sort(raw["sort"])
+        except ValueError:
+            errors.append(f"sort {raw['sort']!r} is not one of {', '.join(SORTS)}")
     page = 1
     if raw["page"]:
         number = form_number(raw["page"], 1, MAX_PAGE)
@@ -114,6 +133,7 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
         partly=raw["support"] == PARTLY,
         since=dates["since"],
         until=dates["until"],
+        sort=sort,
     )
     return ParsedFilter(filter=flt, page=page, raw=raw, errors=errors)
 
@@ -126,11 +146,29 @@ def home() -> Response:
 @router.get("/queue")
 def queue_page(request: Request) -> Response:
     ctx = web_context(request)
-    parsed = parse_filter(dict(request.query_params))
+    params = dict(request.query_params)
     user = ctx.user(request)
+    opened = None
+    if params.get("worklist"):
+        opened = _worklist(ctx, user, params["worklist"])
+        if opened is None:
+            raise HTTPException(404, "there is no such worklist of yours (log in to open your worklists)")
+        params = {k: str(v) for k, v in opened.query.items() if k in FILTER_KEYS} | {
+            k: params[k] for k in ("page", "status") if k in params
+        }
+    parsed = parse_filter(params)
+    titles = _topic_titles(ctx, parsed)
+    if opened is not None and isinstance(opened.query.get("titles"), list):
+        listed = frozenset(str(t) for t in opened.query["titles"])
+        titles = listed if titles is None else titles & listed
+    flt = replace(parsed.filter, titles=titles)
+    list_query = urlencode({k: v for k, v in parsed.raw.items() if v and k in FILTER_KEYS})
+    if opened is not None:  # the tabs and pages keep to the worklist
+        parsed.raw["worklist"] = str(opened.id)
     with ctx.db.session() as session:
-        result = list_queue(session, parsed.filter, user, parsed.page, ctx.web.page_size)
+        result = list_queue(session, flt, user, parsed.page, ctx.web.page_size)
         wikis = wiki_names(session)
+        saved = worklists_of(session, user) if user else []
     return ctx.render(
         request,
         "list.html",
@@ -143,7 +181,32 @@ def queue_page(request: Request) -> Response:
         tabs=list(Tab),
         origins=ORIGIN_LABELS,
         reasons=REASONS,
+        sorts=SORTS,
+        worklists=saved,
+        opened=opened,
+        list_query=list_query,
     )
+
+
+def _worklist(ctx: WebContext, user: str | None, value: str) -> WorklistRow | None:
+    number = form_row_id(value)
+    if user is None or number is None:
+        return None
+    with ctx.db.session() as session:
+        return worklist(session, user, number)
+
+
+def _topic_titles(ctx: WebContext, parsed: ParsedFilter) -> frozenset[str] | None:
+    """The pages of the list's topic (None: no topic); a topic the wiki cannot list is an error shown."""
+    if not parsed.raw["topic"]:
+        return None
+    depth = form_number(parsed.raw["depth"], 0, MAX_TOPIC_DEPTH) if parsed.raw["depth"] else 0
+    try:
+        return ctx.topics.titles(Topic.parse(parsed.raw["topic"], depth or 0))
+    except TopicError as exc:
+        if str(exc) not in parsed.errors:
+            parsed.errors.append(str(exc))
+        return frozenset()
 
 
 @router.get("/findings/{finding_id}")

@@ -3,12 +3,15 @@ wiki's maintenance tags are transcluded (its redirects), learned once per run.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sidebot.citations.tags import CITATION_NEEDED, CITATION_NEEDED_SPAN, FAILED_VERIFICATION
 from sidebot.config import Settings
+from sidebot.records import PageFacts
 from sidebot.wiki.history import UrlAdded, editors_between, revision_text, url_added
+from sidebot.wiki.page_facts import page_facts
 from sidebot.wiki.pages import PageGoneError, PageRef, fetch_text
 from sidebot.wiki.site import PageNotFoundError, article_url, connect, template_redirects
 
@@ -77,3 +80,6 @@ class PywikibotWiki:
 
     def revision_text(self, rev_id: int) -> str | None:
         return revision_text(self.site, rev_id)
+
+    def page_facts(self, titles: Iterable[str]) -> dict[str, PageFacts]:
+        return page_facts(self.site, titles, self.settings.priority.blp_category)
