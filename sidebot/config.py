@@ -525,6 +525,13 @@ class WebSettings(_Section):
     # the wiki gadget's origins, e.g. ["https://en.wikipedia.org"]. Empty: the configured wiki's origin (of
     # [wiki] article_url, else of login_api_url). Never "*"; other origins get no CORS headers.
     gadget_origins: list[str] = []
+    # Who may decide (asked of the finding's wiki at login and on each decision, the answer kept
+    # rights_cache_minutes): members of every group named (e.g. ["autoconfirmed"]) with at least
+    # review_min_edits edits; blocked users never. Findings on pages a reviewer cannot edit (edit protection
+    # above their rights) are marked, and left out of their list unless they ask for them.
+    review_groups: list[str] = []
+    review_min_edits: int = Field(0, ge=0)
+    rights_cache_minutes: float = Field(5.0, ge=0)
 
     @model_validator(mode="after")
     def _origins(self) -> Self:

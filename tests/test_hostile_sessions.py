@@ -22,7 +22,14 @@ from sidebot.sandbox import testwiki
 from sidebot.web.app import SESSION_COOKIE, create_app
 from sidebot.web.settings import WebSettings
 from sidebot.web.throttle import LoginThrottle
-from tests.fixtures.web import SeededQueue, WebAccount, WebAccounts, api_login
+from tests.fixtures.web import (
+    SeededQueue,
+    WebAccount,
+    WebAccounts,
+    api_login,
+    block_wiki_user,
+    create_wiki_account,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.hostile]
 
@@ -67,14 +74,24 @@ def test_revoke_ends_every_session_of_the_user_at_once(
     assert _replay(web_app, other_cookie, other_token, fid)[0] == web_accounts.second.username  # untouched
 
 
-def test_a_block_found_on_the_wiki_ends_the_session(web_app, web_queue: SeededQueue, web_accounts):
+def test_a_block_found_on_the_wiki_ends_the_session(
+    web_db, web_queue: SeededQueue, web_settings, test_wiki, tmp_path: Path
+):
+    """A user blocked after logging in: the next decision, once the user's standing is asked again (here at
+    once: no cache), is refused and ends every session of theirs."""
+    app = create_app(
+        Settings(home=tmp_path), web_db, web_settings.model_copy(update={"rights_cache_minutes": 0})
+    )
+    account = WebAccount(f"Web Later Blocked {secrets.token_hex(3)}", secrets.token_urlsafe(16))
+    create_wiki_account(test_wiki.api_url, account.username, account.password)
     fid = web_queue.open_ids()[0]
-    client, cookie, token = _logged_in(web_app, web_accounts.blocked)  # blocked users can log in
+    client, cookie, token = _logged_in(app, account)
+    block_wiki_user(test_wiki.api_url, testwiki.credentials(test_wiki.state_dir)["admin"], account.username)
     refused = client.post(
         f"/api/findings/{fid}/decision", json={"decision": "unsure"}, headers={"X-CSRF-Token": token}
     )
     assert refused.status_code == 403 and "you are blocked" in refused.json()["detail"]
-    assert _replay(web_app, cookie, token, fid) == (None, 401)
+    assert _replay(app, cookie, token, fid) == (None, 401)
 
 
 def _move_to_other_wiki(db: Database, fid: int) -> str:

@@ -288,14 +288,17 @@ def test_self_review_and_blocked_users_are_refused(web_client, web_queue, web_ac
     detail = author.get(f"/api/findings/{fid}").json()
     assert detail["can_review"] is False and "you added this citation" in detail["cannot_review_reason"]
 
+    blocked = TestClient(web_client.app)  # checked at login (and on each decision: test_hostile_sessions)
+    token = blocked.get("/api/session").json()["csrf_token"]
+    login = {"username": web_accounts.blocked.username, "password": web_accounts.blocked.password}
+    answer = blocked.post("/api/login", json=login, headers={"X-CSRF-Token": token})
+    assert answer.status_code == 401 and "you are blocked" in answer.json()["detail"]
+    assert blocked.get("/api/session").json()["user"] is None
     for path in POSTS:
-        blocked = TestClient(web_client.app)
-        blocked_headers = {
-            "X-CSRF-Token": api_login(blocked, web_accounts.blocked)
-        }  # blocked users can log in
-        answer = blocked.post(path.format(id=fid), json={"decision": "supported"}, headers=blocked_headers)
-        assert answer.status_code == 403 and "you are blocked" in answer.json()["detail"], path
-        assert blocked.get("/api/session").json()["user"] is None  # the block ended the session
+        refused = blocked.post(
+            path.format(id=fid), json={"decision": "supported"}, headers={"X-CSRF-Token": token}
+        )
+        assert refused.status_code == 401, path
     assert _reviews(web_db, fid) == []
     with web_db.session() as session:
         assert session.get(Finding, fid).state == "open"

@@ -64,6 +64,8 @@ class QueueFilter:
     until: date | None = None  # flagged on or before (UTC)
     sort: Sort = Sort.PRIORITY  # the order of the open and all tabs
     titles: frozenset[str] | None = None  # only these pages (a topic, a WikiProject, a list of titles)
+    # Only pages anyone may edit or protected at one of these levels (a reviewer's); None: every page
+    editable_levels: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +139,28 @@ def next_open(session: Session, after: int, reviewer: str | None = None) -> int 
     return first[0] if first else None
 
 
+def protection_levels(session: Session) -> set[str]:
+    """The edit protection levels of the queue's pages ("autoconfirmed", "sysop"…)."""
+    query = select(Page.edit_protection).where(Page.edit_protection.is_not(None)).distinct()
+    return {level for level in session.scalars(query) if level}
+
+
+def wiki_api_url(session: Session, name: str) -> str:
+    return session.scalar(select(Wiki.api_url).where(Wiki.name == name)) or ""
+
+
 def _filtered(query: Select, flt: QueueFilter) -> Select:
     """Apply the filters other than the tab to a query over ``findings``."""
-    if flt.article or flt.wiki or flt.titles is not None:
+    if flt.article or flt.wiki or flt.titles is not None or flt.editable_levels is not None:
         pages = select(Page.id)
+        if flt.editable_levels is not None:
+            pages = pages.where(
+                or_(
+                    Page.edit_protection.is_(None),
+                    Page.edit_protection == "",
+                    Page.edit_protection.in_(sorted(flt.editable_levels)),
+                )
+            )
         if flt.titles is not None:
             pages = pages.where(Page.title.in_(sorted(flt.titles)))
         if flt.article:

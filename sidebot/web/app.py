@@ -23,7 +23,7 @@ from sidebot.queue.db import Database
 from sidebot.web import routes_api, routes_auth, routes_pages, routes_worklists
 from sidebot.web.context import WebContext, web_context
 from sidebot.web.cors import ApiCors
-from sidebot.web.integrity import ReviewGate, WikiApis
+from sidebot.web.integrity import Requirements, ReviewGate, WikiApis
 from sidebot.web.login import OAuthLogin
 from sidebot.web.security import SecurityHeaders
 from sidebot.web.sessions import CsrfError, revoke
@@ -98,6 +98,8 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
             apis,
             shared_accounts=frozenset(web.shared_account_wikis),
             on_blocked=lambda login: revoke(db, login.user, login.wiki),
+            requirements=Requirements(frozenset(web.review_groups), web.review_min_edits),
+            standing_ttl_s=web.rights_cache_minutes * 60,
         ),
         templates=page_templates(),
         base_url=base_url,

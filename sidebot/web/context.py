@@ -15,12 +15,13 @@ from fastapi.templating import Jinja2Templates
 from sidebot.config import Settings
 from sidebot.queue.db import Database
 from sidebot.queue.wikis import login_wiki, wiki_at
-from sidebot.web.integrity import ReviewGate, WikiApis
+from sidebot.web.integrity import ReviewGate, ReviewNotAllowed, WikiApis
 from sidebot.web.login import LoginFailed, OAuthLogin, PasswordLogin
 from sidebot.web.sessions import Login, csrf_token, current_login, log_in, log_out, take_flashes
 from sidebot.web.settings import WebSettings
 from sidebot.web.throttle import LoginThrottle
 from sidebot.web.topics import TopicPages
+from sidebot.web.wikiapi import WikiApiError
 
 
 @dataclass
@@ -52,6 +53,19 @@ class WebContext:
         if api_url:
             wiki = wiki_at(self.db, api_url, wiki) or wiki
         log_in(request, self.db, Login(user, wiki), self.web.session_hours * 3600)
+
+    def admit(self, user: str, api_url: str | None = None) -> str | None:
+        """Ask the wiki that checked a login about its user (:meth:`ReviewGate.admit`): LoginFailed for a
+        blocked user; what deciding needs that they lack, or None."""
+        api_url = api_url or login_wiki(self.db, self.settings.wiki.name)[1]
+        if not api_url:
+            return None
+        try:
+            return self.gate.admit(api_url, user)
+        except ReviewNotAllowed as exc:
+            raise LoginFailed(str(exc)) from exc
+        except WikiApiError as exc:
+            raise LoginFailed(f"the wiki could not say whether you may review: {exc}") from exc
 
     def end_session(self, request: Request) -> None:
         log_out(request, self.db)

@@ -76,6 +76,7 @@ def api_login(request: Request, body: LoginIn) -> SessionOut:
         api_url = ctx.login_api_url()
         address = ctx.client_address(request)
         name = ctx.password_login().log_in(body.username, body.password, ctx.base_url + "/login", address)
+        ctx.admit(name, api_url)
     except LoginThrottled as exc:
         raise HTTPException(429, str(exc), headers={"Retry-After": str(round(exc.retry_after))}) from exc
     except LoginFailed as exc:

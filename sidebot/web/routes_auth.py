@@ -51,6 +51,7 @@ def login_submit(
         api_url = ctx.login_api_url()
         address = ctx.client_address(request)
         name = ctx.password_login().log_in(username, password, ctx.base_url + "/login", address)
+        note = ctx.admit(name, api_url)
     except LoginThrottled as exc:
         page = ctx.render(
             request, "login.html", status_code=429, next=safe_next(next), username=username, error=str(exc)
@@ -62,7 +63,7 @@ def login_submit(
             request, "login.html", status_code=401, next=safe_next(next), username=username, error=str(exc)
         )
     ctx.start_session(request, name, api_url)
-    flash(request, f"Logged in as {name}.")
+    flash(request, f"Logged in as {name}." + (f" Note: {note}." if note else ""))
     return RedirectResponse(safe_next(next), status_code=303)
 
 
@@ -85,10 +86,11 @@ def oauth_callback(request: Request) -> Response:
     pending = PendingOAuth.from_session(stored)
     try:
         name = ctx.oauth.finish(pending, dict(request.query_params))
+        note = ctx.admit(name)
     except LoginFailed as exc:
         return ctx.render(request, "login.html", status_code=400, next="/queue", username="", error=str(exc))
     ctx.start_session(request, name)
-    flash(request, f"Logged in as {name}.")
+    flash(request, f"Logged in as {name}." + (f" Note: {note}." if note else ""))
     return RedirectResponse(safe_next((stored or {}).get("next")), status_code=303)
 
 

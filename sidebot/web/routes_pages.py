@@ -10,7 +10,14 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 
-from sidebot.queue.listing import QueueFilter, Sort, Tab, next_open
+from sidebot.queue.listing import (
+    QueueFilter,
+    Sort,
+    Tab,
+    next_open,
+    protection_levels,
+    wiki_api_url,
+)
 from sidebot.queue.reviews import DECISION_LABELS, Decision, Period, leaderboard
 from sidebot.queue.support import ReasonKind
 from sidebot.queue.wikis import wiki_names
@@ -41,8 +48,9 @@ GADGET_CACHE_S = 300  # a new gadget.js reaches every reader within five minutes
 MAX_TOPIC_DEPTH = 5  # subcategory levels a topic may take in (each level is more requests to the wiki)
 # The list's filters (what a worklist keeps of the list's query)
 FILTER_KEYS = (
-    "article", "wiki", "origin", "reason", "support", "since", "until", "sort", "topic", "depth",
+    "article", "wiki", "origin", "reason", "support", "since", "until", "sort", "topic", "depth", "protected",
 )  # fmt: skip
+SHOW_PROTECTED = "show"  # the list's protected=show: also findings on pages the reviewer cannot edit
 PARTLY = "partly"  # the list's support filter: sources that back only part of their claim
 SORTS = {Sort.PRIORITY.value: "priority first", Sort.SUPPORT.value: "least supported first"}
 
@@ -89,6 +97,8 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
             reason = ReasonKind(raw["reason"])
         else:
             errors.append(f"reason {raw['reason']!r} is not one of {', '.join(REASONS)}")
+    if raw["protected"] not in ("", SHOW_PROTECTED):
+        errors.append(f"protected {raw['protected']!r} is not {SHOW_PROTECTED!r}")
     if raw["support"] not in ("", PARTLY):
         errors.append(f"support {raw['support']!r} is not {PARTLY!r}")
     dates: dict[str, date | None] = {}
@@ -161,7 +171,12 @@ def queue_page(request: Request) -> Response:
     if opened is not None and isinstance(opened.query.get("titles"), list):
         listed = frozenset(str(t) for t in opened.query["titles"])
         titles = listed if titles is None else titles & listed
-    flt = replace(parsed.filter, titles=titles)
+    login = ctx.login(request)
+    hidden_note = None
+    editable = None
+    if login is not None and parsed.raw["protected"] != SHOW_PROTECTED:
+        editable, hidden_note = _editable_levels(ctx, login)
+    flt = replace(parsed.filter, titles=titles, editable_levels=editable)
     list_query = urlencode({k: v for k, v in parsed.raw.items() if v and k in FILTER_KEYS})
     if opened is not None:  # the tabs and pages keep to the worklist
         parsed.raw["worklist"] = str(opened.id)
@@ -184,6 +199,7 @@ def queue_page(request: Request) -> Response:
         sorts=SORTS,
         worklists=saved,
         opened=opened,
+        hidden_note=hidden_note,
         list_query=list_query,
     )
 
@@ -194,6 +210,25 @@ def _worklist(ctx: WebContext, user: str | None, value: str) -> WorklistRow | No
         return None
     with ctx.db.session() as session:
         return worklist(session, user, number)
+
+
+def _editable_levels(ctx: WebContext, login: Login) -> tuple[frozenset[str] | None, str | None]:
+    """The protection levels of the queue's pages that ``login``'s user may edit (None: no filter), and a
+    note for the list when pages are left out or the wiki could not say."""
+    with ctx.db.session() as session:
+        levels = protection_levels(session)
+        api_url = wiki_api_url(session, login.wiki)
+    if not levels or not api_url:
+        return None, None
+    try:
+        standing = ctx.gate.standing(api_url, login.user)
+    except WikiApiError as exc:
+        return None, f"protected pages are shown: the wiki could not say which you may edit ({exc})"
+    editable = frozenset(level for level in levels if standing.may_edit(level))
+    if editable == levels:
+        return None, None
+    hidden = ", ".join(sorted(levels - editable))
+    return editable, f"Findings on pages you cannot edit (protected: {hidden}) are left out."
 
 
 def _topic_titles(ctx: WebContext, parsed: ParsedFilter) -> frozenset[str] | None:
@@ -383,6 +418,7 @@ def _render_card(
     login = ctx.login(request)
     author, author_problem = _author(ctx, card)
     refusal = _refusal(ctx, login, card) if login and card.state in ("open", "reviewed") else None
+    cannot_edit = login is not None and bool(card.edit_protection) and not _may_edit(ctx, login, card)
     return ctx.render(
         request,
         "card.html",
@@ -390,6 +426,7 @@ def _render_card(
         card=card,
         error=error,
         refusal=refusal,
+        cannot_edit=cannot_edit,
         author=author,
         author_problem=author_problem,
         form=form or {"decision": "", "suggestion_id": "", "comment": ""},
@@ -408,6 +445,14 @@ def _author(ctx: WebContext, card: Card) -> tuple[Revision | None, str | None]:
         return ctx.gate.citation_author(card.target), None
     except WikiApiError as exc:
         return None, f"the page history could not be read: {exc}"
+
+
+def _may_edit(ctx: WebContext, login: Login, card: Card) -> bool:
+    """Whether the page's edit protection lets ``login``'s user edit it (True when the wiki cannot say)."""
+    try:
+        return ctx.gate.standing(card.api_url, login.user).may_edit(card.edit_protection)
+    except WikiApiError:
+        return True
 
 
 def _refusal(ctx: WebContext, login: Login, card: Card) -> str | None:

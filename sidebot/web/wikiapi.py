@@ -31,6 +31,27 @@ class Block:
 
 
 @dataclass(frozen=True, slots=True)
+class Standing:
+    """A user as the wiki sees them: their groups (implicit ones such as "autoconfirmed" included), rights,
+    edit count and block."""
+
+    exists: bool
+    groups: frozenset[str]
+    rights: frozenset[str]
+    edit_count: int
+    block: Block | None
+
+    def may_edit(self, level: str | None) -> bool:
+        """Whether edit protection at ``level`` lets them edit, as MediaWiki decides: the level names a
+        right ("autoconfirmed", "extendedconfirmed"…), with "sysop" and "autoconfirmed" also granted by
+        "editprotected" and "editsemiprotected"."""
+        if not level:
+            return True
+        also = {"sysop": "editprotected", "autoconfirmed": "editsemiprotected"}.get(level)
+        return level in self.rights or (also is not None and also in self.rights)
+
+
+@dataclass(frozen=True, slots=True)
 class Revision:
     rev_id: int
     user: str | None  # None when the username is hidden (revision deletion)
@@ -76,18 +97,34 @@ class WikiApi:
 
     def block(self, username: str) -> Block | None:
         """The user's current block on this wiki, or None."""
+        return self.standing(username).block
+
+    def standing(self, username: str) -> Standing:
+        """The user's groups, rights, edit count and block on this wiki (one request)."""
         answer = self._call(
-            self._client, "GET", action="query", list="users", ususers=username, usprop="blockinfo"
+            self._client,
+            "GET",
+            action="query",
+            list="users",
+            ususers=username,
+            usprop="blockinfo|groups|implicitgroups|rights|editcount",
         )
         users = answer.get("query", {}).get("users", [])
         user = users[0] if users else {}
-        if "blockid" not in user:
-            return None
-        return Block(
-            by=user.get("blockedby", ""),
-            reason=user.get("blockreason", ""),
-            expiry=str(user.get("blockexpiry", "")),
-            partial=bool(user.get("blockpartial", False)),
+        block = None
+        if "blockid" in user:
+            block = Block(
+                by=user.get("blockedby", ""),
+                reason=user.get("blockreason", ""),
+                expiry=str(user.get("blockexpiry", "")),
+                partial=bool(user.get("blockpartial", False)),
+            )
+        return Standing(
+            exists=bool(user) and not user.get("missing") and not user.get("invalid"),
+            groups=frozenset(user.get("groups", [])) | frozenset(user.get("implicitgroups", [])),
+            rights=frozenset(user.get("rights", [])),
+            edit_count=int(user.get("editcount") or 0),
+            block=block,
         )
 
     def history(self, title: str, up_to_rev: int | None = None) -> list[Revision]:
