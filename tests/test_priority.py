@@ -337,3 +337,21 @@ def test_a_reviewer_saves_and_opens_worklists(topic_app, topic_pages, web_accoun
         worklist_id = opened.rsplit("=", 1)[1]
         client.post(f"/worklists/{worklist_id}/delete", data={"csrf_token": token})
         assert client.get(opened).status_code == 404
+
+
+def test_a_pageview_dump_is_downloaded_under_the_ssrf_guard(source_server, source_fetch_settings) -> None:
+    from sidebot.config import FetchSettings, Settings
+    from sidebot.patrol.page_priority import views_per_day
+    from sidebot.sources.download import DownloadError, download
+
+    url = source_server.url("/pageviews-20261205-120000.gz")
+    settings = Settings(fetch=source_fetch_settings)
+    assert views_per_day(settings, url, {"Kate Winslet"}) == {"Kate Winslet": 12_000}  # 500 an hour
+    with pytest.raises(DownloadError, match="127.0.0.1"):  # a private address, not allowed by default
+        download(url, FetchSettings(), 1_000_000)
+    with pytest.raises(DownloadError, match="over the 10,000-byte limit"):
+        download(source_server.url("/huge"), source_fetch_settings, 10_000)
+    with pytest.raises(DownloadError, match="HTTP 404"):
+        download(source_server.url("/missing"), source_fetch_settings, 10_000)
+    with pytest.raises(DownloadError, match="not an http"):
+        download("file:///etc/passwd", source_fetch_settings, 10_000)
