@@ -467,7 +467,9 @@ class PrioritySettings(_Section):
     # Per reason kind (sidebot.queue.support.ReasonKind values); a kind not named adds nothing
     reasons: dict[str, float] = {
         "changed_fact": 4.0,
-        "removed_citation": 4.0,
+        "citation_removed": 4.0,
+        "source_replaced": 3.0,
+        "tag_removed": 3.0,
         "copies_wikipedia": 2.0,
         "fact_contradicted": 1.5,
         "contradicts": 1.5,

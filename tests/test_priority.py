@@ -76,6 +76,8 @@ def test_priority_adds_the_weights_and_says_why() -> None:
     assert priority_of(weights, blp, TODAY) == pytest.approx(3.0 + 4.0792 + 0.5 * 3.0965, abs=1e-3)
     assert priority_of(weights, plain, TODAY) == 0
     assert priority_of(weights, changed, TODAY) == 4.0
+    removed = PriorityInputs(False, None, None, "citation_removed")  # an edit took the citation out
+    assert priority_of(weights, removed, TODAY) == 4.0
     old = PriorityInputs(False, None, "January 1990", None)
     assert priority_of(weights, old, TODAY) == weights.tag_age * weights.tag_age_max_years  # capped
     assert priority_of(PrioritySettings(living_person=0.0), blp, TODAY) < priority_of(weights, blp, TODAY)
