@@ -31,6 +31,7 @@ from sidebot.queue import onwiki_records as records
 from sidebot.queue import store
 from sidebot.queue.db import Database
 from sidebot.queue.models import Run, RunStatus
+from sidebot.queue.priority import refresh_priorities
 from sidebot.queue.runs import add_error, finish_run, mark_interrupted, start_run
 from sidebot.wiki.page_facts import project_articles
 from sidebot.wiki.site import WikiError, WikiUnavailableError
@@ -100,6 +101,8 @@ def update_onwiki(
                 report(None, f"exclusion list lines ignored (not entries): {list(exclusions.invalid[:10])}")
             writer = writer or WikiWriter(wiki.site, onwiki, simulate=simulate, show=show)
             if REVIEW_LIST in enabled:
+                with db.session() as session:  # tags age: the lists' order is worked out again first
+                    refresh_priorities(session, settings.priority)
                 update_review_list(db, writer, wiki.name, exclusions, counts, report)
                 update_project_lists(db, writer, wiki, exclusions, counts, report)
             if NOTICES in enabled:
