@@ -297,6 +297,9 @@ def test_the_web_list_comes_by_priority_and_filters_by_topic(topic_app, topic_pa
         assert wrong.status_code == 400 and "is not category:NAME or project:NAME" in wrong.text
         missing = client.get("/queue?topic=category:No such category 9q")
         assert missing.status_code == 400 and "no such category" in missing.text
+        for hostile in ("category:[[x]]|y", "project:a{{b}}"):  # not titles: an error shown, never a 500
+            answer = client.get("/queue", params={"topic": hostile})
+            assert answer.status_code == 400 and "is not a valid title" in answer.text, hostile
 
 
 def test_a_reviewer_saves_and_opens_worklists(topic_app, topic_pages, web_accounts) -> None:

@@ -6,8 +6,8 @@ and the articles of a WikiProject (those whose talk page carries its banner, ``{
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, TypeVar
 
 from sidebot.records import PageFacts
 from sidebot.wiki.site import PageNotFoundError, translate_errors
@@ -19,6 +19,7 @@ TITLES_PER_REQUEST = 50  # the API's limit for titles= without apihighlimits
 CATEGORY_NAMESPACE = 14
 TALK_NAMESPACE = 1
 TEMPLATE_NAMESPACE = 10
+T = TypeVar("T")
 
 
 def page_facts(site: APISite, titles: Iterable[str], blp_category: str) -> dict[str, PageFacts]:
@@ -55,7 +56,7 @@ def category_articles(site: APISite, category: str, depth: int = 0) -> set[str]:
     """The articles (main namespace) in ``category`` and, to ``depth`` levels, its subcategories."""
     import pywikibot
 
-    page = pywikibot.Category(site, category.removeprefix("Category:"))
+    page = _titled(lambda: pywikibot.Category(site, category.removeprefix("Category:")), category)
     with translate_errors():
         if not page.exists():
             raise PageNotFoundError(page.title(), "does not exist: no such category")
@@ -67,7 +68,8 @@ def project_articles(site: APISite, project: str, banner: str = "WikiProject {pr
     a redirect to the banner template counts, as the wiki's transclusion table records it)."""
     import pywikibot
 
-    template = pywikibot.Page(site, banner.format(project=project), ns=TEMPLATE_NAMESPACE)
+    name = banner.format(project=project)
+    template = _titled(lambda: pywikibot.Page(site, name, ns=TEMPLATE_NAMESPACE), name)
     with translate_errors():
         if not template.exists():
             raise PageNotFoundError(template.title(), "does not exist: no such WikiProject banner")
@@ -75,3 +77,16 @@ def project_articles(site: APISite, project: str, banner: str = "WikiProject {pr
             template = template.getRedirectTarget()
         talks = template.embeddedin(namespaces=[TALK_NAMESPACE], content=False)
         return {talk.toggleTalkPage().title() for talk in talks}
+
+
+def _titled(make: Callable[[], T], title: str) -> T:
+    """A Pywikibot page made by ``make``, its title checked now (Pywikibot parses titles lazily): a title a
+    user typed ("[[x]]", "a|b") is a PageNotFoundError, not an error in the middle of a request."""
+    from pywikibot.exceptions import InvalidTitleError
+
+    try:
+        page = make()
+        page.title()  # type: ignore[attr-defined]
+    except (InvalidTitleError, ValueError) as exc:
+        raise PageNotFoundError(title, f"is not a valid title: {exc}") from exc
+    return page
