@@ -6,7 +6,8 @@
   :mod:`~sidebot.web.context` (so ``app`` imports them and they never import ``app``), and the pages'
   Jinja2 filters come from :mod:`~sidebot.web.templating`; :mod:`~sidebot.cli.serve` holds ``sidebot serve``
   and ``sidebot bench ui``.
-- What a page shows: :mod:`~sidebot.web.listing` (the queue list: filters, order, pages, counts) and
+- What a page shows: :mod:`~sidebot.web.listing` (the queue list: filters, order, pages, counts; its topics
+  from :mod:`~sidebot.web.topics`, saved filters through :mod:`~sidebot.web.routes_worklists`) and
   :mod:`~sidebot.web.cards` (one finding with its evidence, suggestions and reviews).
 - Who may do what: :mod:`~sidebot.web.login` (the wiki checks passwords, or MediaWiki OAuth 2: sidebot stores
   none), :mod:`~sidebot.web.sessions` (signed, expiring session cookies; CSRF tokens),
