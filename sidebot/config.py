@@ -489,6 +489,12 @@ class WebSettings(_Section):
     # the wiki gadget's origins, e.g. ["https://en.wikipedia.org"]. Empty: the configured wiki's origin (of
     # [wiki] article_url, else of login_api_url). Never "*"; other origins get no CORS headers.
     gadget_origins: list[str] = []
+    # The check before saving (POST /api/check): citations each logged-in user may have checked per hour and
+    # per day, citations one request may check, and the largest edited text it takes (characters).
+    check_per_hour: int = Field(100, ge=1)
+    check_per_day: int = Field(500, ge=1)
+    check_max_refs: int = Field(20, ge=1, le=200)
+    check_max_chars: int = Field(1_000_000, ge=1000)
 
     @model_validator(mode="after")
     def _origins(self) -> Self:

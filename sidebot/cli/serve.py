@@ -22,6 +22,7 @@ def serve(
 
     import uvicorn
 
+    from sidebot.patrol.precheck import EditCheck
     from sidebot.web.app import create_app
     from sidebot.web.settings import WebConfigError, public_url, web_settings
 
@@ -31,7 +32,7 @@ def serve(
         raise fail(f"{web.host}:{web.port} is in use: choose another with --port", 2)
     try:
         db = open_database(settings)
-        app = create_app(settings, db, web)
+        app = create_app(settings, db, web, EditCheck(settings, db))  # the verifier loads on the first check
     except WebConfigError as exc:
         raise fail(str(exc), 2) from exc
     console.print(

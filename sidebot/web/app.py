@@ -20,11 +20,12 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from sidebot.config import Settings
 from sidebot.queue.db import Database
-from sidebot.web import routes_api, routes_auth, routes_pages
-from sidebot.web.context import WebContext, web_context
+from sidebot.web import routes_api, routes_auth, routes_check, routes_pages
+from sidebot.web.context import EditChecker, WebContext, web_context
 from sidebot.web.cors import ApiCors
 from sidebot.web.integrity import ReviewGate, WikiApis
 from sidebot.web.login import OAuthLogin
+from sidebot.web.quota import CheckQuota
 from sidebot.web.security import SecurityHeaders
 from sidebot.web.sessions import CsrfError, revoke
 from sidebot.web.settings import (
@@ -58,7 +59,11 @@ def corpus_size(settings: Settings) -> int | None:
         return corpus.stats()["documents"]
 
 
-def create_app(settings: Settings, db: Database, web: WebSettings | None = None) -> FastAPI:
+def create_app(
+    settings: Settings, db: Database, web: WebSettings | None = None, checker: EditChecker | None = None
+) -> FastAPI:
+    """The app; ``checker``: the check before saving (``POST /api/check``; None: answered 503), which
+    ``sidebot serve`` builds from the patrol (:class:`sidebot.patrol.precheck.EditCheck`)."""
     web = web or web_settings(settings)
     base_url = public_url(web)
     apis = WikiApis(timeout=web.wiki_timeout)
@@ -105,6 +110,8 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
             web.login_max_failures, web.login_wait, web.login_wait_max, web.login_throttle_size
         ),
         corpus_documents=corpus_size(settings),
+        check_quota=CheckQuota(web.check_per_hour, web.check_per_day),
+        checker=checker,
     )
     secure = base_url.startswith("https://")
     app.add_middleware(SecurityHeaders)
@@ -126,6 +133,7 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
     app.mount("/static", StaticFiles(directory=str(package_dir("static"))), name="static")
     app.include_router(routes_auth.router)
     app.include_router(routes_api.router)
+    app.include_router(routes_check.router)
     app.include_router(routes_pages.router)
     app.add_exception_handler(CsrfError, _csrf_refused)
     app.add_exception_handler(StarletteHTTPException, _http_error)
