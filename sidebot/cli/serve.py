@@ -101,6 +101,42 @@ def bench_ui(
     write_json(json_out, report)
 
 
+def bench_check(
+    ctx: typer.Context,
+    count: Annotated[
+        int, typer.Option(min=5, max=70, help="Citations checked (one per request), each twice.")
+    ] = 30,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Also write the figures to this file.")
+    ] = None,
+) -> None:
+    """Time POST /api/check (p50/p95) for a new URL and for a cached one, on the demo's sources."""
+    from sidebot.bench.check import run_check_benchmark
+
+    result = run_check_benchmark(
+        settings_of(ctx), count, progress=lambda m: console.print(m, highlight=False)
+    )
+    table = Table(
+        "source", "n", "p50 ms", "p95 ms", "max ms", title="POST /api/check, one citation a request"
+    )
+    for timing in (result.new_url, result.cached):
+        row = timing.row()
+        table.add_row(
+            str(row["scenario"]), str(row["n"]), str(row["p50_ms"]), str(row["p95_ms"]), str(row["max_ms"])
+        )
+    console.print(table)
+    console.print(f"first check (verifier loading): {result.load_seconds:.1f} s; answers: {result.states}")
+    write_json(
+        json_out,
+        {
+            "new_url": result.new_url.row(),
+            "cached": result.cached.row(),
+            "load_seconds": result.load_seconds,
+            "states": result.states,
+        },
+    )
+
+
 def _banner(settings, web, db) -> str:  # type: ignore[no-untyped-def]  # Settings, WebSettings, Database
     """Which wiki people log in to and which queue is served, so nobody wonders whose queue this is."""
     from sidebot.queue.addresses import parse
