@@ -50,6 +50,8 @@ def run_check_benchmark(
     from sidebot.web.sessions import Login, log_in
 
     sources = demo_sources()[: count + 1]
+    if len(sources) <= count:
+        raise ValueError(f"the demo has {len(sources)} sources: check at most {len(sources) - 1}")
     with _served(sources) as base, tempfile.TemporaryDirectory(prefix="sidebot-bench-check-") as home:
         fetch = settings.fetch.model_copy(update={"allow_networks": ["127.0.0.1/32"], "per_host_delay": 0.0})
         local = settings.model_copy(update={"home": Path(home), "fetch": fetch})
