@@ -49,13 +49,25 @@ def _fetch_settings(loopback: bool) -> FetchSettings:
 
 
 def _client(
-    web_db, test_wiki, tmp_path: Path, verifier, *, loopback: bool = True, **web: object
+    web_db,
+    test_wiki,
+    tmp_path: Path,
+    verifier,
+    *,
+    loopback: bool = True,
+    wiki_api: str = "",
+    **web: object,
 ) -> Iterator[TestClient]:
     settings = Settings(home=tmp_path, fetch=_fetch_settings(loopback))
     web_settings = WebSettings(
         login_api_url=test_wiki.api_url, secret_key_file=str(tmp_path / "web-secret.key"), **web
     )
-    app = create_app(settings, web_db, web_settings, EditCheck(settings, web_db, verifier))
+    app = create_app(
+        settings,
+        web_db,
+        web_settings,
+        EditCheck(settings, web_db, verifier, api_url=wiki_api or test_wiki.api_url),
+    )
     with TestClient(app) as client:
         yield client
 
@@ -213,6 +225,20 @@ def test_over_the_quota(web_db, test_wiki, tmp_path: Path, verifier, web_account
         assert over.json()["detail"].startswith("over the quota of 3 citations checked per hour")
         assert 1 <= int(over.headers["Retry-After"]) <= 3600
         assert _post(client, token, refs=refs[:1]).status_code == 200  # what still fits
+
+
+def test_a_wiki_off_this_machine_needs_the_operators_contact(
+    web_db, test_wiki, tmp_path: Path, verifier, web_accounts: WebAccounts, source_server: SourceServer
+):
+    for client in _client(
+        web_db, test_wiki, tmp_path, verifier, wiki_api="https://en.wikipedia.org/w/api.php"
+    ):
+        token = api_login(client, web_accounts.reviewer)
+        answer = _post(client, token, refs=[{"claim": SUPPORTED, "url": source_server.url("/blanda.txt")}])
+        assert answer.status_code == 503
+        assert answer.json()["detail"].startswith("the check cannot read sources: ")
+        assert "user_agent" in answer.json()["detail"]
+        assert _stored(web_db)["Source"] == 0
 
 
 def test_the_quota_windows():

@@ -26,6 +26,7 @@ from sidebot.bench.web import Timing
 from sidebot.config import Settings
 
 BENCH_USER = "Bench editor"
+LOOPBACK_WIKI = "http://127.0.0.1/w/api.php"  # every source is on loopback: no operator contact needed
 BENCH_LOGIN_PATH = "/bench-login"  # added to the benchmark's own app only: a session without a wiki
 
 
@@ -59,7 +60,7 @@ def run_check_benchmark(
         web = local.web.model_copy(
             update={"check_per_hour": 10 * count + 10, "check_per_day": 10 * count + 10, "port": 8080}
         )
-        app = create_app(local, db, web, EditCheck(local, db))
+        app = create_app(local, db, web, EditCheck(local, db, api_url=LOOPBACK_WIKI))
 
         def bench_login(request: Request) -> dict:
             log_in(request, db, Login(BENCH_USER, "benchwiki"), 3600)

@@ -14,13 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sidebot.citations.citations import extract_citations, normalize
-from sidebot.config import Settings
+from sidebot.config import Settings, operator_contact_problem
 from sidebot.patrol.pipeline import SourceText, claim_for, source_problem, triage, verify_sources
 from sidebot.patrol.source_cache import Fetcher, cached_or_fetched
 from sidebot.patrol.thresholds import Thresholds
 from sidebot.queue.db import Database
 from sidebot.queue.models import Source
 from sidebot.queue.support import Support, queue_reason, strip_figure
+from sidebot.queue.wikis import login_wiki, wikis_by_name
 from sidebot.records import RefCheck, RefToCheck, Verdict
 from sidebot.sources.fetch import fetch_many
 from sidebot.verify.factory import scorer_for
@@ -62,12 +63,26 @@ class EditCheck:
     """Checks an editor's citations before they save; thread-safe (one per web process)."""
 
     def __init__(
-        self, settings: Settings, db: Database, scorer: Scorer | None = None, fetcher: Fetcher | None = None
+        self,
+        settings: Settings,
+        db: Database,
+        scorer: Scorer | None = None,
+        fetcher: Fetcher | None = None,
+        api_url: str = "",
     ) -> None:
-        self.settings, self.db = settings, db
+        """``api_url``: the wiki whose editors check (default: ``[web] login_api_url``, else the configured
+        wiki's address in the queue); a wiki off this machine needs the operator's contact in the
+        User-Agent, as a patrol does."""
+        self.settings, self.db, self.api_url = settings, db, api_url
         self.fetcher: Fetcher = fetcher or (lambda urls: fetch_many(urls, settings.fetch))
         self._scorer = scorer
         self._lock = threading.Lock()
+
+    def unavailable(self) -> str | None:
+        """Why the check may not fetch sources now (the User-Agent names no operator contact), or None."""
+        api_url = self.api_url or self.settings.web.login_api_url
+        api_url = api_url or login_wiki(self.db, self.settings.wiki.name)[1]
+        return operator_contact_problem(self.settings.fetch, api_url, self.settings.source_file)
 
     def refs_to_check(self, text: str, title: str, base: str | None) -> list[RefToCheck]:
         return refs_to_check(text, title, base)
@@ -97,7 +112,7 @@ class EditCheck:
                 for r in readable
             ]
             verdicts = {id(r): v for r, v in zip(readable, verify_sources(scorer, jobs), strict=True)}
-        thresholds = Thresholds.resolve(self.settings, scorer, None) if scorer is not None else None
+        thresholds = self._thresholds(scorer) if scorer is not None else None
         answers = []
         for ref in refs:
             source, cached = read.found[ref.url], ref.url in read.cached_urls
@@ -107,6 +122,13 @@ class EditCheck:
             else:
                 answers.append(_answer(ref, source, verdict, thresholds, cached))
         return answers
+
+    def _thresholds(self, scorer: Scorer) -> Thresholds:
+        """The patrol's thresholds: the config's, else the wiki's learned from its reviewers, else the
+        verifier's own."""
+        with self.db.session() as session:
+            wiki = wikis_by_name(session).get(self.settings.wiki.name)
+            return Thresholds.resolve(self.settings, scorer, wiki)
 
 
 def _unreadable(ref: RefToCheck, source: _Read, cached: bool) -> RefCheck:

@@ -105,6 +105,8 @@ async def post_check(request: Request) -> CheckOut:
     if ctx.checker is None:
         raise HTTPException(503, "the check before saving is not set up on this service")
     checker = ctx.checker
+    if problem := await run_in_threadpool(checker.unavailable):
+        raise HTTPException(503, f"the check cannot read sources: {problem}")
     if wanted.text is not None:
         text = wanted.text
         refs = await run_in_threadpool(checker.refs_to_check, text, wanted.title, wanted.base)

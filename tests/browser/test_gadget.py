@@ -36,12 +36,12 @@ CHECK_BUTTON = "Check citations (sidebot)"
 
 
 @pytest.fixture
-def web_app(web_db, web_settings, tmp_path: Path):
+def web_app(web_db, web_settings, tmp_path: Path, test_wiki):
     """The review app with the check before saving (the verifier loads on its first check), reading sources
     from the loopback source server."""
     fetch = FetchSettings(allow_networks=["127.0.0.1/32"], per_host_delay=0.0)
     settings = Settings(home=tmp_path, fetch=fetch)
-    return create_app(settings, web_db, web_settings, EditCheck(settings, web_db))
+    return create_app(settings, web_db, web_settings, EditCheck(settings, web_db, api_url=test_wiki.api_url))
 
 
 def _article(test_wiki, title: str) -> str:
