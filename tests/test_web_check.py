@@ -199,7 +199,12 @@ def test_too_many_citations_or_too_much_text_is_refused_before_any_fetch(
     many = " ".join(_ref(f"Claim number {i}.", f"http://10.0.0.1/{i}") for i in range(10_000))
     refused = _post(check_client, token, text=many)
     assert refused.status_code == 413, refused.text
-    assert refused.json()["detail"] == "10,000 new or changed citations: the check takes at most 20 at once"
+    assert refused.json()["detail"] == "the edit adds 10,000 <ref> tags: the check takes at most 20 at once"
+    before = " ".join(_ref(f"Claim number {i}.", f"http://10.0.0.1/{i}") for i in range(21))
+    after = " ".join(_ref(f"Claim number {i}.", f"http://10.0.0.2/{i}") for i in range(21))  # as many tags
+    changed = _post(check_client, token, text=after, base=before)
+    assert changed.status_code == 413
+    assert changed.json()["detail"] == "21 new or changed citations: the check takes at most 20 at once"
     listed = [{"claim": "A claim.", "url": f"http://10.0.0.1/{i}"} for i in range(21)]
     assert _post(check_client, token, refs=listed).status_code == 413
     huge = _post(check_client, token, text="x" * 1_000_001)

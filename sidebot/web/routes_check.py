@@ -10,6 +10,7 @@ user's quota per hour and per day (:mod:`sidebot.web.quota`). Nothing is stored 
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Self
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -26,6 +27,7 @@ router = APIRouter(prefix="/api", tags=["check"])
 JSON_OVERHEAD_BYTES = 65_536  # the body's keys and a list of refs beside the texts
 MAX_CLAIM_CHARS = 5_000
 MAX_URL_CHARS = 2_048
+REF_TAG = re.compile(r"<ref[\s>/]", re.IGNORECASE)
 
 
 class RefIn(BaseModel):
@@ -109,6 +111,12 @@ async def post_check(request: Request) -> CheckOut:
         raise HTTPException(503, f"the check cannot read sources: {problem}")
     if wanted.text is not None:
         text = wanted.text
+        added = _ref_tags(text) - _ref_tags(wanted.base or "")
+        if added > web.check_max_refs:  # refused before parsing: reading 10,000 refs takes seconds of CPU
+            raise HTTPException(
+                413,
+                f"the edit adds {added:,} <ref> tags: the check takes at most {web.check_max_refs} at once",
+            )
         refs = await run_in_threadpool(checker.refs_to_check, text, wanted.title, wanted.base)
     else:
         refs = [RefToCheck(r.claim, r.url) for r in wanted.refs or ()]
@@ -127,6 +135,11 @@ async def post_check(request: Request) -> CheckOut:
         checked=len(answers),
         refs=[CheckedRef.model_validate(a, from_attributes=True) for a in answers],
     )
+
+
+def _ref_tags(wikitext: str) -> int:
+    """How many ``<ref`` tags a wikitext has (opening or self-closing), counted without parsing it."""
+    return len(REF_TAG.findall(wikitext))
 
 
 async def _read_body(request: Request, limit: int) -> bytes:
