@@ -128,7 +128,10 @@ def bench_check(
             str(row["scenario"]), str(row["n"]), str(row["p50_ms"]), str(row["p95_ms"]), str(row["max_ms"])
         )
     console.print(table)
-    console.print(f"first check (verifier loading): {result.load_seconds:.1f} s; answers: {result.states}")
+    console.print(
+        f"first check (verifier loading): {result.load_seconds:.1f} s; answers: {result.states}; "
+        f"second pass from the source cache: {result.from_cache}/{count}"
+    )
     write_json(
         json_out,
         {
@@ -136,6 +139,7 @@ def bench_check(
             "cached": result.cached.row(),
             "load_seconds": result.load_seconds,
             "states": result.states,
+            "from_cache": result.from_cache,
         },
     )
 
