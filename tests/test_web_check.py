@@ -140,6 +140,7 @@ def test_a_new_and_a_changed_citation_answered_in_the_cards_words(
     assert _stored(web_db)["Finding"] == 0
 
 
+@pytest.mark.hostile
 def test_only_logged_in_users_with_the_token(check_client: TestClient, source_server: SourceServer):
     token = check_client.get("/api/session").json()["csrf_token"]
     refs = [{"claim": SUPPORTED, "url": source_server.url("/blanda.txt")}]
@@ -149,6 +150,7 @@ def test_only_logged_in_users_with_the_token(check_client: TestClient, source_se
     assert no_token.status_code == 403
 
 
+@pytest.mark.hostile
 def test_another_origin_gets_no_cors(check_client: TestClient, test_wiki):
     wiki = test_wiki.api_url.removesuffix("/api.php")
     asked = {
@@ -164,6 +166,7 @@ def test_another_origin_gets_no_cors(check_client: TestClient, test_wiki):
     assert "access-control-allow-origin" not in refused.headers
 
 
+@pytest.mark.hostile
 def test_private_addresses_are_refused_with_the_reason(
     web_db, test_wiki, tmp_path: Path, verifier, web_accounts: WebAccounts, source_server: SourceServer
 ):
@@ -182,6 +185,7 @@ def test_private_addresses_are_refused_with_the_reason(
             assert ref["words"] == f"unverifiable · {ref['problem']}"
 
 
+@pytest.mark.hostile
 def test_a_page_over_the_size_cap_is_unreadable(
     check_client: TestClient, web_accounts: WebAccounts, source_server: SourceServer
 ):
@@ -192,6 +196,7 @@ def test_a_page_over_the_size_cap_is_unreadable(
     assert ref["state"] == "unverifiable" and ref["problem"].startswith("source too_large: ")
 
 
+@pytest.mark.hostile
 def test_too_many_citations_or_too_much_text_is_refused_before_any_fetch(
     check_client: TestClient, web_accounts: WebAccounts, web_db
 ):
@@ -218,6 +223,7 @@ def test_too_many_citations_or_too_much_text_is_refused_before_any_fetch(
     assert _post(check_client, token, text="x", refs=listed[:1]).status_code == 422
 
 
+@pytest.mark.hostile
 def test_over_the_quota(web_db, test_wiki, tmp_path: Path, verifier, web_accounts: WebAccounts):
     for client in _client(web_db, test_wiki, tmp_path, verifier, check_per_hour=3):
         token = api_login(client, web_accounts.reviewer)
