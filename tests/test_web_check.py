@@ -6,6 +6,7 @@ a page over the size cap, 10,000 citations in one text, a user over their quota.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from sidebot.config import FetchSettings, Settings, WebSettings
+from sidebot.config import FetchSettings, Settings, VerifySettings, WebSettings
 from sidebot.patrol.precheck import EditCheck, refs_to_check
 from sidebot.queue.models import Citation, Finding, Page, Source
 from sidebot.queue.support import REASON_LABELS, ReasonKind
@@ -250,6 +251,28 @@ def test_a_wiki_off_this_machine_needs_the_operators_contact(
         assert answer.json()["detail"].startswith("the check cannot read sources: ")
         assert "user_agent" in answer.json()["detail"]
         assert _stored(web_db)["Source"] == 0
+
+
+def test_a_verifier_server_that_is_down_is_a_503(
+    web_db, test_wiki, tmp_path: Path, web_accounts: WebAccounts, source_server: SourceServer
+):
+    with socket.socket() as probe:  # a port nothing listens on: the configured verifier server is down
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings = Settings(
+        home=tmp_path,
+        fetch=_fetch_settings(True),
+        verify=VerifySettings(endpoint=f"http://127.0.0.1:{port}", endpoint_timeout=5),
+    )
+    web = WebSettings(login_api_url=test_wiki.api_url, secret_key_file=str(tmp_path / "web-secret.key"))
+    app = create_app(settings, web_db, web, EditCheck(settings, web_db, api_url=test_wiki.api_url))
+    with TestClient(app) as client:
+        token = api_login(client, web_accounts.reviewer)
+        answer = _post(client, token, refs=[{"claim": SUPPORTED, "url": source_server.url("/blanda.txt")}])
+        assert answer.status_code == 503
+        assert answer.json()["detail"].startswith(
+            "the verifier is unavailable: verifier server http://127.0.0.1:"
+        )
 
 
 def test_the_quota_windows():

@@ -77,6 +77,9 @@ class EditCheck:
         self.fetcher: Fetcher = fetcher or (lambda urls: fetch_many(urls, settings.fetch))
         self._scorer = scorer
         self._lock = threading.Lock()
+        # One verification at a time: the web app runs requests on a thread pool, the scorer (as in a patrol)
+        # is called by one thread, and parallel batches would only share the same cores.
+        self._verifying = threading.Lock()
 
     def unavailable(self) -> str | None:
         """Why the check may not fetch sources now (the User-Agent names no operator contact), or None."""
@@ -111,7 +114,9 @@ class EditCheck:
                 )
                 for r in readable
             ]
-            verdicts = {id(r): v for r, v in zip(readable, verify_sources(scorer, jobs), strict=True)}
+            with self._verifying:
+                found = verify_sources(scorer, jobs)
+            verdicts = {id(r): v for r, v in zip(readable, found, strict=True)}
         thresholds = self._thresholds(scorer) if scorer is not None else None
         answers = []
         for ref in refs:

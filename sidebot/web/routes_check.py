@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from starlette.concurrency import run_in_threadpool
 
 from sidebot.records import RefToCheck
+from sidebot.verify.remote import VerifierUnavailableError
 from sidebot.web.context import web_context
 from sidebot.web.quota import QuotaExceeded
 from sidebot.web.schemas import Problem
@@ -129,7 +130,10 @@ async def post_check(request: Request) -> CheckOut:
         ctx.check_quota.spend(login.user, len(refs))
     except QuotaExceeded as exc:
         raise HTTPException(429, str(exc), headers={"Retry-After": str(round(exc.retry_after))}) from exc
-    answers = await run_in_threadpool(checker.check, wanted.title, refs)
+    try:
+        answers = await run_in_threadpool(checker.check, wanted.title, refs)
+    except VerifierUnavailableError as exc:  # the configured verifier server is down or too slow
+        raise HTTPException(503, f"the verifier is unavailable: {exc}") from exc
     return CheckOut(
         title=wanted.title,
         checked=len(answers),
