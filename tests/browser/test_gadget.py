@@ -201,6 +201,13 @@ def test_check_citations_in_the_edit_form(
         assert summary == "1 citation checked; 1 may not be supported."
         answer.first.scroll_into_view_if_needed()
         tab.screenshot(path=str(_shots() / "gadget-check-1280.png"))
+
+        # at phone width the answers stay inside the screen
+        tab.set_viewport_size(PHONE)
+        answer.first.scroll_into_view_if_needed()
+        box = tab.locator(".sidebot-check").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        tab.screenshot(path=str(_shots() / "gadget-check-390.png"))
         with web_db.session() as session:
             assert session.query(Finding).count() == 0  # nothing queued by the check
         assert tab.problems == []
