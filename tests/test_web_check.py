@@ -142,6 +142,14 @@ def test_a_new_and_a_changed_citation_answered_in_the_cards_words(
 
 
 @pytest.mark.hostile
+def test_the_body_is_documented(check_client: TestClient):
+    operation = check_client.get("/api/openapi.json").json()["paths"]["/api/check"]["post"]
+    body = operation["requestBody"]["content"]["application/json"]["schema"]
+    assert {"title", "text", "base", "refs", "store"} <= body["properties"].keys()
+    assert "$ref" not in str(body)  # written in place: no dangling reference
+    assert {"413", "429", "401"} <= operation["responses"].keys()
+
+
 def test_only_logged_in_users_with_the_token(check_client: TestClient, source_server: SourceServer):
     token = check_client.get("/api/session").json()["csrf_token"]
     refs = [{"claim": SUPPORTED, "url": source_server.url("/blanda.txt")}]

@@ -11,7 +11,7 @@ user's quota per hour and per day (:mod:`sidebot.web.quota`). Nothing is stored 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Self
+from typing import Annotated, Any, Self
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -75,8 +75,33 @@ class CheckOut(BaseModel):
     refs: list[CheckedRef]
 
 
+def _inlined(schema: dict[str, Any]) -> dict[str, Any]:
+    """A model's JSON schema with its ``$defs`` written in place (the request body is read by the route,
+    not by FastAPI, so its schema goes into the OpenAPI document by hand)."""
+    defs = schema.pop("$defs", {})
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref", "")
+            if ref.startswith("#/$defs/"):
+                return inline(defs[ref.removeprefix("#/$defs/")])
+            return {key: inline(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [inline(item) for item in node]
+        return node
+
+    return inline(schema)
+
+
+CHECK_BODY = {
+    "required": True,
+    "content": {"application/json": {"schema": _inlined(CheckIn.model_json_schema())}},
+}
+
+
 @router.post(
     "/check",
+    openapi_extra={"requestBody": CHECK_BODY},
     response_model=CheckOut,
     responses={code: {"model": Problem} for code in (401, 403, 413, 415, 422, 429, 501, 503)},
     dependencies=[Depends(require_csrf)],
