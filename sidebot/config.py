@@ -534,6 +534,12 @@ class WebSettings(_Section):
     review_groups: list[str] = []
     review_min_edits: int = Field(0, ge=0)
     rights_cache_minutes: float = Field(5.0, ge=0)
+    # The check before saving (POST /api/check): citations each logged-in user may have checked per hour and
+    # per day, citations one request may check, and the largest edited text it takes (characters).
+    check_per_hour: int = Field(100, ge=1)
+    check_per_day: int = Field(500, ge=1)
+    check_max_refs: int = Field(20, ge=1, le=200)
+    check_max_chars: int = Field(1_000_000, ge=1000)
 
     @model_validator(mode="after")
     def _origins(self) -> Self:

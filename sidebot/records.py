@@ -130,3 +130,40 @@ class PageFacts:
 
     living_person: bool
     edit_protection: str
+
+
+@dataclass(frozen=True, slots=True)
+class RefToCheck:
+    """A citation an editor is about to save (the check before saving): its claim and the URL it cites, with
+    where it sits as the patrol reads it."""
+
+    claim: str
+    url: str
+    section: str = ""
+    context: str = ""
+    source_title: str = ""
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RefCheck:
+    """What the check before saving found for one citation, in the review card's words.
+
+    ``state``: ``passed``, ``open`` (the patrol would queue it) or ``unverifiable`` (the source could not be
+    read: ``problem`` says why); ``words``: one line, the band and the reason ("may fail · missing fact: the
+    source does not give 1978, Lexington"); ``reason`` and ``support``: the card's reason label and support
+    line; ``evidence``: the source's sentences closest to the claim; ``cached``: the source came from the
+    source cache, not fetched now."""
+
+    claim: str
+    url: str
+    state: str
+    words: str
+    support: str
+    band: str | None = None
+    reason: str | None = None
+    fact_note: str | None = None
+    evidence: str | None = None
+    problem: str | None = None
+    source_title: str | None = None
+    cached: bool = False

@@ -424,6 +424,7 @@ def test_openapi_documents_every_endpoint(web_client):
         ("POST", "/api/findings/{finding_id}/reopen"),
         ("GET", "/api/leaderboard"),
         ("GET", "/api/page-findings"),
+        ("POST", "/api/check"),
     }
     overview = web_client.get("/api").text
     assert "/api/findings/{finding_id}/decision" in overview and "X-CSRF-Token" in overview

@@ -1,4 +1,4 @@
-"""``sidebot serve`` and ``sidebot bench ui`` (sidebot.cli.serve), run as commands."""
+"""``sidebot serve``, ``sidebot bench ui`` and ``sidebot bench check`` (sidebot.cli.serve), as commands."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from pathlib import Path
 
 import httpx
 
+from sidebot.bench.check import run_check_benchmark
 from sidebot.cli.serve import bench_ui
+from sidebot.config import Settings
 
 # How sidebot.cli.app mounts the command: a Typer app whose callback puts the Settings in the context.
 CLI = """
@@ -92,3 +94,14 @@ def test_bench_ui_reports_percentiles(tmp_path: Path):
     assert {"open, first page", "mine (logged in)", "JSON API, open first page"} <= names
     for row in [*report["scenarios"], report["overall"]]:
         assert 0 < row["p50_ms"] <= row["p95_ms"] <= row["max_ms"]
+
+
+def test_bench_check_times_new_and_cached_urls(tmp_path: Path):
+    """The demo's pages on a loopback server, the shipped verifier: five new URLs, then the same five."""
+    result = run_check_benchmark(Settings(home=tmp_path), 5, progress=lambda _: None)
+    for timing in (result.new_url, result.cached):
+        row = timing.row()
+        assert row["n"] == 5 and 0 < row["p50_ms"] <= row["p95_ms"] <= row["max_ms"]
+    assert result.from_cache == 5  # the second pass is answered from the source cache
+    assert sum(result.states.values()) == 11 and set(result.states) <= {"passed", "open"}  # every page read
+    assert result.load_seconds > 0

@@ -22,6 +22,7 @@ def serve(
 
     import uvicorn
 
+    from sidebot.patrol.precheck import EditCheck
     from sidebot.web.app import create_app
     from sidebot.web.settings import WebConfigError, public_url, web_settings
 
@@ -31,7 +32,7 @@ def serve(
         raise fail(f"{web.host}:{web.port} is in use: choose another with --port", 2)
     try:
         db = open_database(settings)
-        app = create_app(settings, db, web)
+        app = create_app(settings, db, web, EditCheck(settings, db))  # the verifier loads on the first check
     except WebConfigError as exc:
         raise fail(str(exc), 2) from exc
     console.print(
@@ -98,6 +99,49 @@ def bench_ui(
             }
         )
     write_json(json_out, report)
+
+
+def bench_check(
+    ctx: typer.Context,
+    count: Annotated[
+        int, typer.Option(min=5, help="Citations checked (one per request), each twice (at most 71).")
+    ] = 30,
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Also write the figures to this file.")
+    ] = None,
+) -> None:
+    """Time POST /api/check (p50/p95) for a new URL and for a cached one, on the demo's sources."""
+    from sidebot.bench.check import run_check_benchmark
+
+    try:
+        result = run_check_benchmark(
+            settings_of(ctx), count, progress=lambda m: console.print(m, highlight=False)
+        )
+    except ValueError as exc:
+        raise fail(str(exc), 2) from exc
+    table = Table(
+        "source", "n", "p50 ms", "p95 ms", "max ms", title="POST /api/check, one citation a request"
+    )
+    for timing in (result.new_url, result.cached):
+        row = timing.row()
+        table.add_row(
+            str(row["scenario"]), str(row["n"]), str(row["p50_ms"]), str(row["p95_ms"]), str(row["max_ms"])
+        )
+    console.print(table)
+    console.print(
+        f"first check (verifier loading): {result.load_seconds:.1f} s; answers: {result.states}; "
+        f"second pass from the source cache: {result.from_cache}/{count}"
+    )
+    write_json(
+        json_out,
+        {
+            "new_url": result.new_url.row(),
+            "cached": result.cached.row(),
+            "load_seconds": result.load_seconds,
+            "states": result.states,
+            "from_cache": result.from_cache,
+        },
+    )
 
 
 def _banner(settings, web, db) -> str:  # type: ignore[no-untyped-def]  # Settings, WebSettings, Database

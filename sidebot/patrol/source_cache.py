@@ -26,11 +26,12 @@ T = TypeVar("T")
 
 @dataclass
 class SourceRead(Generic[T]):
-    """What ``keep`` made of each URL's source row (read inside its session), how many came from the cache,
-    the status of each source fetched now, and the time the fetch took."""
+    """What ``keep`` made of each URL's source row (read inside its session), how many came from the cache
+    (and which), the status of each source fetched now, and the time the fetch took."""
 
     found: dict[str, T] = field(default_factory=dict)
     cached: int = 0
+    cached_urls: frozenset[str] = frozenset()
     fetched: list[str] = field(default_factory=list)
     fetch_ms: int = 0
 
@@ -46,7 +47,7 @@ def cached_or_fetched(
             session, urls, timedelta(days=settings.cache_days), timedelta(hours=settings.retry_failed_hours)
         )
         read.found = {url: keep(row) for url, row in cached.items()}
-    read.cached = len(read.found)
+    read.cached, read.cached_urls = len(read.found), frozenset(read.found)
     missing = sorted(urls - read.found.keys())
     if missing:
         started = time.monotonic()

@@ -244,7 +244,12 @@ def queue_reason(flag_reason: str | None, stance: str | None) -> QueueReason | N
 
 def _detail(rest: str) -> str:
     """The words after a reason's prefix, without the figure triage appends ("(0.31 < 0.50)")."""
-    return _FIGURE.sub("", rest).lstrip(" :")
+    return strip_figure(rest).lstrip(" :")
+
+
+def strip_figure(flag_reason: str) -> str:
+    """A triage reason without the figure it ends with: "missing fact: the source does not give 1978"."""
+    return _FIGURE.sub("", flag_reason)
 
 
 def no_citation_note(tag_date: str | None) -> str:

@@ -20,11 +20,12 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from sidebot.config import Settings
 from sidebot.queue.db import Database
-from sidebot.web import routes_api, routes_auth, routes_pages, routes_worklists
-from sidebot.web.context import WebContext, web_context
+from sidebot.web import routes_api, routes_auth, routes_check, routes_pages, routes_worklists
+from sidebot.web.context import EditChecker, WebContext, web_context
 from sidebot.web.cors import ApiCors
 from sidebot.web.integrity import Requirements, ReviewGate, WikiApis
 from sidebot.web.login import OAuthLogin
+from sidebot.web.quota import CheckQuota
 from sidebot.web.security import SecurityHeaders
 from sidebot.web.sessions import CsrfError, revoke
 from sidebot.web.settings import (
@@ -59,7 +60,11 @@ def corpus_size(settings: Settings) -> int | None:
         return corpus.stats()["documents"]
 
 
-def create_app(settings: Settings, db: Database, web: WebSettings | None = None) -> FastAPI:
+def create_app(
+    settings: Settings, db: Database, web: WebSettings | None = None, checker: EditChecker | None = None
+) -> FastAPI:
+    """The app; ``checker``: the check before saving (``POST /api/check``; None: answered 503), which
+    ``sidebot serve`` builds from the patrol (:class:`sidebot.patrol.precheck.EditCheck`)."""
     web = web or web_settings(settings)
     base_url = public_url(web)
     apis = WikiApis(timeout=web.wiki_timeout)
@@ -109,6 +114,8 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
         ),
         corpus_documents=corpus_size(settings),
         topics=TopicPages(settings),
+        check_quota=CheckQuota(web.check_per_hour, web.check_per_day),
+        checker=checker,
     )
     secure = base_url.startswith("https://")
     app.add_middleware(SecurityHeaders)
@@ -130,6 +137,7 @@ def create_app(settings: Settings, db: Database, web: WebSettings | None = None)
     app.mount("/static", StaticFiles(directory=str(package_dir("static"))), name="static")
     app.include_router(routes_auth.router)
     app.include_router(routes_api.router)
+    app.include_router(routes_check.router)
     app.include_router(routes_pages.router)
     app.include_router(routes_worklists.router)
     app.add_exception_handler(CsrfError, _csrf_refused)

@@ -7,6 +7,7 @@ run one way: ``app`` imports the routers, the routers import this module, and th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from fastapi import Request
 from fastapi.responses import Response
@@ -15,13 +16,26 @@ from fastapi.templating import Jinja2Templates
 from sidebot.config import Settings
 from sidebot.queue.db import Database
 from sidebot.queue.wikis import login_wiki, wiki_at
+from sidebot.records import RefCheck, RefToCheck
 from sidebot.web.integrity import ReviewGate, ReviewNotAllowed, WikiApis
 from sidebot.web.login import LoginFailed, OAuthLogin, PasswordLogin
+from sidebot.web.quota import CheckQuota
 from sidebot.web.sessions import Login, csrf_token, current_login, log_in, log_out, take_flashes
 from sidebot.web.settings import WebSettings
 from sidebot.web.throttle import LoginThrottle
 from sidebot.web.topics import TopicPages
 from sidebot.web.wikiapi import WikiApiError
+
+
+class EditChecker(Protocol):
+    """The check before saving, as ``POST /api/check`` uses it (:class:`sidebot.patrol.precheck.EditCheck`:
+    the web layer sits below the patrol, so ``sidebot serve`` hands it in)."""
+
+    def unavailable(self) -> str | None: ...
+
+    def refs_to_check(self, text: str, title: str, base: str | None) -> list[RefToCheck]: ...
+
+    def check(self, title: str, refs: list[RefToCheck]) -> list[RefCheck]: ...
 
 
 @dataclass
@@ -39,6 +53,8 @@ class WebContext:
     throttle: LoginThrottle  # failed password logins, per account and address
     corpus_documents: int | None  # documents suggestions are searched in; None: no corpus
     topics: TopicPages  # the list's topic filter: a category's or a WikiProject's pages, asked of the wiki
+    check_quota: CheckQuota  # citations each user had checked before saving (POST /api/check)
+    checker: EditChecker | None = None  # the check before saving; None: not set up (503)
 
     def login(self, request: Request) -> Login | None:
         return current_login(request, self.db, self.web.session_hours * 3600)

@@ -3,6 +3,8 @@
 logged in to the wiki and to the review service, a seeded demo article shows a mark on each claim with an open
 finding; the keyboard opens and Escape closes its popup; a decision from the popup is recorded (read back from
 the database); at 390 px the popup stays on the screen; a claim and source carrying markup show it as text.
+In the edit form, "Check citations" checks a changed citation before saving (the real source server and the
+shipped verifier) and lists the answer in the card's words.
 Screenshots of the popup at 1280 and 390 px go where the other browser tests put theirs (docs/screenshots, or
 $SIDEBOT_SCREENSHOTS)."""
 
@@ -14,11 +16,15 @@ from urllib.parse import quote
 
 import pytest
 
+from sidebot.config import FetchSettings, Settings
 from sidebot.onwiki.gadget import install_loader
+from sidebot.patrol.precheck import EditCheck
 from sidebot.queue.models import Citation, Finding, Page, Review, Suggestion
 from sidebot.retrieve.reference import build_reference
+from sidebot.web.app import create_app
 from tests.browser.chromium import DESKTOP, PHONE, sideways
 from tests.browser.conftest import open_tab
+from tests.fixtures.sources import SourceServer
 from tests.fixtures.web import SeededQueue, WebAccounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.integration]
@@ -26,6 +32,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.integration]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 MARK = ".sidebot-mark[role=button]"
 POPUP = ".sidebot-popup[role=dialog]"
+CHECK_BUTTON = "Check citations (sidebot)"
+
+
+@pytest.fixture
+def web_app(web_db, web_settings, tmp_path: Path, test_wiki):
+    """The review app with the check before saving (the verifier loads on its first check), reading sources
+    from the loopback source server."""
+    fetch = FetchSettings(allow_networks=["127.0.0.1/32"], per_host_delay=0.0)
+    settings = Settings(home=tmp_path, fetch=fetch)
+    return create_app(settings, web_db, web_settings, EditCheck(settings, web_db, api_url=test_wiki.api_url))
 
 
 def _article(test_wiki, title: str) -> str:
@@ -139,6 +155,62 @@ def test_marks_a_popup_and_a_decision_on_the_wiki(
         assert popup.locator("img, script, b").count() == 0
         assert tab.locator("#mw-content-text img[src=x], #mw-content-text img[src=y]").count() == 0
         assert tab.problems == []  # no alert() ran, no script error on the wiki's pages
+    finally:
+        tab.context.close()
+
+
+def test_check_citations_in_the_edit_form(
+    browser,
+    live_web: str,
+    test_wiki,
+    wiki_site,
+    wiki_users,
+    web_accounts: WebAccounts,
+    web_db,
+    source_server: SourceServer,
+    unique_title,
+):
+    reviewer = web_accounts.reviewer
+    install_loader(wiki_site, reviewer.username, live_web)  # unchanged when the test above installed it
+    blanda = source_server.url("/blanda.txt")
+    title = unique_title("Blanda Power Station")
+    kept = "The Blanda Power Station is in north Iceland."
+    cite = f"<ref>{{{{cite web|url={blanda}|title=Blanda}}}}</ref>"
+    saved = f"Blanda Power Station is a hydroelectric plant. {kept}{cite}\n"
+    wiki_users.editor.edit(title, saved, "sidebot browser tests: an article to edit")
+    changed = "The station opened in 1978 in Lexington, Kentucky."
+    edited = saved + f"{changed}<ref>{{{{cite web|url={blanda}?edit=1|title=Blanda}}}}</ref>\n"
+
+    tab = open_tab(browser, live_web, DESKTOP)
+    try:
+        _wiki_login(tab, test_wiki, reviewer.username, reviewer.password)
+        _service_login(tab, live_web, reviewer.username, reviewer.password)
+        tab.goto(f"{test_wiki.index_url}?title={quote(title.replace(' ', '_'))}&action=edit")
+        button = tab.get_by_role("button", name=CHECK_BUTTON)
+        button.wait_for()
+        tab.locator("#wpTextbox1").fill(edited)
+        button.click()
+        answer = tab.locator(".sidebot-check li.sidebot-checked")
+        answer.first.wait_for(timeout=120_000)  # the verifier loads on the service's first check
+        assert answer.count() == 1, "only the new citation is checked, not the one the page had"
+        assert answer.first.get_attribute("class") == "sidebot-checked sidebot-state-open"
+        words = answer.first.locator(".sidebot-words").inner_text()
+        assert words.endswith(" · missing fact: the source does not give 1978, Lexington, Kentucky"), words
+        assert answer.first.locator(".sidebot-claim").inner_text() == f"Claim: {changed}"
+        summary = tab.locator(".sidebot-check-summary").inner_text()
+        assert summary == "1 citation checked; 1 may not be supported."
+        answer.first.scroll_into_view_if_needed()
+        tab.screenshot(path=str(_shots() / "gadget-check-1280.png"))
+
+        # at phone width the answers stay inside the screen
+        tab.set_viewport_size(PHONE)
+        answer.first.scroll_into_view_if_needed()
+        box = tab.locator(".sidebot-check").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        tab.screenshot(path=str(_shots() / "gadget-check-390.png"))
+        with web_db.session() as session:
+            assert session.query(Finding).count() == 0  # nothing queued by the check
+        assert tab.problems == []
     finally:
         tab.context.close()
 

@@ -2,7 +2,9 @@
  * sidebot's wiki gadget: on an article, marks each claim that has an open finding in the review service's
  * queue (class `sidebot-mark`), and a popup says what fails in the card's own words, the source's evidence
  * sentence, a suggested source with its reference to paste and, for a reviewer logged in to the review
- * service, the decisions (recorded through its JSON API with the CSRF token).
+ * service, the decisions (recorded through its JSON API with the CSRF token). In the source editor
+ * (action=edit or submit) a "Check citations" button sends the edited text, with the text before the edit,
+ * to the service's check before saving (POST /api/check) and lists each new or changed citation's answer.
  *
  * Plain ES2017 for MediaWiki's ResourceLoader: no build step. The service serves this file at /gadget.js
  * and the script finds the service from its own address. Every text from the service (claims, sources,
@@ -45,6 +47,18 @@
     '.' + POPUP + ' .sidebot-decisions{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}',
     '.' + POPUP + ' .sidebot-decisions button{padding:6px 10px;min-height:32px}',
     '.' + POPUP + ' .sidebot-finding+.sidebot-finding{border-top:1px solid #c8ccd1;margin-top:10px}'
+  ].join('\n');
+  const CHECK = 'sidebot-check';
+  const CHECK_STYLE = [
+    '.' + CHECK + '{margin:8px 0;padding:8px 12px;border:1px solid #a2a9b1;border-radius:4px;' +
+      'background:#f8f9fa;color:#202122;font-size:14px;line-height:1.45}',
+    '.' + CHECK + ' ol{margin:4px 0 0 1.5em;padding:0}',
+    '.' + CHECK + ' li{margin:6px 0}',
+    '.' + CHECK + ' .sidebot-words{font-weight:bold}',
+    '.' + CHECK + ' .sidebot-state-open .sidebot-words{color:#b32424}',
+    '.' + CHECK + ' .sidebot-state-passed .sidebot-words{color:#14866d}',
+    '.' + CHECK + ' .sidebot-state-unverifiable .sidebot-words{color:#705000}',
+    '.' + CHECK + ' blockquote{margin:4px 0;padding:4px 8px;border-left:3px solid #a2a9b1;background:#fff}'
   ].join('\n');
 
   /** The service's base URL from this script's own address (…/gadget.js), or '' when unknown. */
@@ -371,6 +385,129 @@
     popup.style.top = (box.bottom + win.scrollY + 6) + 'px';
   }
 
+  /** The body of POST /api/check: the edited text and, when known, the text before the edit. */
+  function checkRequest(title, text, base) {
+    const body = { title: String(title).replace(/_/g, ' '), text: text };
+    if (typeof base === 'string') {
+      body.base = base;
+    }
+    return body;
+  }
+
+  /**
+   * The check's answer as a list: per citation its claim, the verdict in the card's words, the support,
+   * the source's evidence or why it could not be read, and the source. ``answer``: the JSON of /api/check.
+   */
+  function buildCheckResults(doc, answer) {
+    const part = element(doc, 'div', null, 'sidebot-check-results');
+    if (!answer.refs.length) {
+      part.appendChild(element(doc, 'p', 'No new or changed citation with a link to check.'));
+      return part;
+    }
+    const queued = answer.refs.filter(function (ref) { return ref.state !== 'passed'; }).length;
+    part.appendChild(element(doc, 'p', answer.refs.length + ' citation' + (answer.refs.length > 1 ? 's' : '') +
+      ' checked; ' + (queued ? queued + ' may not be supported.' : 'each source backs its claim.'),
+    'sidebot-check-summary'));
+    const list = element(doc, 'ol');
+    answer.refs.forEach(function (ref) {
+      const item = element(doc, 'li', null, 'sidebot-checked sidebot-state-' + ref.state);
+      item.appendChild(element(doc, 'p', ref.words, 'sidebot-words'));
+      item.appendChild(element(doc, 'p', 'Claim: ' + ref.claim, 'sidebot-claim'));
+      if (ref.state !== 'unverifiable') {
+        item.appendChild(element(doc, 'p', ref.support, 'sidebot-support'));
+      }
+      if (ref.evidence) {
+        item.appendChild(element(doc, 'blockquote', ref.evidence, 'sidebot-evidence'));
+      }
+      const cited = element(doc, 'p');
+      cited.appendChild(doc.createTextNode('Source: '));
+      cited.appendChild(safeLink(doc, ref.url, ref.source_title || ref.url));
+      item.appendChild(cited);
+      list.appendChild(item);
+    });
+    part.appendChild(list);
+    return part;
+  }
+
+  /**
+   * The "Check citations" button under the source editor's textarea, and the panel its answers go to.
+   * ``check()`` resolves to the answer (or throws with the service's reason). Returns {button, panel}.
+   */
+  function addCheckButton(doc, textarea, check) {
+    const panel = element(doc, 'div', null, CHECK);
+    panel.setAttribute('role', 'region');
+    panel.setAttribute('aria-label', 'Citation check (sidebot)');
+    const button = element(doc, 'button', 'Check citations (sidebot)', 'sidebot-check-button');
+    button.type = 'button';
+    const status = element(doc, 'p', 'Checks the sources of the citations you added or changed.',
+      'sidebot-check-status');
+    status.setAttribute('role', 'status');
+    panel.appendChild(button);
+    panel.appendChild(status);
+    let results = null;
+    button.addEventListener('click', async function () {
+      button.disabled = true;
+      status.textContent = 'Checking the sources\u2026';
+      if (results) {
+        results.remove();
+        results = null;
+      }
+      try {
+        const answer = await check();
+        status.textContent = '';
+        results = buildCheckResults(doc, answer);
+        panel.appendChild(results);
+      } catch (error) {
+        status.textContent = 'Not checked: ' + error.message;
+      } finally {
+        button.disabled = false;
+      }
+    });
+    const buttons = doc.querySelector('.editButtons');
+    if (buttons && buttons.parentNode) {
+      buttons.parentNode.insertBefore(panel, buttons.nextSibling);
+    } else {
+      textarea.parentNode.insertBefore(panel, textarea.nextSibling);
+    }
+    return { button: button, panel: panel };
+  }
+
+  /** The page's wikitext before the edit (its current revision), '' for a new page; null when unknown. */
+  function textBefore(win) {
+    const config = win.mw.config;
+    const revision = config.get('wgCurRevisionId');
+    if (!revision) {
+      return '';
+    }
+    return fetch(config.get('wgScript') + '?action=raw&oldid=' + revision, { credentials: 'same-origin' })
+      .then(function (response) { return response.ok ? response.text() : null; }, function () { return null; });
+  }
+
+  /** In the source editor: the "Check citations" button (the service's login is asked for on use). */
+  function startEditCheck(win, base) {
+    const doc = win.document;
+    const textarea = doc.getElementById('wpTextbox1');
+    if (!textarea) {
+      return;
+    }
+    const style = doc.createElement('style');
+    style.textContent = CHECK_STYLE;
+    doc.head.appendChild(style);
+    const title = win.mw.config.get('wgPageName');
+    addCheckButton(doc, textarea, async function () {
+      const session = await api(base, '/api/session');
+      if (!session.user) {
+        throw new Error('log in to the review service first (' + base + '/login)');
+      }
+      const before = await textBefore(win);
+      return api(base, '/api/check', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf_token },
+        body: JSON.stringify(checkRequest(title, textarea.value, before === null ? undefined : before))
+      });
+    });
+  }
+
   async function api(base, path, options) {
     const response = await fetch(base + path, Object.assign({ credentials: 'include' }, options));
     const body = await response.json().catch(function () { return null; });
@@ -384,7 +521,14 @@
   /** Run on the article being read: fetch its open findings and the session, mark, wire the popup. */
   function start(win, base) {
     const config = win.mw.config;
-    if (!base || config.get('wgNamespaceNumber') !== 0 || config.get('wgAction') !== 'view') {
+    if (!base || config.get('wgNamespaceNumber') !== 0) {
+      return;
+    }
+    if (config.get('wgAction') === 'edit' || config.get('wgAction') === 'submit') {
+      startEditCheck(win, base);
+      return;
+    }
+    if (config.get('wgAction') !== 'view') {
       return;
     }
     const doc = win.document;
@@ -490,6 +634,9 @@
     textNodes: textNodes,
     markClaims: markClaims,
     buildPopup: buildPopup,
+    checkRequest: checkRequest,
+    buildCheckResults: buildCheckResults,
+    addCheckButton: addCheckButton,
     start: start
   };
 }));
