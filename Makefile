@@ -18,4 +18,5 @@ lint:
 	$(NEED_SETUP)
 	.venv/bin/ruff check sidebot tests
 	.venv/bin/ruff format --check sidebot tests
+	.venv/bin/mypy
 	npm run --silent lint

@@ -45,10 +45,13 @@ class _Section(BaseModel):
 
 
 def default_home() -> Path:
+    """Where sidebot keeps its data: $SIDEBOT_HOME, else ~/.local/share/sidebot."""
     return Path(os.environ.get(HOME_ENV) or Path.home() / ".local" / "share" / "sidebot").expanduser()
 
 
 class DatabaseSettings(_Section):
+    """[database]: where the queue lives and whether its schema is upgraded on start."""
+
     url: str = ""  # empty: sqlite file sidebot.db in the data folder
     auto_upgrade: bool = True  # migrate the schema on start; set false to require `sidebot db upgrade`
     # A file holding the PostgreSQL password, put into a URL that has none; or $SIDEBOT_DATABASE_PASSWORD,
@@ -57,6 +60,8 @@ class DatabaseSettings(_Section):
 
 
 class WikiSettings(_Section):
+    """[wiki]: which wiki is patrolled, how the bot logs in and which templates it reads."""
+
     name: str = ""  # the key findings are filed under, e.g. "enwiki"
     pywikibot_dir: str = ""  # folder with user-config.py (empty: pywikibot's own default, ~/.pywikibot)
     family: str = "wikipedia"
@@ -84,6 +89,8 @@ _CONTACT = re.compile(r"(https?://[^\s;,()]+|[\w.+-]+@[\w-]+\.[\w.-]+)")
 
 
 class FetchSettings(_Section):
+    """[fetch]: how sources are fetched (timeouts, caps, politeness, the User-Agent)."""
+
     connect_timeout: float = 5.0
     read_timeout: float = 15.0
     total_timeout: float = 30.0
@@ -194,6 +201,8 @@ class MirrorSettings(_Section):
 class VerifySettings(_Section):
     # "cross-encoder": the trained verifier (it beats the bi-encoder cosine "minilm-cosine" on held-out WiCE
     # claims, docs/verifier.md); "url-depth" is SIDE's URL baseline.
+    """[verify]: which scorer judges support, where it runs and how it reads a source."""
+
     scorer: Literal["cross-encoder", "minilm-cosine", "url-depth"] = "cross-encoder"
     # A finding is opened in the review queue when the source's support is below this (the calibrated
     # probability when the scorer has one, else its raw score). None: the scorer's own default.
@@ -317,6 +326,8 @@ class RetrieveSettings(_Section):
 
 
 class PatrolSettings(_Section):
+    """[patrol]: what a patrol looks at and how much of a page one run may take."""
+
     recent_limit: int = 50
     # One page cannot hold a patrol: past these, its remaining citations are deferred (with the reason, on
     # the page's record) and the next run goes on with them. The largest real article in the test data
@@ -564,6 +575,8 @@ class WebSettings(_Section):
 
 
 class Settings(_Section):
+    """All the settings, from the TOML config and the environment."""
+
     home: Path = Field(default_factory=default_home)
     database: DatabaseSettings = DatabaseSettings()
     wiki: WikiSettings = WikiSettings()

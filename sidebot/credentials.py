@@ -67,6 +67,8 @@ SECRETS = (DATABASE_PASSWORD, BOT_PASSWORD, OAUTH_CLIENT_SECRET, VERIFIER_TOKEN)
 
 @dataclass(frozen=True, slots=True)
 class Found:
+    """A secret's value and where it was read (only the place is ever shown)."""
+
     value: str
     source: str  # where it came from, for `sidebot doctor` (never the value)
 

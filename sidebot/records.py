@@ -40,6 +40,8 @@ class Claim:
 
 
 class Stance(StrEnum):
+    """What the source does to the claim, as the verifier reads it."""
+
     SUPPORTS = "supports"
     REFUTES = "refutes"
     NOT_ENOUGH_INFO = "not_enough_info"

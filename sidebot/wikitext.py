@@ -175,10 +175,10 @@ def _link_parts(url: str) -> _LinkParts | None:
         address = f"[{ipv6.group(1)}]" + (f":{ipv6.group(2)}" if ipv6.group(2) else "")  # and not "]:/"
     else:
         host, colon, port = hostport.partition(":")
-        host = _ascii_host(host)
-        if host is None or not re.fullmatch(r"[0-9]*", port):
+        ascii_host = _ascii_host(host)
+        if ascii_host is None or not re.fullmatch(r"[0-9]*", port):
             return None
-        address = f"{userinfo}{at}{host}{colon}{port}"
+        address = f"{userinfo}{at}{ascii_host}{colon}{port}"
     rest = line[len(scheme) + 3 + len(parts.netloc) :]
     return _LinkParts(scheme, address, bool(ipv6), rest)
 

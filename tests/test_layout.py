@@ -404,3 +404,29 @@ def sqlalchemy_modules(source: str) -> set[str]:
         elif isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
     return {name for name in found if name.partition(".")[0] == "sqlalchemy"}
+
+
+LONG_FUNCTION = 80  # lines, decorators excluded, a Typer command's options included (issue 55)
+MOST_LONG_FUNCTIONS = 3
+
+
+def long_functions(source: str, module: str) -> list[str]:
+    """The functions of ``source`` longer than ``LONG_FUNCTION`` lines, as "module.name (lines)"."""
+    return [
+        f"{module}.{node.name} ({length})"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        if (length := node.end_lineno - node.lineno + 1) > LONG_FUNCTION
+    ]
+
+
+def test_few_functions_are_long():
+    """At most three functions over 80 lines: a long one is split into helpers that each do one job."""
+    long = [f for module, source in all_modules() for f in long_functions(source, module)]
+    assert len(long) <= MOST_LONG_FUNCTIONS, long
+
+
+def test_a_long_function_is_found():
+    body = "\n".join(f"    x{i} = {i}" for i in range(LONG_FUNCTION))
+    assert long_functions(f"@decorated\ndef f():\n{body}\n", "m") == ["m.f (81)"]
+    assert long_functions(f"def f():\n{body[: body.rindex(chr(10))]}\n", "m") == []

@@ -24,6 +24,7 @@ from fastapi import Request
 
 from sidebot.bench.web import Timing
 from sidebot.config import Settings
+from sidebot.sandbox.demo_content import DemoSource
 
 BENCH_USER = "Bench editor"
 LOOPBACK_WIKI = "http://127.0.0.1/w/api.php"  # every source is on loopback: no operator contact needed
@@ -98,12 +99,12 @@ def run_check_benchmark(
     return CheckBench(new, cached, load, states, from_cache[0])
 
 
-def _ref(source, base: str, index: int) -> dict:  # type: ignore[no-untyped-def]
+def _ref(source: DemoSource, base: str, index: int) -> dict[str, str]:
     return {"claim": source.claim.text, "url": f"{base}/bench/{index}/{source.id}"}
 
 
 @contextmanager
-def _served(sources: list) -> Iterator[str]:  # type: ignore[type-arg]
+def _served(sources: list[DemoSource]) -> Iterator[str]:
     """The sources' sandbox pages on a loopback server, ``/bench/<index>/<id>``; yields its base URL."""
     from sidebot.sandbox.source_server import render_source_page
 

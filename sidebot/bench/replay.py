@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -174,19 +174,7 @@ def _one_rate(
     runs_before = _counts(db)
     cpu_before = snapshot([p.pid for p in procs[:workers]])
     started = time.monotonic()
-    saved: list[Saved] = []
-    late = 0
-    for i in range(count):
-        due = started + i / rate
-        wait = due - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        elif wait < -1:
-            late += 1
-        edit = next(stream)
-        result = api.edit(edit.title, edit.text, edit.summary)
-        if result.changed:
-            saved.append(Saved(edit, result.page_id, result.rev_id, datetime.now(UTC)))
+    saved, late = _save_edits(api, stream, rate, count, started)
     stream_seconds = time.monotonic() - started
     backlog = _unchecked(settings, saved)
     progress(f"  stream done in {stream_seconds:.0f} s; {len(backlog)} edits not yet checked; draining")
@@ -209,19 +197,7 @@ def _one_rate(
         "stream_seconds": stream_seconds,
         "unchecked_when_stream_ended": len(backlog),
         "drained_seconds_after_stream": drained_after,
-        "checked": len(done),
-        "lag_p50": _pct([d["lag"] for d in done], 50),
-        "lag_p95": _pct([d["lag"] for d in done], 95),
-        "lag_max": max((d["lag"] for d in done), default=None),
-        "detect_p50": _pct([d["detect"] for d in done], 50),
-        "queue_p50": _pct([d["queue"] for d in done], 50),
-        "check_p50": _pct([d["check"] for d in done], 50),
-        "detect_p95": _pct([d["detect"] for d in done], 95),
-        "queue_p95": _pct([d["queue"] for d in done], 95),
-        "check_p95": _pct([d["check"] for d in done], 95),
-        "recent_runs": len(polls),
-        "recent_run_seconds_p50": _pct([p["seconds"] for p in polls], 50),
-        "recent_run_seconds_max": max((p["seconds"] for p in polls), default=None),
+        **_lag_figures(done, polls),
         "pages_checked": runs.get("pages_checked", 0),
         "pages_per_minute": runs.get("pages_checked", 0) / elapsed * 60,
         "citations_scored": runs.get("citations_scored", 0),
@@ -245,6 +221,47 @@ def _one_rate(
     return row
 
 
+def _save_edits(
+    api: MediaWikiApi, stream: Iterator[Edit], rate: float, count: int, started: float
+) -> tuple[list[Saved], int]:
+    """Save ``count`` edits of ``stream`` at ``rate`` per second from ``started``: the ones that changed a
+    page, and how many were saved over a second late."""
+    saved: list[Saved] = []
+    late = 0
+    for i in range(count):
+        due = started + i / rate
+        wait = due - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        elif wait < -1:
+            late += 1
+        edit = next(stream)
+        result = api.edit(edit.title, edit.text, edit.summary)
+        if result.changed:
+            saved.append(Saved(edit, result.page_id, result.rev_id, datetime.now(UTC)))
+    return saved, late
+
+
+def _lag_figures(done: list[dict[str, Any]], polls: list[dict[str, Any]]) -> dict[str, Any]:
+    """The lag from a saved edit to its checked page, in parts (detect, queue, check), at the median and
+    the 95th percentile; and the recent-changes runs' count and length."""
+    return {
+        "checked": len(done),
+        "lag_p50": _pct([d["lag"] for d in done], 50),
+        "lag_p95": _pct([d["lag"] for d in done], 95),
+        "lag_max": max((d["lag"] for d in done), default=None),
+        "detect_p50": _pct([d["detect"] for d in done], 50),
+        "queue_p50": _pct([d["queue"] for d in done], 50),
+        "check_p50": _pct([d["check"] for d in done], 50),
+        "detect_p95": _pct([d["detect"] for d in done], 95),
+        "queue_p95": _pct([d["queue"] for d in done], 95),
+        "check_p95": _pct([d["check"] for d in done], 95),
+        "recent_runs": len(polls),
+        "recent_run_seconds_p50": _pct([p["seconds"] for p in polls], 50),
+        "recent_run_seconds_max": max((p["seconds"] for p in polls), default=None),
+    }
+
+
 def _recent_runs(db: Database, since: datetime) -> list[dict[str, Any]]:
     """The scheduler's recent-changes runs since ``since``: when, how long (listing the changes and
     enqueueing their pages: the detection step of the lag) and what they enqueued."""
@@ -256,6 +273,7 @@ def _recent_runs(db: Database, since: datetime) -> list[dict[str, Any]]:
             "options": r.options,
         }
         for r in recent_runs(db, since)
+        if r.ended_at is not None  # finished runs only, as the query asks
     ]
 
 
@@ -280,7 +298,7 @@ def _job_rows(settings: Settings) -> list[tuple]:
 def _covering(rows: list[tuple], saved: Saved) -> tuple | None:
     """The first finished job that checked the edit's page at its revision or a later one."""
     jobs = [r for r in rows if r[0] == saved.page_id and r[1] >= saved.rev_id]
-    return min(jobs, key=lambda r: r[4], default=None)
+    return min(jobs, key=lambda r: r[4]) if jobs else None
 
 
 def _unchecked(settings: Settings, saved: list[Saved]) -> list[Saved]:
@@ -297,9 +315,9 @@ def _wait_checked(settings: Settings, saved: list[Saved], timeout: float) -> flo
     return None
 
 
-def _lags(settings: Settings, saved: list[Saved]) -> list[dict[str, float] | None]:
+def _lags(settings: Settings, saved: list[Saved]) -> list[dict[str, Any] | None]:
     rows = _job_rows(settings)
-    lags: list[dict[str, float] | None] = []
+    lags: list[dict[str, Any] | None] = []
     for s in saved:
         job = _covering(rows, s)
         if job is None:

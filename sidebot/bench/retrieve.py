@@ -31,7 +31,7 @@ from sidebot.config import RetrieveSettings
 from sidebot.datasets.documents import Document, detect_format, read_documents
 from sidebot.records import Claim
 from sidebot.retrieve.embed import DIMENSION, Embedder
-from sidebot.retrieve.retriever import Retriever, System
+from sidebot.retrieve.retriever import Retriever, System, stage_progress
 
 MIN_WORDS, MAX_WORDS = 100, 124  # one corpus passage each (split_passages merges a remainder < 25 words)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
@@ -175,14 +175,12 @@ def run_bench(
                 if progress:
                     progress("corpus", i, passages)
         corpus_seconds = time.perf_counter() - started
-        sparse = retriever.sparse.build(
-            retriever.corpus, progress=progress and (lambda d, t: progress("bm25", d, t))
-        )
+        sparse = retriever.sparse.build(retriever.corpus, progress=stage_progress(progress, "bm25"))
         log(f"bm25: {sparse.indexed} passages in {sparse.seconds:.0f} s")
         dense = retriever.dense.build(
             retriever.corpus,
             SentenceMeanEncoder(pool, vectors),
-            progress=progress and (lambda d, t: progress("dense", d, t)),
+            progress=stage_progress(progress, "dense"),
         )
         log(f"faiss {dense.kind}: {dense.indexed} vectors in {dense.index_seconds:.0f} s")
         rss_after_build = _rss_mb()

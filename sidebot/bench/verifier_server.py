@@ -100,6 +100,41 @@ def _run_callers(scorers: Sequence[Scorer], chunks: list[list[Item]]) -> tuple[f
     return seconds, [v for chunk in chunks for v in by_chunk[id(chunk)]]
 
 
+def _latencies(items: Sequence[Item], local: Scorer, remote: Scorer) -> tuple[dict[str, list[float]], int]:
+    """Seconds per citation in process and remote, one at a time and interleaved (which goes first
+    alternates); and how many verdicts came out identical both ways."""
+    latency: dict[str, list[float]] = {"local": [], "remote": []}
+    identical = 0
+    for i, (claim, passages) in enumerate(items):
+        order: list[tuple[str, Scorer]] = [("local", local), ("remote", remote)]
+        verdicts: dict[str, Verdict] = {}
+        for name, scorer in order if i % 2 == 0 else reversed(order):
+            started = time.perf_counter()
+            verdicts[name] = scorer.verify(claim, passages)
+            latency[name].append(time.perf_counter() - started)
+        identical += repr(verdicts["local"]) == repr(verdicts["remote"])
+    return latency, identical
+
+
+def _throughputs(
+    phases: dict[str, Sequence[Scorer]], chunks: list[list[Item]], endpoint: str
+) -> tuple[dict[str, float], dict[str, dict[str, float]], dict[str, list[Verdict]]]:
+    """Per phase (its callers), the seconds ``chunks`` took, the server's batch counters they moved and the
+    verdicts, over two rounds in opposite orders (ABC then CBA)."""
+    seconds = dict.fromkeys(phases, 0.0)
+    totals = {name: dict.fromkeys(("calls", "citations", "requests"), 0.0) for name in phases}
+    verdicts_of: dict[str, list[Verdict]] = {}
+    for names in (list(phases), list(reversed(phases))):
+        for name in names:
+            before = _batch_counters(endpoint)
+            spent, verdicts_of[name] = _run_callers(phases[name], chunks)
+            after = _batch_counters(endpoint)
+            seconds[name] += spent
+            for key in totals[name]:
+                totals[name][key] += after[key] - before[key]
+    return seconds, totals, verdicts_of
+
+
 def run_bench(
     settings: VerifySettings,
     citations: int = 48,
@@ -123,33 +158,13 @@ def run_bench(
             remote[0].verify(*items[0])
 
             progress(f"latency: {len(items)} citations one at a time, in process and remote interleaved")
-            latency: dict[str, list[float]] = {"local": [], "remote": []}
-            identical = 0
-            for i, (claim, passages) in enumerate(items):
-                order = [("local", local), ("remote", remote[0])]
-                verdicts = {}
-                for name, scorer in order if i % 2 == 0 else reversed(order):
-                    started = time.perf_counter()
-                    verdicts[name] = scorer.verify(claim, passages)
-                    latency[name].append(time.perf_counter() - started)
-                identical += repr(verdicts["local"]) == repr(verdicts["remote"])
-
+            latency, identical = _latencies(items, local, remote[0])
             chunks = _chunks(items, chunk)
             progress(
                 f"throughput: {len(chunks)} chunks of {chunk} citations; in process, 1 and {callers} callers"
             )
-            phases = {"local": [local], "one": remote[:1], "many": remote}
-            seconds = dict.fromkeys(phases, 0.0)
-            totals = {name: dict.fromkeys(("calls", "citations", "requests"), 0.0) for name in phases}
-            verdicts_of: dict[str, list[Verdict]] = {}
-            for order in (list(phases), list(reversed(phases))):  # two rounds, ABC then CBA
-                for name in order:
-                    before = _batch_counters(endpoint)
-                    spent, verdicts_of[name] = _run_callers(phases[name], chunks)
-                    after = _batch_counters(endpoint)
-                    seconds[name] += spent
-                    for key in totals[name]:
-                        totals[name][key] += after[key] - before[key]
+            phases: dict[str, Sequence[Scorer]] = {"local": [local], "one": remote[:1], "many": remote}
+            seconds, totals, verdicts_of = _throughputs(phases, chunks, endpoint)
             for r in remote:
                 r.close()
         finally:

@@ -86,6 +86,7 @@ def figure_lines(text: str) -> str:
 
 
 def clean_claim(text: str) -> str:
+    """A claim's text with runs of whitespace collapsed and the joining punctuation it was cut at dropped."""
     return collapse(text).lstrip(",;: ")
 
 
@@ -96,7 +97,8 @@ def preceding_words(stream: TextStream, position: int, words: int = CONTEXT_WORD
     current: TextStream | None = stream
     while current is not None and len(collected) < words:
         collected = _last_words(current.text, position, words - len(collected)) + collected
-        current, position = current.parent, current.parent_end
+        position = current.parent_end
+        current = current.parent
     return " ".join(collected)
 
 

@@ -22,12 +22,15 @@ Definitions = dict[tuple[str, str], Wikicode]  # (group, name) → body
 
 @dataclass(frozen=True, slots=True)
 class Footnote:
+    """A footnote's name and group, as <ref> and {{efn}}-like templates give them."""
+
     name: str | None
     group: str
     body: Wikicode | None  # None when blank
 
 
 def is_footnote(node: object) -> bool:
+    """Whether ``node`` is a footnote: a <ref> tag or a template that makes one."""
     if not isinstance(node, Template):
         return is_ref_tag(node)
     key = template_key(node.name)

@@ -85,6 +85,8 @@ _PUNCTUATION = ",;.:!?)"  # what may end a bare URL's sentence
 
 @dataclass(frozen=True, slots=True)
 class CitedSource:
+    """What a citation points at, and why it has no address when it has none."""
+
     kind: str
     url: str | None = None
     source_title: str | None = None
@@ -96,15 +98,18 @@ class CitedSource:
 
 
 def is_cite_template(key: str) -> bool:
+    """Whether the template (by its normalised name) is a citation template."""
     return key in CITE_TEMPLATES or key.startswith(("cite ", "cite-", "vcite"))
 
 
 def is_archive_url(url: str) -> bool:
+    """Whether ``url`` is on a web archive (the archived copy, not the source's own address)."""
     host = _host(url)
     return host is not None and any(host == h or host.endswith("." + h) for h in ARCHIVE_HOSTS)
 
 
 def short_footnote() -> CitedSource:
+    """A short footnote ({{sfn}}): it names a work cited elsewhere, no address."""
     return CitedSource(kind=SHORT_FOOTNOTE, reason="sfn footnote: no URL")
 
 
@@ -129,10 +134,10 @@ def _describe(body: Wikicode, plain: PlainText) -> CitedSource:
         link, following = found
         title = plain(link.title) if link.title is not None else ""
         kind = "link" if link.brackets else "bare-url"
-        url = str(link.url)
+        link_url = str(link.url)
         if not link.brackets:  # the punctuation mwparserfromhell left out: MediaWiki's rule differs a little
-            url += following[: len(following) - len(following.lstrip(_PUNCTUATION))]
-        return _judged(kind, _clean_url(url, free=not link.brackets), title or None, archive, None)
+            link_url += following[: len(following) - len(following.lstrip(_PUNCTUATION))]
+        return _judged(kind, _clean_url(link_url, free=not link.brackets), title or None, archive, None)
     templates = [
         t for t in body.filter_templates(recursive=False) if template_key(t.name) not in ANNOTATION_TEMPLATES
     ]

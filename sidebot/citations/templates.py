@@ -153,7 +153,7 @@ def _fraction(r: WikitextRenderer, t: Template, out: TextStream) -> None:
         out.add(f"1/{values[0]}")
 
 
-def date_text(year: str, month: str = "", day: str = "", day_first: bool = False) -> str:
+def date_text(year: str, month: str = "", day: str = "", *, day_first: bool = False) -> str:
     """English date as the date templates show it: "May 3, 1950" (or "3 May 1950" with df=y)."""
     month_name = _MONTHS[int(month) - 1] if month.isdigit() and 1 <= int(month) <= 12 else month
     day = day.lstrip("0")

@@ -200,6 +200,7 @@ class UnsourcedMark:
 
 
 def is_ref_tag(node: object) -> bool:
+    """Whether ``node`` is a <ref> tag."""
     return isinstance(node, Tag) and str(node.tag).strip().lower() == "ref"
 
 
@@ -218,6 +219,7 @@ def named(template: Template, *names: str) -> Wikicode | None:
 
 
 def collapse(text: str) -> str:
+    """``text`` with every run of whitespace one space, trimmed."""
     return _WHITESPACE.sub(" ", text).strip()
 
 

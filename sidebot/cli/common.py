@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -110,7 +111,7 @@ class SidebotGroup(TyperGroup):
     """The command group: a database fault in any command is one line naming the database and what to do,
     with exit code 2 (see :mod:`sidebot.queue.faults`), not a traceback."""
 
-    def invoke(self, ctx):  # type: ignore[no-untyped-def]
+    def invoke(self, ctx: Any) -> Any:  # Typer's own click.Context (Typer vendors click)
         try:
             return super().invoke(ctx)
         except ConfigError as exc:  # e.g. a patrol of a real wiki without the operator's contact

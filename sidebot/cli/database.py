@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -58,84 +59,96 @@ def doctor(
     """Check that everything sidebot needs is installed and usable."""
     checks: list[tuple[str, bool, str]] = []
 
-    def check(name: str, fn) -> None:  # type: ignore[no-untyped-def]
+    def check(name: str, fn: Callable[[], str | None]) -> None:
         try:
             detail = fn()
             checks.append((name, True, detail or "ok"))
         except Exception as exc:  # a doctor reports every failure instead of stopping at the first
             checks.append((name, False, f"{type(exc).__name__}: {exc}"))
 
-    def php() -> str:
-        for tool in ("php", "php-cgi"):
-            if not shutil.which(tool):
-                raise RuntimeError(f"{tool} not found: run the set-up command")
-        if not Path("/usr/share/mediawiki/maintenance/install.php").exists():
-            raise RuntimeError("Debian package mediawiki not installed: run the set-up command")
-        return "php + MediaWiki 1.39 (Debian)"
-
-    def minilm() -> str:
-        from sidebot.verify.base_model import minilm_dir
-
-        return str(minilm_dir())
-
-    def database() -> str:
-        from sidebot.cli.common import open_database
-
-        db = open_database(settings_of(ctx))
-        db.dispose()
-        return db.engine.url.render_as_string(hide_password=True)
-
-    def chromium() -> str:
-        path = shutil.which("chromium")
-        if not path:
-            raise RuntimeError("chromium not found (needed for browser tests only)")
-        return path
-
-    def wiki() -> str:
-        """The configured wiki answers its API (a short plain request, not Pywikibot's long retries)."""
-        import httpx
-
-        from sidebot.wiki.site import connect
-
-        settings = settings_of(ctx)
-        site = connect(settings, login=False)
-        api_url = site.base_url(site.apipath())
-        answer = httpx.get(
-            api_url,
-            params={"action": "query", "meta": "siteinfo", "format": "json", "formatversion": 2},
-            headers={"User-Agent": settings.fetch.user_agent},
-            timeout=10,
-        )
-        answer.raise_for_status()
-        general = answer.json()["query"]["general"]
-        return f"{settings.wiki.name or site} at {api_url}: {general['sitename']}, {general['generator']}"
-
-    def secret_checks() -> None:
-        for secret, needed, found in secrets_status(settings_of(ctx)):
-            if found:
-                checks.append((f"secret: {secret.name}", True, f"from {found}"))
-            elif needed:
-                where = f"${secret.env}, {secret.file_setting} or the systemd credential {secret.credential}"
-                checks.append((f"secret: {secret.name}", False, f"missing ({needed}): set {where}"))
-            else:
-                checks.append((f"secret: {secret.name}", True, "not needed by this config"))
-
-    check("local wiki (php, MediaWiki)", php)
-    check("base model (all-MiniLM-L6-v2, sha256)", minilm)
-    check("queue database", database)
+    check("local wiki (php, MediaWiki)", _php)
+    check("base model (all-MiniLM-L6-v2, sha256)", _minilm)
+    check("queue database", lambda: _database(ctx))
     try:
-        secret_checks()
+        checks.extend(_secret_checks(ctx))
     except Exception as exc:  # an unreadable secret file: reported like any failed check
         checks.append(("secrets", False, f"{type(exc).__name__}: {exc}"))
     if not offline:
-        check("configured wiki reachable", wiki)
-    check("chromium", chromium)
+        check("configured wiki reachable", lambda: _wiki(ctx))
+    check("chromium", _chromium)
     table = Table("check", "ok", "detail")
     for name, ok, detail in checks:
         table.add_row(name, "[green]yes[/green]" if ok else "[red]no[/red]", detail)
     console.print(table)
     if not all(ok for _, ok, _ in checks):
         raise fail("some checks failed")
+
+
+def _php() -> str:
+    """php and MediaWiki for the local wiki (Debian's packages)."""
+    for tool in ("php", "php-cgi"):
+        if not shutil.which(tool):
+            raise RuntimeError(f"{tool} not found: run the set-up command")
+    if not Path("/usr/share/mediawiki/maintenance/install.php").exists():
+        raise RuntimeError("Debian package mediawiki not installed: run the set-up command")
+    return "php + MediaWiki 1.39 (Debian)"
+
+
+def _minilm() -> str:
+    """The base model's files, checksummed."""
+    from sidebot.verify.base_model import minilm_dir
+
+    return str(minilm_dir())
+
+
+def _database(ctx: typer.Context) -> str:
+    """The queue database opens (its address, password hidden)."""
+    from sidebot.cli.common import open_database
+
+    db = open_database(settings_of(ctx))
+    db.dispose()
+    return db.engine.url.render_as_string(hide_password=True)
+
+
+def _chromium() -> str:
+    path = shutil.which("chromium")
+    if not path:
+        raise RuntimeError("chromium not found (needed for browser tests only)")
+    return path
+
+
+def _wiki(ctx: typer.Context) -> str:
+    """The configured wiki answers its API (a short plain request, not Pywikibot's long retries)."""
+    import httpx
+
+    from sidebot.wiki.site import connect
+
+    settings = settings_of(ctx)
+    site = connect(settings, login=False)
+    api_url = site.base_url(site.apipath())
+    answer = httpx.get(
+        api_url,
+        params={"action": "query", "meta": "siteinfo", "format": "json", "formatversion": 2},
+        headers={"User-Agent": settings.fetch.user_agent},
+        timeout=10,
+    )
+    answer.raise_for_status()
+    general = answer.json()["query"]["general"]
+    return f"{settings.wiki.name or site} at {api_url}: {general['sitename']}, {general['generator']}"
+
+
+def _secret_checks(ctx: typer.Context) -> list[tuple[str, bool, str]]:
+    """Each secret this config needs: where it was found, or what to set."""
+    checks: list[tuple[str, bool, str]] = []
+    for secret, needed, found in secrets_status(settings_of(ctx)):
+        if found:
+            checks.append((f"secret: {secret.name}", True, f"from {found}"))
+        elif needed:
+            where = f"${secret.env}, {secret.file_setting} or the systemd credential {secret.credential}"
+            checks.append((f"secret: {secret.name}", False, f"missing ({needed}): set {where}"))
+        else:
+            checks.append((f"secret: {secret.name}", True, "not needed by this config"))
+    return checks
 
 
 def secrets_status(settings: Settings) -> list[tuple[Secret, str, str]]:

@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from itertools import chain
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.table import Table
@@ -14,6 +15,9 @@ from rich.table import Table
 from sidebot.cli.common import console, fail, settings_of
 from sidebot.cli.patrol import print_summary, run_patrol
 from sidebot.config import RetrieveSettings, Settings, load_settings
+
+if TYPE_CHECKING:
+    from sidebot.queue.finding_row import FindingRow
 
 
 def demo(ctx: typer.Context) -> None:
@@ -130,7 +134,7 @@ def _build_corpus(folder: Path, sources_url: str, settings: RetrieveSettings) ->
     )
 
 
-def _print_demo_outcome(settings, wiki_name: str, sources_url: str) -> None:  # type: ignore[no-untyped-def]
+def _print_demo_outcome(settings: Settings, wiki_name: str, sources_url: str) -> None:
     """Findings by state, and — because the demo claims carry WiCE's human labels — how the queue's verdicts
     line up with them (a sanity view of the demo, not an evaluation: see `sidebot eval verify`)."""
     from sidebot.cli.common import open_database
@@ -165,7 +169,7 @@ def _print_demo_outcome(settings, wiki_name: str, sources_url: str) -> None:  # 
     _print_archived([row for row in rows if row.kind != "needs-source"])  # claims that cite nothing
 
 
-def _print_extras(rows, sources_url: str) -> None:  # type: ignore[no-untyped-def]
+def _print_extras(rows: list[FindingRow], sources_url: str) -> None:
     """What became of the citations the demo adds or moves (sidebot.sandbox.demo_extras): a Wikipedia mirror
     is queued as a copy of Wikipedia, a paywall is unverifiable, not "low support", and the page that moved is
     unverifiable, with the page at its new address suggested."""
@@ -193,14 +197,15 @@ def _print_extras(rows, sources_url: str) -> None:  # type: ignore[no-untyped-de
     row = by_url.get(sources_url + MOVED.old_path)
     if row is not None:
         suggested = ", ".join(s["url"] for s in row.suggestions) or "nothing"
-        why = row.reason or row.flag_reason
+        moved_why = row.reason or row.flag_reason
         console.print(
-            f"the page that moved, cited in {MOVED.article!r}: {row.state} ({why}); suggested: {suggested}",
+            f"the page that moved, cited in {MOVED.article!r}: {row.state} ({moved_why}); "
+            f"suggested: {suggested}",
             highlight=False,
         )
 
 
-def _print_archived(rows) -> None:  # type: ignore[no-untyped-def]
+def _print_archived(rows: list[FindingRow]) -> None:
     """How many unverifiable citations name an archived copy (archive-url) that a production patrol reads
     instead of the dead link. The demo tries them too, but archive hosts, like the live sources of the real
     articles, cannot be reached from the sandbox; neither can the Wayback availability API (turned off in
@@ -217,7 +222,7 @@ def _print_archived(rows) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def _outcome(row) -> str:  # type: ignore[no-untyped-def]
+def _outcome(row: FindingRow) -> str:
     """A demo finding's column: queued because the verifier scored it low ("model"), queued because editors
     had tagged it {{failed verification}} ("tagged": the model did not decide it), passed or unverifiable."""
     from sidebot.queue.support import ReasonKind, queue_reason

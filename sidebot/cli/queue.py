@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 from urllib.parse import urlsplit
 
 import typer
@@ -14,6 +14,9 @@ from rich.text import Text
 
 from sidebot.cli.common import console, fail, open_database, settings_of
 from sidebot.config import Settings
+
+if TYPE_CHECKING:
+    from sidebot.queue.finding_row import FindingRow
 
 WIDE = 120  # terminal columns from which each field has its column and the source is shown as its URL
 STATE_HELP = (
@@ -172,7 +175,7 @@ def _connect(settings: Settings):  # -> PywikibotWiki
         raise fail(str(exc)) from exc
 
 
-def _table(rows: list, with_state: bool) -> Table:  # type: ignore[type-arg]  # FindingRow
+def _table(rows: list[FindingRow], with_state: bool) -> Table:
     """The findings as a table for the terminal's width. From ``WIDE`` columns: one column per field, the
     support in words. Narrower (80 columns): the article above its claim in one column, the support as a
     percentage, the source as its site and page, and the state (when more than one is listed) before the

@@ -9,10 +9,10 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from sidebot.cli.common import console, fail, settings_of, write_json
@@ -49,7 +49,7 @@ def progress_bars() -> Iterator[Callable[[str, int, int], None]]:
     """A rich progress bar per named task; yields the ``(name, done, total)`` callback the engine calls."""
     columns = (TextColumn("{task.description:>8}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=console, transient=False) as bars:
-        tasks: dict[str, int] = {}
+        tasks: dict[str, TaskID] = {}
 
         def update(name: str, done: int, total: int) -> None:
             if name not in tasks:
@@ -224,7 +224,7 @@ def eval_suggest(
     in the corpus, no copy, citation removed as if tagged {{citation needed}}), by WiCE label: how many
     claims get one and how many are the cited page. Counted as the patrol stores them (the verifier's rule,
     then the facts and subject checks); the JSON also has the verifier's rule alone."""
-    from sidebot.eval.suggest import SITUATIONS, run_suggestion_evaluation
+    from sidebot.eval.suggest import run_suggestion_evaluation
 
     _, settings = _folder(ctx, None)
     with pool_folder(workdir, "sidebot-eval-suggest-") as folder:
@@ -241,22 +241,30 @@ def eval_suggest(
                 labels=label or (),
                 citation_needed_only=citation_needed_only,
             )
+    _print_suggestions(result)
+    write_json(json_out, result)
+
+
+def _print_suggestions(result: dict[str, Any]) -> None:
+    """`eval suggest`'s figures: per situation and WiCE label, then the citation-needed claims' summary."""
+    from sidebot.eval.suggest import SITUATIONS
+
     table = Table("situation", "WiCE label", "claims", "with suggestion", "shown", "cited page first")
     for situation in SITUATIONS:
-        for label, counts in result["summary"][situation].items():
+        for wice_label, counts in result["summary"][situation].items():
             table.add_row(
                 situation,
-                label,
+                wice_label,
                 str(counts["claims"]),
                 str(counts["with_suggestion"]),
                 str(counts["suggestions"]),
                 str(counts["first_is_gold"]),
             )
     needed = result["citation_needed"]
-    for label, counts in needed["by_label"].items():
+    for wice_label, counts in needed["by_label"].items():
         table.add_row(
             "citation_needed",
-            label,
+            wice_label,
             str(counts["claims"]),
             str(counts["shown"]),
             str(counts["suggestions"]),
@@ -277,7 +285,6 @@ def eval_suggest(
         f"{result['corpus_passages']} passages; verifier {result['verifier']}, margin "
         f"{result['margin']:.3f}, pass threshold {result['min_probability']:.3f}"
     )
-    write_json(json_out, result)
 
 
 def _share(value: float | None) -> str:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from sidebot.cli.common import console, fail, open_database, settings_of, write_json
+
+if TYPE_CHECKING:
+    from sidebot.config import Settings, WebSettings
+    from sidebot.queue.db import Database
 
 
 def serve(
@@ -144,7 +148,7 @@ def bench_check(
     )
 
 
-def _banner(settings, web, db) -> str:  # type: ignore[no-untyped-def]  # Settings, WebSettings, Database
+def _banner(settings: Settings, web: WebSettings, db: Database) -> str:
     """Which wiki people log in to and which queue is served, so nobody wonders whose queue this is."""
     from sidebot.queue.addresses import parse
     from sidebot.queue.wikis import login_wiki

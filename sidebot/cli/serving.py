@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sidebot.cli.common import console, fail, load_model, settings_of, write_json
 from sidebot.credentials import VERIFIER_TOKEN
 from sidebot.serving.limits import BUDGET, MAX_BYTES, MAX_CITATIONS, Limits
+
+if TYPE_CHECKING:
+    from sidebot.config import VerifySettings
 
 
 def serve_verifier(
@@ -55,30 +58,9 @@ def serve_verifier(
     """Serve the verifier as a KServe model server: v1 (POST /v1/models/verifier:predict) and the Open
     Inference Protocol (POST /v2/models/verifier/infer, and gRPC); batch sizes on /metrics. Set `[verify]
     endpoint` on patrols and workers to use it."""
-    from pydantic import ValidationError
-
-    from sidebot.serving.limits import is_loopback
     from sidebot.serving.verifier_server import serve
 
-    settings = settings_of(ctx).verify
-    if device is not None:
-        try:
-            settings = settings.model_validate(settings.model_dump() | {"device": device})
-        except ValidationError:
-            raise fail(f'--device {device!r}: use "cpu", "cuda" or "cuda:N"', 2) from None
-    if settings.endpoint:
-        raise fail("this config sets [verify] endpoint: the server must run the model itself", 2)
-    if settings.scorer != "cross-encoder":
-        raise fail(f"only the cross-encoder verifier is served, not [verify] scorer = {settings.scorer!r}", 2)
-    if grpc_port == port:
-        raise fail("--grpc-port must differ from --port", 2)
-    token = settings.token()
-    if token is None and not is_loopback(host):
-        raise fail(
-            f"--host {host} is beyond loopback: give the server a token ({VERIFIER_TOKEN.env}, "
-            f"[verify] token_file or the systemd credential {VERIFIER_TOKEN.credential})",
-            2,
-        )
+    settings, token = _served_settings(settings_of(ctx).verify, device, host, port, grpc_port)
     scorer = load_model(settings)
     limits = Limits(max_citations=max_citations, max_bytes=max_request_bytes, budget=budget)
     console.print(
@@ -97,6 +79,37 @@ def serve_verifier(
         max_batch=max_batch,
         max_wait=max_wait_ms / 1000,
     )
+
+
+def _served_settings(
+    settings: VerifySettings, device: str | None, host: str, port: int, grpc_port: int
+) -> tuple[VerifySettings, str | None]:
+    """The verifier settings the server runs with (``device`` applied) and its token, or a one-line refusal
+    (exit 2) of a setup it must not serve: a remote scorer, another scorer, one port for both, or a
+    listener beyond loopback without a token."""
+    from pydantic import ValidationError
+
+    from sidebot.serving.limits import is_loopback
+
+    if device is not None:
+        try:
+            settings = settings.model_validate(settings.model_dump() | {"device": device})
+        except ValidationError:
+            raise fail(f'--device {device!r}: use "cpu", "cuda" or "cuda:N"', 2) from None
+    if settings.endpoint:
+        raise fail("this config sets [verify] endpoint: the server must run the model itself", 2)
+    if settings.scorer != "cross-encoder":
+        raise fail(f"only the cross-encoder verifier is served, not [verify] scorer = {settings.scorer!r}", 2)
+    if grpc_port == port:
+        raise fail("--grpc-port must differ from --port", 2)
+    token = settings.token()
+    if token is None and not is_loopback(host):
+        raise fail(
+            f"--host {host} is beyond loopback: give the server a token ({VERIFIER_TOKEN.env}, "
+            f"[verify] token_file or the systemd credential {VERIFIER_TOKEN.credential})",
+            2,
+        )
+    return settings, token
 
 
 def bench_verifier_server(

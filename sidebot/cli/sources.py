@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sidebot.cli.common import console, err, fail, settings_of
 from sidebot.cli.verify import default_data_dir
+
+if TYPE_CHECKING:
+    from sidebot.eval.sources import SplitEval
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "tests" / "data" / "pages"
 SHIPPED_MODEL = Path(__file__).resolve().parents[1] / "data" / "models" / "page-kinds.json"
@@ -80,7 +83,7 @@ def eval_sources(
             console.print(f"    {url}: {reason}", highlight=False)
 
 
-def _print_split(corpus: Path, name: str, split) -> None:  # type: ignore[no-untyped-def]
+def _print_split(corpus: Path, name: str, split: SplitEval) -> None:
     fitted = (
         "the model was fitted on it" if name == "fit" else "not fitted on: other sites, wordings, articles"
     )

@@ -157,9 +157,6 @@ def train_verifier(
     """Train the reader in two stages (NLI, then claims vs source windows), choose its window settings, fit
     the claim-level combiner, calibrate on WiCE dev (never trained on), measure held-out NLI pairs, write the
     model card. Checkpoints every 100 steps: run the same command again to resume."""
-    from sidebot.training.publish import publish
-    from sidebot.training.recipe import train_verifier as run_training
-
     data_dir = (data_dir or default_data_dir()).expanduser()
     out = (out or shipped_model_dir()).expanduser()
     dev_file = data_dir / "wice" / "claims-dev.jsonl"
@@ -177,14 +174,21 @@ def train_verifier(
         nli_epochs=nli_epochs,
         generated_negatives=generated,
     )
+    checkpoints = cache_dir or settings_of(ctx).home / "cache" / "verifier-training"
+    _train_and_publish(data_dir, out, config, checkpoints)
+
+
+def _train_and_publish(data_dir: Path, out: Path, config: TrainConfig, cache_dir: Path) -> None:
+    """Train the verifier into ``out`` (resuming from ``cache_dir``'s checkpoints), publish it with its
+    calibration and model card, and show its figures; missing training data is one error line."""
+    from sidebot.training.publish import publish
+    from sidebot.training.recipe import train_verifier as run_training
+
+    dev_file = data_dir / "wice" / "claims-dev.jsonl"
     started = time.monotonic()
     try:
         _, _, recipe, results = run_training(
-            data_dir,
-            out,
-            config,
-            cache_dir=cache_dir or settings_of(ctx).home / "cache" / "verifier-training",
-            progress=console.print,
+            data_dir, out, config, cache_dir=cache_dir, progress=console.print
         )
     except FileNotFoundError as exc:
         raise fail(str(exc)) from exc
@@ -210,9 +214,10 @@ def train_shown_window(
     from sidebot.training.publish import measure_heldout, set_evidence_weight, write_card
 
     data_dir, folder, dev_file, seed, held = trained_model(data_dir, model_dir, with_held_out=True)
+    assert seed is not None  # with_held_out: trained_model refuses a model that names none
     chosen = set_evidence_weight(folder, held, console.print)
     result, _ = measure_heldout(
-        folder, read_wice(dev_file), f"WiCE dev, {dev_file.name}", int(seed), console.print
+        folder, read_wice(dev_file), f"WiCE dev, {dev_file.name}", seed, console.print
     )
     write_card(folder, render_card(folder))
     console.print(f"{folder}: shown window weight {chosen['weight']:g} ({chosen['claims']} sub-claims)")
@@ -339,7 +344,7 @@ def eval_verify(
         )
         console.print(f"[bold]{result['scorer']}[/bold] on {wice}")
         _show(result, METRIC_KEYS)
-        sections = ("reader_alone", "fact_check_alone", "operating_point")
+        sections: tuple[str, ...] = ("reader_alone", "fact_check_alone", "operating_point")
         if "side_by_side" in result:  # it shows the reader alone and the fact check alone, band by band
             show_side_by_side(result["side_by_side"])
             sections = ("operating_point",)

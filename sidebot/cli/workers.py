@@ -173,11 +173,11 @@ def bench_workers(
         )
     if report["rounds"] > 1:
         for row in report["median_speedups"]:
-            rounds = ", ".join(f"{v:.2f}x" for v in row["rounds"])
+            speedups = ", ".join(f"{v:.2f}x" for v in row["rounds"])
             console.print(
                 f"median over {report['rounds']} rounds, {row['workers']} worker(s), "
                 f"feed {'on' if row['feed'] else 'off'}, verifier "
-                f"{row['verifier']}: {row['median']:.2f}x one worker (rounds: {rounds})",
+                f"{row['verifier']}: {row['median']:.2f}x one worker (rounds: {speedups})",
                 highlight=False,
                 soft_wrap=True,
             )

@@ -28,6 +28,8 @@ class DocumentFormatError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Document:
+    """A page for the retrieval corpus: its address, title and text."""
+
     url: str
     title: str
     text: str

@@ -22,6 +22,8 @@ class NliFormatError(ValueError):
 
 
 class NliLabel(StrEnum):
+    """The three NLI labels every data set is read into."""
+
     ENTAILMENT = "entailment"
     NEUTRAL = "neutral"
     CONTRADICTION = "contradiction"
@@ -43,6 +45,8 @@ _SPELLINGS = {
 
 @dataclass(frozen=True, slots=True)
 class NliPair:
+    """A premise, a hypothesis and their label."""
+
     premise: str
     hypothesis: str
     label: NliLabel
@@ -53,6 +57,7 @@ class NliPair:
 
 
 def parse_label(raw: object) -> NliLabel:
+    """The label ``raw`` spells (each data set spells them its own way); ValueError if none."""
     label = _SPELLINGS.get(str(raw).strip().lower())
     if label is None:
         raise NliFormatError(f"unknown NLI label {raw!r}")

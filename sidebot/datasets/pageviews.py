@@ -59,7 +59,7 @@ def read_pageviews(data: bytes | Path, domain: str, titles: Collection[str] | No
 
 
 @contextmanager
-def _opened(data: bytes | Path) -> Iterator[IO[bytes]]:
+def _opened(data: bytes | Path) -> Iterator[IO[bytes] | gzip.GzipFile]:
     """The stream of lines, decompressed when it starts with gzip's magic bytes."""
     with data.open("rb") if isinstance(data, Path) else io.BytesIO(data) as raw:
         head = raw.read(2)

@@ -45,6 +45,8 @@ def _small_wice(records: list[dict[str, Any]], max_chars: int) -> list[dict[str,
 
 
 def write_distractors(data: Path, out: Path, wice_pages: int = 60, abstracts: int = 200) -> dict[str, int]:
+    """Write the distractor pages (other WiCE pages, abstracts) the retrieval evaluation pools with the gold
+    ones."""
     rng = random.Random(SEED)
     pages = _small_wice(_jsonl(data / "wice" / "subclaims-train.jsonl"), max_chars=8000)
     pages = rng.sample(pages, min(wice_pages, len(pages)))
@@ -69,6 +71,7 @@ def write_distractors(data: Path, out: Path, wice_pages: int = 60, abstracts: in
 
 
 def write_test_slice(data: Path, out: Path, claims: int = 20, abstracts: int = 40) -> dict[str, int]:
+    """Write the small slice of claims and pages the retrieval tests read."""
     rng = random.Random(SEED)
     wice = _small_wice(_jsonl(data / "wice" / "claims-dev.jsonl"), max_chars=3500)
     by_label: dict[str, list[dict[str, Any]]] = {}
@@ -88,6 +91,7 @@ def write_test_slice(data: Path, out: Path, claims: int = 20, abstracts: int = 4
 
 
 def main() -> None:
+    """Command line: write the distractors and the test slice."""
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

@@ -30,6 +30,7 @@ def read_title_list(path: Path) -> list[str]:
 
 
 def parse_title_list(text: str) -> list[str]:
+    """The titles ``text`` lists, in order, each once."""
     stripped = text.lstrip()
     if stripped.startswith(("{", "[")):
         try:

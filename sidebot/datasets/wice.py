@@ -20,6 +20,8 @@ class WiceFormatError(ValueError):
 
 
 class WiceLabel(StrEnum):
+    """WiCE's labels of how far the cited page supports a claim."""
+
     SUPPORTED = "supported"
     PARTIALLY_SUPPORTED = "partially_supported"
     NOT_SUPPORTED = "not_supported"
@@ -48,6 +50,8 @@ class SourceDocument:
 
 @dataclass(frozen=True, slots=True)
 class WiceClaim:
+    """A WiCE claim with its context, cited page, label and the sentences that support it."""
+
     id: str
     label: WiceLabel
     claim: str
@@ -89,7 +93,9 @@ class WiceClaim:
 
 def source_document(evidence: tuple[str, ...] | list[str]) -> SourceDocument:
     """Join WiCE evidence sentences into one text, keeping each sentence's offsets."""
-    title, parts, spans, pos = "", [], [], 0
+    title, pos = "", 0
+    parts: list[str] = []
+    spans: list[tuple[int, int] | None] = []
     for sentence in evidence:
         if sentence.startswith(_META):
             if sentence.startswith(_TITLE) and not title:
@@ -105,6 +111,7 @@ def source_document(evidence: tuple[str, ...] | list[str]) -> SourceDocument:
 
 
 def parse_claim(record: dict) -> WiceClaim:
+    """A WiCE record as a claim; WiceFormatError names what is missing."""
     try:
         meta = record.get("meta", {})
         return WiceClaim(

@@ -38,7 +38,7 @@ class ScoredClaim:
     features: dict[str, float]
 
 
-def _aurocs(claims: Sequence[ScoredClaim], support: Sequence[float]) -> tuple[float, float]:
+def _aurocs(claims: Sequence[ScoredClaim], support: Sequence[float] | np.ndarray) -> tuple[float, float]:
     """AUROC of low support for not_supported and for not fully supported."""
     against = -np.asarray(support, dtype=np.float64)
     ns = [c.label is WiceLabel.NOT_SUPPORTED for c in claims]

@@ -48,6 +48,13 @@ def _recall(flagged: np.ndarray, failing: np.ndarray) -> float:
     return float((flagged & failing).sum() / failing.sum()) if failing.any() else float("nan")
 
 
+def _resampled(
+    figure: Callable[[np.ndarray, np.ndarray], float], flagged: np.ndarray, failing: np.ndarray
+) -> Figure:
+    """``figure`` of the flagged and failing citations at the resampled indices."""
+    return lambda i: figure(flagged[i], failing[i])
+
+
 def figure_intervals(
     claims: Sequence[WiceClaim], verdicts: Sequence[Verdict], bands: Bands | None = None, seed: int = 0
 ) -> dict[str, tuple[float, float]]:
@@ -65,8 +72,8 @@ def figure_intervals(
         probabilities = [v.probability for v in verdicts]
         for name, threshold in (("very_likely_fails", bands.very_likely_fails), ("may_fail", bands.may_fail)):
             flagged = np.array([p is None or p < threshold for p in probabilities])
-            figures[f"{name}_precision"] = lambda i, f=flagged: _precision(f[i], not_supported[i])
-            figures[f"{name}_recall"] = lambda i, f=flagged: _recall(f[i], not_supported[i])
+            figures[f"{name}_precision"] = _resampled(_precision, flagged, not_supported)
+            figures[f"{name}_recall"] = _resampled(_recall, flagged, not_supported)
     if verdicts and all(v.every_part_probability is not None for v in verdicts):
         whole = np.array([v.every_part_probability for v in verdicts], dtype=np.float64)
         figures["auroc_not_fully_supported_every_part"] = lambda i: auroc(not_fully[i], -whole[i])

@@ -91,7 +91,9 @@ def run_scorer(
         if progress:
             progress(len(verdicts))
     seconds = time.perf_counter() - started
-    pairs = scorer.pairs_scored - counter if counter is not None else sum(len(p) for _, p in items)
+    pairs = (
+        getattr(scorer, "pairs_scored", 0) - counter if counter is not None else sum(len(p) for _, p in items)
+    )
     return ScoredRun(verdicts, seconds, pairs)
 
 

@@ -58,7 +58,7 @@ def evaluate_mid_sentence(claims: Sequence[WiceClaim], scorer: CrossEncoderScore
         ("with_subject", True, 1),
     ):
         scorer.mid_sentence_subject = with_subject
-        verdicts = scorer.verify_many([(item[pick], item[2]) for item in items])
+        verdicts = scorer.verify_many([((whole, cut)[pick], passages) for whole, cut, passages in items])
         readings[name] = [v.probability or 0.0 for v in verdicts]
     scorer.mid_sentence_subject = True
     threshold = scorer.flag_threshold

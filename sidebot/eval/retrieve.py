@@ -22,7 +22,7 @@ import numpy as np
 from sidebot.config import RetrieveSettings
 from sidebot.datasets.documents import DocumentFormatError, read_documents, wice_source
 from sidebot.records import Claim
-from sidebot.retrieve.retriever import Retriever, System, default_scorer
+from sidebot.retrieve.retriever import Retriever, System, default_scorer, stage_progress
 from sidebot.verify.types import Scorer
 
 
@@ -158,14 +158,12 @@ def run_evaluation(
         # BM25 is rebuilt every time (seconds), so every run measures the indexing rate; the embeddings, which
         # take far longer, are reused from an earlier run in the same workdir.
         sparse = retriever.sparse.build(
-            retriever.corpus, rebuild=True, progress=progress and (lambda d, t: progress("bm25", d, t))
+            retriever.corpus, rebuild=True, progress=stage_progress(progress, "bm25")
         )
         dense = retriever.dense.build(
-            retriever.corpus, retriever.embedder, progress=progress and (lambda d, t: progress("dense", d, t))
+            retriever.corpus, retriever.embedder, progress=stage_progress(progress, "dense")
         )
-        results, rows = evaluate(
-            retriever, queries, progress=progress and (lambda d, t: progress("queries", d, t))
-        )
+        results, rows = evaluate(retriever, queries, progress=stage_progress(progress, "queries"))
         n_passages = retriever.corpus.stats()["passages"]
         scorer_name = retriever.scorer.name
     return {

@@ -24,9 +24,9 @@ from pathlib import Path
 import numpy as np
 
 from sidebot.config import FetchSettings
-from sidebot.datasets.wice import read_wice, source_document
+from sidebot.datasets.wice import WiceLabel, read_wice, source_document
 from sidebot.records import Claim
-from sidebot.sandbox.demo_content import DemoSource
+from sidebot.sandbox.demo_content import DemoSource, Label
 from sidebot.sandbox.site_server import Answer, SiteServer
 from sidebot.sandbox.source_server import render_source_page
 from sidebot.sources.charset import decode_text
@@ -45,6 +45,11 @@ from sidebot.sources.page_text import TEXT_WALL, fit_text_model, page_wording
 from sidebot.sources.signals import page_signals
 
 CONTENT = "content"
+_DEMO_LABEL: dict[WiceLabel, Label] = {  # a WiCE label as the demo's source pages write it
+    WiceLabel.SUPPORTED: "supported",
+    WiceLabel.PARTIALLY_SUPPORTED: "partially_supported",
+    WiceLabel.NOT_SUPPORTED: "not_supported",
+}
 
 
 class CorpusError(ValueError):
@@ -196,7 +201,7 @@ def wice_pages(claims_file: Path) -> list[DemoSource]:
             id=f"w{number}",
             title=document.title,
             sentences=sentences,
-            label=str(claim.label),  # type: ignore[arg-type]
+            label=_DEMO_LABEL[claim.label],
             gold=(),
             claim=Claim(claim.claim, claim.article_title, claim.section, claim.context),
         )

@@ -139,11 +139,11 @@ def reconcile_pending(
         found = next((rev for rev, text in revisions if marker in text), None)
         if found is not None:
             with db.session() as session:
-                records.settle(session.get(TalkNotice, notice_id), NoticeStatus.POSTED, found)
+                records.settle(session.get_one(TalkNotice, notice_id), NoticeStatus.POSTED, found)
             counts["notices_reconciled"] += 1
             continue
         with db.session() as session:
-            notice = session.get(TalkNotice, notice_id)
+            notice = session.get_one(TalkNotice, notice_id)
             heading, text = notice.section_title, notice.text
             still_open = any(item.finding.state == FindingState.OPEN for item in notice.items)
             if not still_open:  # closed while the notice waited: it would tell editors about nothing
@@ -213,7 +213,9 @@ def post_notices(
             outcome = _post(writer, talk_title, heading, text, marker, settings)
         except WritesStopped:  # stopped between the check and the edit: nothing was saved
             with db.session() as session:
-                records.settle(session.get(TalkNotice, notice_id), NoticeStatus.RETRY, error="writes stopped")
+                records.settle(
+                    session.get_one(TalkNotice, notice_id), NoticeStatus.RETRY, error="writes stopped"
+                )
             raise
         _settle(db, notice_id, outcome, run_id, counts, report)
 
@@ -235,7 +237,7 @@ def _settle(
         raise AssertionError(f"unexpected outcome for a notice: {outcome}")
     counts[f"notices_{status}"] += 1
     with db.session() as session:
-        records.settle(session.get(TalkNotice, notice_id), status, outcome.rev_id, outcome.reason)
-        heartbeat(session.get(Run, run_id), counts)
+        records.settle(session.get_one(TalkNotice, notice_id), status, outcome.rev_id, outcome.reason)
+        heartbeat(session.get_one(Run, run_id), counts)
     if status in (NoticeStatus.FAILED, NoticeStatus.RETRY):  # a refusal by {{bots}} is no error
         report(outcome.title, f"notice not posted ({status}): {outcome.reason}")

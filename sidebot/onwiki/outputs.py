@@ -91,7 +91,7 @@ def update_onwiki(
 
     def report(page: str | None, message: str) -> None:
         with db.session() as session:
-            add_error(session.get(Run, run_id), page, message)
+            add_error(session.get_one(Run, run_id), page, message)
 
     status = RunStatus.OK
     try:
@@ -125,7 +125,7 @@ def update_onwiki(
         if status == RunStatus.OK and any(counts[key] for key in NOT_WRITTEN):
             status = RunStatus.PARTIAL
         with db.session() as session:
-            run = session.get(Run, run_id)
+            run = session.get_one(Run, run_id)
             finish_run(run, counts, status)
             errors = list(run.errors)
     return OutputsSummary(run_id, status, counts, errors)

@@ -58,6 +58,8 @@ CHUNK = 50
 
 
 class CitationCheck:
+    """Fetches, verifies, triages and stores a page's cited sources, a chunk per transaction."""
+
     def __init__(
         self,
         settings: Settings,
@@ -99,14 +101,14 @@ class CitationCheck:
             copies = self.archived.find(self._dead_links(chunk, sources, counts), counts)
             try:
                 with self.db.session() as session:
-                    page = session.get(Page, page_id)
-                    citations = [session.get(Citation, cid) for cid, _ in chunk]
+                    page = session.get_one(Page, page_id)
+                    citations = [session.get_one(Citation, cid) for cid, _ in chunk]
                     page_work = PageWork(session, page, ref.origin, run_id, rev_id, thresholds, counts)
                     self._verify_and_store(page_work, citations, sources, copies, article)
             except VerifierUnavailableError as exc:  # the chunk's transaction is rolled back: nothing stored
                 counts.verifier_errors += 1
                 with self.db.session() as session:
-                    add_error(session.get(Run, run_id), ref.title, str(exc))
+                    add_error(session.get_one(Run, run_id), ref.title, str(exc))
                 return done, "the verifier server is unavailable"
             done += len(chunk)
         return done, None
@@ -130,9 +132,9 @@ class CitationCheck:
         wanted: dict[int, Wanted] = {}
         with self.db.session() as session:
             for cid, url in chunk:
-                citation = session.get(Citation, cid)
+                citation = session.get_one(Citation, cid)
                 marked_dead = citation.url_status in DEAD_URL_STATUSES
-                if url and (marked_dead or is_dead(session.get(Source, sources[url]))):
+                if url and (marked_dead or is_dead(session.get_one(Source, sources[url]))):
                     added = self._date_added(citation, counts)
                     wanted[cid] = Wanted(
                         url, citation.archive_url, citation.access_date, added, citation.archive_date
@@ -195,7 +197,7 @@ class CitationCheck:
         jobs = [
             (
                 claim_for(c.claim, work.page.title, c.section, c.context),
-                SourceText(c.url or "", s.title or c.source_title or "", s.text),
+                SourceText(c.url or "", s.title or c.source_title or "", s.text or ""),
             )
             for c, s, _ in readable
         ]
@@ -314,7 +316,9 @@ def _source_read(
 ) -> tuple[Source, store.ReadFrom]:
     """The source a citation's finding reads: the live page, or its archived copy when one was found and
     read (then why the live page was not)."""
-    source = session.get(Source, source_ids[citation.url])
+    if citation.url is None:
+        raise ValueError(f"citation {citation.id} cites no URL: it has no source to read")
+    source = session.get_one(Source, source_ids[citation.url])
     if copy is None:
         return source, store.ReadFrom(CopyKind.LIVE)
     live_problem = source_problem(source.status, source.error)
@@ -322,5 +326,5 @@ def _source_read(
         live_problem = f"marked {citation.url_status} by editors (url-status={citation.url_status})"
     read_from = store.ReadFrom(copy.kind, copy.url, copy.date, live_problem)
     if copy.source_id is not None and copy.problem is None:
-        source = session.get(Source, copy.source_id)  # the archived copy is what gets read
+        source = session.get_one(Source, copy.source_id)  # the archived copy is what gets read
     return source, read_from

@@ -40,6 +40,8 @@ BATCH = 500  # cited sources read from the queue per corpus transaction
 
 @dataclass
 class FeedReport:
+    """What one pass of the indexer did: sources taken from the queue, added to the corpus, indexed."""
+
     busy: bool = False  # another indexer held a lock: nothing was done
     rows: int = 0  # cited sources taken from the queue
     corpus: AddReport = field(default_factory=AddReport)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sidebot.citations.citations import NEEDS_SOURCE, normalize
 from sidebot.citations.tags import CITATION_NEEDED, FAILED_VERIFICATION
@@ -111,7 +111,7 @@ def queue_removals(
     done = [c.id for c in waiting if not _claim_stays(c, text, cited)]  # cited again, or taken out since
     store.close_findings(session, done, FindingState.FIXED, f"claim cited again or gone (rev {rev_id})")
     linked = {c.replaces_id for c in present if c.replaces_id}
-    queued: list[tuple[Citation, str, dict, str | None]] = []
+    queued: list[tuple[Citation, str, dict[str, Any], str | None]] = []
     for old in sync.gone:
         if old.id in linked or not _claim_stays(old, text, cited):
             continue
@@ -119,7 +119,12 @@ def queue_removals(
             queued.append((old, "tag_removed", _tag_change(CITATION_NEEDED), None))
         elif FAILED_VERIFICATION not in (old.tags or []):  # a ref editors doubted, taken out: a fix
             ref = old.url or old.source_title or "a ref without a link"
-            change = {"edit": "citation removed", "old": ref, "new": "", "title": old.source_title}
+            change: dict[str, Any] = {
+                "edit": "citation removed",
+                "old": ref,
+                "new": "",
+                "title": old.source_title,
+            }
             queued.append((old, "citation_removed", change, None))
     for citation in sync.untagged_citations:
         finding = store.finding_of(session, citation, scorer)
@@ -153,7 +158,7 @@ def queue_removals(
             counts.edits[kind] += 1
 
 
-def _tag_change(tag: str) -> dict:
+def _tag_change(tag: str) -> dict[str, Any]:
     return {"edit": "tag removed", "old": f"{{{{{tag}}}}}", "new": "", "tag": tag}
 
 
@@ -171,11 +176,12 @@ def verdict_figures(verdict: Verdict | None) -> dict[str, object]:
     }
 
 
-def backs_less(before: dict, after: dict, flag_below: float) -> bool:
+def backs_less(before: dict[str, Any], after: dict[str, Any], flag_below: float) -> bool:
     """Whether the new source (``after``) backs the claim less than the old one did (``before``): a
     probability lower by ``LESS_BY`` or more, fewer of the claim's facts found, or no text to read where the
     old source backed the claim."""
-    old, new = before.get("probability"), after.get("probability")
+    old: float | None = before.get("probability")
+    new: float | None = after.get("probability")
     if old is None:  # the old source was never read: nothing to compare with
         return False
     if new is None:

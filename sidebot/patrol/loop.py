@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sidebot.citations.citations import article_text, extract_citations
 from sidebot.config import ConfigError, Settings, operator_contact_problem
@@ -45,7 +45,7 @@ from sidebot.queue.priority import has_open_findings, refresh_priorities, set_pa
 from sidebot.queue.runs import add_error, finish_run, heartbeat, mark_interrupted, start_run
 from sidebot.sources.fetch import fetch_many
 from sidebot.verify.types import Scorer
-from sidebot.wiki.pages import CITATION_NEEDED_ORIGIN, PageRef
+from sidebot.wiki.pages import CITATION_NEEDED_ORIGIN, PageRef, as_origin
 from sidebot.wiki.site import WikiError, WikiUnavailableError
 
 if TYPE_CHECKING:
@@ -53,13 +53,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# what stops a run rather than one page: the wiki (past patrol.outage_wait) or the database is down
+_NOT_THE_PAGE: tuple[type[Exception], ...] = (WikiUnavailableError, *CONNECTION_LOST)
+
 
 @dataclass
 class PatrolSummary:
+    """How a run ended: its status, counts by name, errors and notes (what the CLI and scheduler show)."""
+
     run_id: int
     status: str
-    counts: Counter = field(default_factory=Counter)  # by name (PatrolCounts.as_dict)
-    errors: list[dict] = field(default_factory=list)
+    counts: Counter[str] = field(default_factory=Counter)  # by name (PatrolCounts.as_dict)
+    errors: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the run could not do that is not an error
 
 
@@ -67,12 +72,16 @@ def deferred_pages(db: Database, wiki_id: int) -> list[PageRef]:
     """Pages a previous run left citations of, to be resumed first."""
     with db.session() as session:
         return [
-            PageRef(p.title, p.wiki_page_id or 0, p.rev_id or 0, p.checked_at or utcnow(), p.origin)
+            PageRef(
+                p.title, p.wiki_page_id or 0, p.rev_id or 0, p.checked_at or utcnow(), as_origin(p.origin)
+            )
             for p in store.deferred_pages(session, wiki_id)
         ]
 
 
 class Patrol:
+    """Walks pages and hands each to its collaborators (citation check, suggester); one run at a time."""
+
     def __init__(
         self,
         settings: Settings,
@@ -120,7 +129,7 @@ class Patrol:
         self,
         pages: Iterable[PageRef],
         kind: str,
-        options: dict,
+        options: dict[str, Any],
         on_page: Callable[[PageRef], None] | None = None,
         resume_deferred: bool = True,
     ) -> PatrolSummary:
@@ -143,7 +152,7 @@ class Patrol:
             raise
         return self.finish(run_id, counts, RunStatus.OK)
 
-    def start(self, kind: str, options: dict, worker: str | None = None) -> tuple[int, int]:
+    def start(self, kind: str, options: dict[str, Any], worker: str | None = None) -> tuple[int, int]:
         """Open a run of ``kind`` (a `sidebot worker` process keeps one open while it lives, named
         ``worker``) and settle its thresholds; returns (run id, wiki id)."""
         with self.db.session() as session:
@@ -165,15 +174,15 @@ class Patrol:
         counts.pages_seen += 1
         try:
             self._check_page_waiting(wiki_id, run_id, ref, counts, text)
-        except (WikiUnavailableError, *CONNECTION_LOST):
+        except _NOT_THE_PAGE:
             raise  # the wiki (past patrol.outage_wait) or the database is down, not the page: stop
         except Exception as exc:  # one bad page must not stop the patrol; it is recorded
             log.exception("page %s failed", ref.title)
             counts.page_errors += 1
             with self.db.session() as session:
-                add_error(session.get(Run, run_id), ref.title, f"{type(exc).__name__}: {exc}")
+                add_error(session.get_one(Run, run_id), ref.title, f"{type(exc).__name__}: {exc}")
         with self.db.session() as session:
-            heartbeat(session.get(Run, run_id), counts.as_dict())
+            heartbeat(session.get_one(Run, run_id), counts.as_dict())
 
     def finish(
         self, run_id: int, counts: PatrolCounts, status: RunStatus, error: str | None = None
@@ -182,7 +191,7 @@ class Patrol:
         self.suggester.close()
         named = counts.as_dict()
         with self.db.session() as session:
-            r = session.get(Run, run_id)
+            r = session.get_one(Run, run_id)
             if error is not None:
                 add_error(r, None, error)
             finish_run(r, named, status)
@@ -230,7 +239,7 @@ class Patrol:
         else:
             fetched = (text, ref.rev_id)
         with self.db.session() as session:
-            wiki = session.get(Wiki, wiki_id)
+            wiki = session.get_one(Wiki, wiki_id)
             if fetched is None:
                 self._page_gone(session, wiki, ref, counts)
                 return
@@ -290,8 +299,22 @@ class Patrol:
             page_id, work, ref, run_id, rev_id, self.thresholds, counts, article
         )
         self.suggester.check_unsourced(page_id, unsourced, ref.origin, run_id, rev_id, counts)
+        self._close_page(page_id, page_title, ref, rev_id, deferred_reason, len(work) - done, counts)
+
+    def _close_page(
+        self,
+        page_id: int,
+        page_title: str,
+        ref: PageRef,
+        rev_id: int,
+        deferred_reason: str | None,
+        left: int,
+        counts: PatrolCounts,
+    ) -> None:
+        """Record the page as checked at ``rev_id`` and work out its findings' priority; say why ``left`` of
+        its citations wait for the next run."""
         with self.db.session() as session:
-            page = session.get(Page, page_id)
+            page = session.get_one(Page, page_id)
             store.mark_checked(page, rev_id)
             page.deferred_reason = deferred_reason
             page.deferred_origin = ref.origin if deferred_reason else None
@@ -299,10 +322,8 @@ class Patrol:
         self._prioritize(page_id, page_title)
         if deferred_reason:
             counts.pages_deferred += 1
-            counts.citations_deferred += len(work) - done
-            self._notes.append(
-                f"{ref.title}: {len(work) - done} citations left for the next run ({deferred_reason})"
-            )
+            counts.citations_deferred += left
+            self._notes.append(f"{ref.title}: {left} citations left for the next run ({deferred_reason})")
 
     def _prioritize(self, page_id: int, title: str) -> None:
         """Read what the wiki says of a page with open findings (a living person's biography, its edit

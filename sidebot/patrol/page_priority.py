@@ -20,6 +20,8 @@ MAX_DUMP_BYTES = 512 * 1024 * 1024  # an hourly dump is ~50 MB compressed
 
 @dataclass(frozen=True, slots=True)
 class PriorityRefresh:
+    """What a priority refresh read and changed."""
+
     pages: int  # pages with open findings
     living: int  # of them, biographies of living people
     protected: int  # of them, edit-protected

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class PageWork:
+    """What the collaborators share while they work on one page within one transaction."""
+
     session: Session
     page: Page
     origin: str  # how the page was listed (sidebot.wiki.pages: recent, failed_verification…)

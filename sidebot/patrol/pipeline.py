@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sidebot.citations.tags import FAILED_VERIFICATION
 from sidebot.queue.support import (
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class SourceText:
+    """A source as the verifier reads it: its address, title and text."""
+
     url: str
     title: str
     text: str
@@ -35,13 +37,16 @@ class SourceText:
 
 @dataclass(frozen=True)
 class Triage:
+    """What the patrol decided for one citation, for the store to record."""
+
     state: str  # a sidebot.queue.models.FindingState value
     flag_reason: str | None
     band: str | None = None  # sidebot.verify.bands.Band of a queued citation's probability
-    change: dict | None = None  # a changed fact the source settles (Finding.change)
+    change: dict[str, Any] | None = None  # a changed fact the source settles (Finding.change)
 
 
 def claim_for(text: str, article_title: str, section: str, context: str) -> Claim:
+    """The claim a citation makes, as the verifier and retrieval take it."""
     return Claim(text=text, article_title=article_title, section=section, context=context)
 
 
@@ -130,6 +135,7 @@ def triage_unsourced(suggested: bool, keep_all: bool = False) -> Triage:
 
 
 def changed_fact_reason(old: str, new: str) -> str:
+    """The flag reason of a changed fact (the queue's changed-facts prefix, then old → new)."""
     return f"{CHANGED_FACT_PREFIX}: {old} → {new}"
 
 

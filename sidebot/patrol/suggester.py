@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 
 class Suggester:
+    """Finds and stores better sources for queued citations and for claims tagged {{citation needed}}."""
+
     def __init__(
         self,
         settings: Settings,
@@ -100,7 +102,7 @@ class Suggester:
             log.exception("retrieval failed for a citation on %s", page.title)
             counts.suggestions_failed += 1
             add_error(
-                work.session.get(Run, work.run_id), page.title, f"retrieval: {type(exc).__name__}: {exc}"
+                work.session.get_one(Run, work.run_id), page.title, f"retrieval: {type(exc).__name__}: {exc}"
             )
             return
         store.set_suggestions(finding, found)
@@ -123,8 +125,8 @@ class Suggester:
         keep_all = self.settings.patrol.needs_source_without_suggestion
         for cid in citation_ids:
             with self.db.session() as session:
-                citation = session.get(Citation, cid)
-                page = session.get(Page, page_id)
+                citation = session.get_one(Citation, cid)
+                page = session.get_one(Page, page_id)
                 claim = claim_for(citation.claim, page.title, citation.section, citation.context)
                 found = self._search_unsourced(session, page, claim, run_id, counts)
                 if found is None and not keep_all:
@@ -171,7 +173,7 @@ class Suggester:
         except Exception as exc:  # e.g. a Java error from Lucene: this claim only, tried again next time
             log.exception("retrieval failed for a claim tagged citation needed on %s", page.title)
             counts.suggestions_failed += 1
-            add_error(session.get(Run, run_id), page.title, f"retrieval: {type(exc).__name__}: {exc}")
+            add_error(session.get_one(Run, run_id), page.title, f"retrieval: {type(exc).__name__}: {exc}")
             return None
 
     def article_address(self, page: Page) -> str:

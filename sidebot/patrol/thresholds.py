@@ -12,6 +12,8 @@ from sidebot.verify.types import Scorer
 
 @dataclass(frozen=True)
 class Thresholds:
+    """The run's lines, settled once (config → verifier → the wiki's learned row)."""
+
     flag_below: float  # a citation scoring below it is queued ("may fail")
     very_likely_below: float  # …and below this, in the "very likely fails" band
     pass_probability: float  # what a suggested source's calibrated probability must reach

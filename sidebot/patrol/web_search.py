@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlsplit
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from sidebot.config import FetchSettings
     from sidebot.patrol.mirrors import MirrorCheck
     from sidebot.queue.db import Session
+    from sidebot.queue.models import Source
     from sidebot.retrieve.retriever import Retriever, Suggestion
     from sidebot.sources.fetch import FetchResult
 
@@ -42,19 +44,29 @@ log = logging.getLogger(__name__)
 class WebPage(Protocol):
     """A fetched page as the queue keeps it (:class:`sidebot.queue.models.Source`)."""
 
-    url: str
-    final_url: str | None
-    status: str
-    title: str | None
-    text: str | None
-    error: str | None
-    wikipedia_notice: str | None
-
+    @property
+    def url(self) -> str: ...
+    @property
+    def final_url(self) -> str | None: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def title(self) -> str | None: ...
+    @property
+    def text(self) -> str | None: ...
+    @property
+    def error(self) -> str | None: ...
+    @property
+    def wikipedia_notice(self) -> str | None: ...
     @property
     def readable(self) -> bool: ...
 
 
 PageReader = Callable[[list[str]], Mapping[str, WebPage]]
+
+
+def _text_of(page: WebPage) -> str:
+    return page.text or ""
 
 
 def stored_pages(
@@ -64,8 +76,8 @@ def stored_pages(
     ``fetcher`` and saves them there (in ``session``'s transaction)."""
     from sidebot.queue import store
 
-    def read(urls: list[str]) -> dict[str, WebPage]:
-        pages: dict[str, WebPage] = dict(
+    def read(urls: list[str]) -> Mapping[str, WebPage]:
+        pages: dict[str, Source] = dict(
             store.cached_sources(
                 session,
                 urls,
@@ -77,7 +89,9 @@ def stored_pages(
         if missing:
             results = fetcher(missing)
             pages.update((url, store.save_source(session, results[url])) for url in missing)
-        return pages
+        # mypy 1.13 does not match a Protocol's properties against SQLAlchemy's Mapped[...] descriptors,
+        # though a Source reads as a WebPage at run time (tests/test_web_search*.py)
+        return pages  # type: ignore[return-value]
 
     return read
 
@@ -126,7 +140,7 @@ class WebSearch:
         for (hit, page), page_passages, verdict in zip(read, passages, verdicts, strict=True):
             title = page.title or hit.title
             suggestion = retriever.gate(hit.url, title, verdict, current_score, margin, min_probability)
-            shown = suggestion and checked_page(claim, page_passages, lambda p=page: p.text or "", suggestion)
+            shown = suggestion and checked_page(claim, page_passages, partial(_text_of, page), suggestion)
             if suggestion is None:
                 log.info("metasearch: %s not suggested: the verifier does not prefer it", hit.url)
             elif shown is None:

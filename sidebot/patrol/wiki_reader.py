@@ -14,10 +14,14 @@ class WikiReader(Protocol):
     """What the patrol needs from a wiki: the text of a page at its latest revision, and when a URL was added
     to it (dating the archived copy of a dead source that has no access-date)."""
 
-    name: str
-    api_url: str
-    article_url: str
-    tag_aliases: Mapping[str, str]
+    @property
+    def name(self) -> str: ...
+    @property
+    def api_url(self) -> str: ...
+    @property
+    def article_url(self) -> str: ...
+    @property
+    def tag_aliases(self) -> Mapping[str, str]: ...
 
     def page_text(self, ref: PageRef) -> tuple[str, int] | None:
         """(wikitext, revision id), or None when the page no longer exists."""

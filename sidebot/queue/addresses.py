@@ -10,6 +10,8 @@ from sqlalchemy.engine import make_url
 
 @dataclass(frozen=True, slots=True)
 class Address:
+    """What the CLI and doctor show of a database address, password left out."""
+
     backend: str  # "sqlite", "postgresql", …
     host: str | None
     has_password: bool
@@ -17,6 +19,7 @@ class Address:
 
 
 def parse(url: str) -> Address:
+    """``url``'s backend, host and whether it carries a password."""
     parsed = make_url(url)
     return Address(
         backend=parsed.get_backend_name(),

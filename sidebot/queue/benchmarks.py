@@ -45,7 +45,8 @@ def finding_counts(db: Database) -> tuple[int, int]:
 def database_size(db: Database) -> int | None:
     """The PostgreSQL database's size in bytes."""
     with db.session() as session:
-        return session.scalar(text("SELECT pg_database_size(current_database())"))
+        size = session.scalar(text("SELECT pg_database_size(current_database())"))
+    return None if size is None else int(size)
 
 
 def recent_runs(db: Database, since: datetime) -> list[Run]:
@@ -62,9 +63,9 @@ def recent_runs(db: Database, since: datetime) -> list[Run]:
 def insert_wiki(db: Database, name: str, pages: Sequence[Row], sources: Sequence[Row]) -> int:
     """Insert a wiki (no API), then ``pages`` (given ``wiki_id``) and ``sources``; the wiki's id."""
     with db.engine.begin() as conn:
-        wiki_id = conn.execute(
-            insert(Wiki).values(name=name, api_url="", article_url="")
-        ).inserted_primary_key[0]
+        key = conn.execute(insert(Wiki).values(name=name, api_url="", article_url="")).inserted_primary_key
+        assert key is not None  # a one-row INSERT has its new row's key
+        wiki_id = int(key[0])
         conn.execute(insert(Page), [{**page, "wiki_id": wiki_id} for page in pages])
         conn.execute(insert(Source), list(sources))
     return wiki_id

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Wiki
@@ -33,6 +33,8 @@ class NotEnoughReviews(ValueError):
 
 @dataclass(frozen=True)
 class ThresholdPlan:
+    """A wiki's flag threshold now and the one its reviewers' decisions support."""
+
     wiki: str
     decisions: int  # reviewed findings the model flagged, with a support figure
     current: float
@@ -106,7 +108,7 @@ def apply_threshold(session: Session, wiki: str, threshold: float, very_likely: 
         row.flag_below = threshold
 
 
-def _open_model_flagged(wiki: str):  # type: ignore[no-untyped-def]
+def _open_model_flagged(wiki: str) -> Select[int]:
     return (
         select(func.count())
         .select_from(Finding)

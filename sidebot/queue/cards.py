@@ -16,6 +16,8 @@ from sidebot.queue.reviews import history
 
 @dataclass(frozen=True)
 class CardRow:
+    """A finding's row with what the card needs to link to the wiki."""
+
     row: FindingRow
     api_url: str  # the wiki's api.php
     article_url: str  # the wiki's article address with "{title}" ("": not known)

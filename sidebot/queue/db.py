@@ -10,9 +10,12 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import CursorResult, Engine, Executable, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session, sessionmaker  # Session: the type of what callers hand back to the queue
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.orm import Session as Session  # the type of what callers hand back to the queue (re-exported)
+from sqlalchemy.orm import sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 
@@ -31,7 +34,7 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"timeout": 30})
 
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_conn, _record) -> None:  # type: ignore[no-untyped-def]
+        def _sqlite_pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA journal_mode=WAL")
@@ -44,7 +47,15 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+def changed_rows(session: Session, statement: Executable) -> int:
+    """Run an UPDATE or DELETE and say how many rows it changed (its cursor's row count)."""
+    result = session.execute(statement)
+    assert isinstance(result, CursorResult)  # what SQLAlchemy returns for a DML statement
+    return result.rowcount
+
+
 def alembic_config(engine: Engine) -> Config:
+    """Alembic's settings for ``engine``, with the package's migrations."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
     cfg.attributes["engine"] = engine
@@ -57,21 +68,25 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
 
 def downgrade(engine: Engine, revision: str) -> None:
+    """Take the schema back to ``revision``."""
     command.downgrade(alembic_config(engine), revision)
 
 
 def current_revision(engine: Engine) -> str | None:
+    """The schema revision ``engine``'s database is at (None: empty)."""
     with engine.connect() as conn:
         return MigrationContext.configure(conn).get_current_revision()
 
 
 def head_revision() -> str:
+    """The newest schema revision this code ships."""
     head = ScriptDirectory.from_config(alembic_config(create_engine("sqlite://"))).get_current_head()
     assert head is not None, f"no migrations found in {MIGRATIONS_DIR}"
     return head
 
 
 def require_current_schema(engine: Engine) -> None:
+    """Raise SchemaError unless the database is at the newest revision (run `sidebot db upgrade`)."""
     current, head = current_revision(engine), head_revision()
     if current != head:
         raise SchemaError(

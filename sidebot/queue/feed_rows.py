@@ -18,6 +18,8 @@ FEED_LOCK = 0x5D3B0C  # pg_advisory_lock key: one indexer per queue database
 
 @dataclass(frozen=True, slots=True)
 class UnfedSource:
+    """A cited source the indexer has not added to the corpus yet."""
+
     id: int  # the cited_sources row
     url: str
     title: str | None
@@ -26,6 +28,7 @@ class UnfedSource:
 
 
 def any_unfed(db: Database) -> bool:
+    """Whether any cited source waits for the indexer (cheap: the scheduler asks often)."""
     with db.session() as session:
         return session.scalar(select(CitedSource.id).where(CitedSource.fed_at.is_(None)).limit(1)) is not None
 
@@ -44,6 +47,7 @@ def unfed_sources(db: Database, batch: int) -> list[UnfedSource]:
 
 
 def mark_fed(db: Database, ids: list[int]) -> None:
+    """Record that the indexer added these cited sources."""
     with db.session() as session:
         session.execute(update(CitedSource).where(CitedSource.id.in_(ids)).values(fed_at=utcnow()))
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sidebot.queue.reviews import Decision
 from sidebot.queue.stats import ReviewedFinding
@@ -46,7 +47,7 @@ class FigureReading:
     calibration_error: float
     calibrated_reads: float  # the error a perfectly calibrated figure reads on average on these citations
     calibrated_reads_p95: float
-    reliability: list[dict]  # per probability bin (sidebot.verify.calibration.reliability_table)
+    reliability: list[dict[str, Any]]  # per probability bin (sidebot.verify.calibration.reliability_table)
 
     def verdict(self) -> str:
         """How well the figure held, in a sentence a patroller can act on."""

@@ -44,6 +44,7 @@ class SuggestionRow:
 
 
 def suggestion_row(g: Suggestion) -> SuggestionRow:
+    """A stored suggestion as the views show it."""
     return SuggestionRow(
         id=g.id,
         rank=g.rank,
@@ -60,6 +61,8 @@ def suggestion_row(g: Suggestion) -> SuggestionRow:
 
 @dataclass(frozen=True)
 class FindingRow:
+    """A finding as every view shows it: the CLI, the JSON API, the card and the on-wiki list."""
+
     id: int
     wiki: str
     article: str

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
+from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, Select, and_, func, not_, or_, select
-from sqlalchemy.orm import Session, defer, selectinload
+from sqlalchemy import ColumnElement, Select, Subquery, and_, func, not_, or_, select
+from sqlalchemy.orm import InstrumentedAttribute, Session, defer, selectinload
 
 from sidebot.queue.finding_row import FindingRow, finding_row
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Review, Source, Suggestion, Wiki
@@ -28,8 +29,13 @@ from sidebot.queue.support import (
 )
 from sidebot.queue.wikis import wiki_names
 
+_Query = TypeVar("_Query", bound="Select[*tuple[Any, ...]]")
+_Order = ColumnElement[Any] | InstrumentedAttribute[Any]
+
 
 class Sort(StrEnum):
+    """The list's orders."""
+
     PRIORITY = "priority"  # highest priority first (sidebot.queue.priority), then as SUPPORT
     SUPPORT = "support"  # changed facts, sources that copy Wikipedia, then least supported first
 
@@ -46,6 +52,8 @@ PRIORITY_ORDER = (
 
 
 class Tab(StrEnum):
+    """The list page's tabs."""
+
     OPEN = "open"
     REVIEWED = "reviewed"
     MINE = "mine"
@@ -54,6 +62,8 @@ class Tab(StrEnum):
 
 @dataclass(frozen=True)
 class QueueFilter:
+    """What the list page shows: its tab and filters."""
+
     tab: Tab = Tab.OPEN
     article: str = ""  # title prefix, any case
     wiki: str = ""
@@ -80,12 +90,16 @@ class Decided:
 
 @dataclass(frozen=True, slots=True)
 class ListedFinding:
+    """A row of the list page, with the decision it shows (reviewed and mine tabs)."""
+
     row: FindingRow
     decision: Decided | None  # reviewed and mine tabs
 
 
 @dataclass(frozen=True)
 class QueueRows:
+    """One page of the list with its totals."""
+
     items: list[ListedFinding]
     total: int  # findings in this tab with these filters
     counts: dict[str, int]  # per tab, with these filters
@@ -146,10 +160,11 @@ def protection_levels(session: Session) -> set[str]:
 
 
 def wiki_api_url(session: Session, name: str) -> str:
+    """The api.php address of the wiki named ``name`` ("" when unknown)."""
     return session.scalar(select(Wiki.api_url).where(Wiki.name == name)) or ""
 
 
-def _filtered(query: Select, flt: QueueFilter) -> Select:
+def _filtered(query: _Query, flt: QueueFilter) -> _Query:
     """Apply the filters other than the tab to a query over ``findings``."""
     if flt.article or flt.wiki or flt.titles is not None or flt.editable_levels is not None:
         pages = select(Page.id)
@@ -181,7 +196,7 @@ def _filtered(query: Select, flt: QueueFilter) -> Select:
     return query
 
 
-def _current_reviews():
+def _current_reviews() -> ColumnElement[bool]:
     """Reviews that are a finding's current decision (at most one per reviewed finding)."""
     return and_(
         Review.undone_at.is_(None),
@@ -190,7 +205,7 @@ def _current_reviews():
     )
 
 
-def _my_reviews(user: str):
+def _my_reviews(user: str) -> Subquery:
     """Per finding, the time of ``user``'s newest decision that was not withdrawn."""
     return (
         select(Review.finding_id, func.max(Review.created_at).label("at"))
@@ -227,13 +242,13 @@ def _page_ids(
 ) -> list[tuple[int, Review | None]]:
     """The ids on this page, in order, each with the review the row shows (reviewed and mine tabs)."""
     if flt.tab in (Tab.OPEN, Tab.ALL):
-        query = select(Finding.id)
+        ids = select(Finding.id)
         if flt.tab == Tab.OPEN:
-            query = query.where(Finding.state == FindingState.OPEN)
+            ids = ids.where(Finding.state == FindingState.OPEN)
         if flt.sort == Sort.PRIORITY:
-            query = _filtered(query, flt).order_by(*PRIORITY_ORDER).offset(offset).limit(limit)
-            return [(fid, None) for fid in session.scalars(query)]
-        return [(fid, None) for fid in _by_score(session, _filtered(query, flt), offset, limit)]
+            ranked = _filtered(ids, flt).order_by(*PRIORITY_ORDER).offset(offset).limit(limit)
+            return [(fid, None) for fid in session.scalars(ranked)]
+        return [(fid, None) for fid in _by_score(session, _filtered(ids, flt), offset, limit)]
     if flt.tab == Tab.MINE and not user:
         return []
     if flt.tab == Tab.REVIEWED:
@@ -266,7 +281,7 @@ def _page_ids(
     return list(seen.items())
 
 
-def _sections() -> tuple[tuple[ColumnElement[bool], tuple[ColumnElement, ...]], ...]:
+def _sections() -> tuple[tuple[ColumnElement[bool], tuple[_Order, ...]], ...]:
     """The queue's parts in list order, each a condition and its order: changed facts and the other edits that
     touched a citation (newest first: they are often vandalism, and time matters), then sources that copy
     Wikipedia, then the others by score, no score last (the CLI's order, sidebot.queue.support.reason_rank).
@@ -306,7 +321,7 @@ def _after(finding: Finding, section: int) -> ColumnElement[bool]:
     )
 
 
-def _by_score(session: Session, query: Select, offset: int, limit: int) -> list[int]:
+def _by_score(session: Session, query: Select[int], offset: int, limit: int) -> list[int]:
     """Ids in the queue's order (:func:`_sections`), ``limit`` of them from ``offset``."""
     ids: list[int] = []
     for condition, order in _sections():

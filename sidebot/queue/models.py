@@ -14,14 +14,19 @@ READABLE_STATUSES = frozenset({"ok", "pdf"})  # sidebot.sources.fetch.FetchStatu
 
 
 def utcnow() -> datetime:
+    """Now in UTC, naive: the columns store UTC without a zone (SQLite keeps none)."""
     return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Base(DeclarativeBase):
+    """The models' base: JSON columns for dicts and lists."""
+
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
 
 
 class FindingState(StrEnum):
+    """Where a finding is in its life."""
+
     OPEN = "open"  # flagged and waiting for an editor
     PASSED = "passed"  # checked; the source supports the claim well enough, not queued
     UNVERIFIABLE = "unverifiable"  # the source could not be fetched or read (reason on the source)
@@ -31,6 +36,8 @@ class FindingState(StrEnum):
 
 
 class RunStatus(StrEnum):
+    """How a run ended (or that it is still running)."""
+
     RUNNING = "running"
     OK = "ok"
     FAILED = "failed"
@@ -39,6 +46,8 @@ class RunStatus(StrEnum):
 
 
 class Wiki(Base):
+    """A wiki the bot patrols."""
+
     __tablename__ = "wikis"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(64), unique=True)
@@ -53,6 +62,8 @@ class Wiki(Base):
 
 
 class Page(Base):
+    """An article, as last checked."""
+
     __tablename__ = "pages"
     __table_args__ = (UniqueConstraint("wiki_id", "title"),)
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -79,6 +90,8 @@ class Page(Base):
 
 
 class Citation(Base):
+    """A citation on a page, known by its fingerprint (claim and source)."""
+
     __tablename__ = "citations"
     __table_args__ = (UniqueConstraint("page_id", "fingerprint"),)
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -370,6 +383,8 @@ class SchedulerJob(Base):
 
 
 class NoticeStatus(StrEnum):
+    """Where a talk-page notice is: recorded, posted, to retry, or given up."""
+
     PENDING = "pending"  # recorded before the save; a crash leaves it for the next run to reconcile
     POSTED = "posted"
     # A passing failure (edit conflict, read-only wiki, writes stopped): the findings are noticed next run.

@@ -80,6 +80,7 @@ def open_findings(session: Session, wiki: str, titles: Collection[str] | None = 
 
 
 def wiki_id(session: Session, name: str) -> int | None:
+    """The id of the wiki named ``name`` (None: never patrolled)."""
     return session.scalar(select(Wiki.id).where(Wiki.name == name))
 
 
@@ -177,15 +178,18 @@ def record_notice(
 
 
 def new_marker() -> str:
+    """A fresh marker that finds a notice on the talk page again after its save."""
     return uuid.uuid4().hex
 
 
 def settle(
     notice: TalkNotice, status: NoticeStatus, rev_id: int | None = None, error: str | None = None
 ) -> None:
+    """Record how posting ``notice`` ended."""
     notice.status, notice.rev_id, notice.error = status, rev_id, error
     notice.updated_at = utcnow()
 
 
 def day_ago() -> datetime:
+    """24 hours ago, the window of the per-day caps."""
     return utcnow() - timedelta(days=1)

@@ -13,6 +13,8 @@ from sidebot.queue.models import Citation, Finding, Page, Wiki
 
 @dataclass(frozen=True, slots=True)
 class FindingPlace:
+    """Where a finding lives on its wiki (for links and edit checks)."""
+
     wiki: str
     api_url: str
     title: str

@@ -66,11 +66,11 @@ def tag_day(tag_date: str | None) -> date | None:
     if iso := _ISO.search(text):
         year, month = int(iso.group(1)), int(iso.group(2))
         return date(year, month, 1) if 1 <= month <= 12 else None
-    year = _YEAR.search(text)
-    if year is None:
+    found = _YEAR.search(text)
+    if found is None:
         return None
     month = next((_MONTHS[w.lower()] for w in _MONTH.findall(text) if w.lower() in _MONTHS), 1)
-    return date(int(year.group(1)), month, 1)
+    return date(int(found.group(1)), month, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,7 @@ class PriorityInputs:
 
 
 def priority_of(weights: PrioritySettings, inputs: PriorityInputs, today: date) -> float:
+    """A finding's priority: the weights of what makes it matter, summed."""
     score = weights.living_person if inputs.living_person else 0.0
     if inputs.views_per_day:
         score += weights.views * math.log10(1 + inputs.views_per_day)
@@ -96,6 +97,7 @@ def priority_of(weights: PrioritySettings, inputs: PriorityInputs, today: date) 
 
 
 def tag_years(tag_date: str | None, today: date) -> float | None:
+    """How many years the page has been tagged by ``today`` (None: no readable tag date)."""
     day = tag_day(tag_date)
     return None if day is None else max(0.0, (today - day).days / 365.25)
 
@@ -110,9 +112,9 @@ def priority_note(
         parts.append("living person")
     if views_per_day:
         parts.append(f"{_count(views_per_day)} views/day")
-    years = tag_years(tag_date, today)
-    if years is not None:
-        parts.append(f"tagged {_ago(tag_day(tag_date), today)}")  # type: ignore[arg-type]
+    tagged = tag_day(tag_date)
+    if tagged is not None:
+        parts.append(f"tagged {_ago(tagged, today)}")
     return " · ".join(parts)
 
 
@@ -186,6 +188,7 @@ def pages_of(session: Session, wiki: str, only_open: bool = True) -> dict[str, i
 
 
 def has_open_findings(session: Session, page_id: int) -> bool:
+    """Whether page ``page_id`` has an open finding."""
     query = (
         select(Finding.id)
         .join(Citation, Finding.citation_id == Citation.id)

@@ -22,6 +22,7 @@ def backfill_progress(session: Session, wiki_id: int, dump: str) -> BackfillProg
 
 
 def record_backfill(row: BackfillProgress, last_page_id: int, enqueued: int, finished: bool = False) -> None:
+    """Move a dump backfill's progress on; it never goes back."""
     row.last_page_id = max(row.last_page_id, last_page_id)
     row.pages_enqueued += enqueued
     row.finished_at = utcnow() if finished else None

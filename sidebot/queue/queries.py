@@ -16,7 +16,7 @@ from sidebot.queue.models import Citation, Finding, FindingState, Page, Source, 
 from sidebot.queue.support import ReasonKind, Support, reason_condition, reason_rank
 
 
-def _findings_query() -> Select:
+def _findings_query() -> Select[Finding, Citation, Page, Wiki, Source | None]:
     return (
         select(Finding, Citation, Page, Wiki, Source)
         .join(Citation, Finding.citation_id == Citation.id)
@@ -73,6 +73,7 @@ def list_findings(
 
 
 def count_by_state(session: Session, wiki: str | None = None) -> dict[str, int]:
+    """Findings per state (of one wiki, when given)."""
     query = (
         select(Finding.state, func.count())
         .join(Citation, Finding.citation_id == Citation.id)

@@ -26,12 +26,15 @@ from enum import StrEnum
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
+from sidebot.queue.db import changed_rows
 from sidebot.queue.models import Finding, FindingState, Review, Suggestion, utcnow
 
 MAX_COMMENT_CHARS = 2000
 
 
 class Decision(StrEnum):
+    """What a reviewer can decide about a finding."""
+
     UNSUPPORTED = "unsupported"  # the source does not support the claim
     ONLY_PART = "only_part"  # the source backs part of the claim, not all of it
     SUPPORTED = "supported"  # the source is fine
@@ -60,6 +63,8 @@ DECISION_LABELS = {
 
 
 class Period(StrEnum):
+    """The leaderboard's windows."""
+
     WEEK = "7d"
     MONTH = "30d"
     ALL = "all"
@@ -74,6 +79,8 @@ class ReviewError(Exception):
 
 
 class FindingNotFound(ReviewError):
+    """No finding has that id."""
+
     pass
 
 
@@ -90,6 +97,8 @@ class NotYours(ReviewError):
 
 
 class NothingToUndo(ReviewError):
+    """The reviewer has no decision left to withdraw."""
+
     pass
 
 
@@ -189,6 +198,8 @@ def history(session: Session, finding_id: int) -> list[Review]:
 
 @dataclass(frozen=True)
 class LeaderboardRow:
+    """A reviewer's decisions in a period."""
+
     reviewer: str
     total: int
     by_decision: dict[str, int] = field(default_factory=dict)
@@ -262,13 +273,14 @@ def _move_state(
     session: Session, finding_id: int, old: FindingState, new: FindingState, now: datetime
 ) -> bool:
     """Compare-and-set of the finding's state: False when it was not ``old`` (someone else changed it)."""
-    result = session.execute(
+    changed = changed_rows(
+        session,
         update(Finding)
         .where(Finding.id == finding_id, Finding.state == old)
         .values(state=new, updated_at=now)
-        .execution_options(synchronize_session="fetch")
+        .execution_options(synchronize_session="fetch"),
     )
-    return result.rowcount == 1
+    return changed == 1
 
 
 def _active_reviews(

@@ -40,6 +40,7 @@ def mark_interrupted(session: Session) -> list[Run]:
 def start_run(
     session: Session, kind: str, wiki_id: int | None, options: dict[str, Any], worker: str | None = None
 ) -> Run:
+    """Open a run of ``kind`` (its first heartbeat now)."""
     now = utcnow()  # one moment: a run killed before its first beat took 0 s, not "-0 s"
     run = Run(
         kind=kind,
@@ -72,15 +73,18 @@ def record_failed_run(
 
 
 def heartbeat(run: Run, counts: dict[str, int]) -> None:
+    """Store the run's counts so far and that it is alive."""
     run.counts = dict(counts)  # a new object, so SQLAlchemy sees the JSON change
     run.heartbeat_at = utcnow()
 
 
 def add_error(run: Run, page: str | None, error: str) -> None:
+    """Keep an error of the run (cut to 2,000 characters), naming the page when there is one."""
     run.errors = [*run.errors, {"page": page, "error": error[:2000], "at": utcnow().isoformat()}]
 
 
 def finish_run(run: Run, counts: dict[str, int], status: RunStatus) -> None:
+    """Close the run with its final counts and ``status``."""
     heartbeat(run, counts)
     run.status, run.ended_at = status, utcnow()
 
@@ -103,7 +107,7 @@ class RunHistory:
 
     runs: list[Run]  # newest first
     latest: list[Run]  # per kind, the newest run that is not running, by kind
-    last_ok: dict[str, datetime]  # per kind, when its last successful run ended
+    last_ok: dict[str, datetime | None]  # per kind, when its last successful run ended
 
 
 def run_history(session: Session, kind: str | None, limit: int) -> RunHistory:
@@ -142,7 +146,7 @@ def worker_work(session: Session, since: datetime) -> list[WorkerWork]:
             select(Run).where(Run.kind == "worker", Run.started_at >= since).order_by(Run.id.desc())
         )
     )
-    stored: dict[int, Counter] = {}
+    stored: dict[int | None, Counter[str]] = {}
     if runs:
         rows = session.execute(
             select(Finding.run_id, Finding.state, func.count())

@@ -16,7 +16,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from sidebot.processes import pid_alive
-from sidebot.queue.db import Database
+from sidebot.queue.db import Database, changed_rows
 from sidebot.queue.models import PatrolCursor, SchedulerLease, utcnow
 
 LEASE_NAME = "scheduler"
@@ -102,12 +102,13 @@ class Lease:
     def renew(self) -> None:
         """Raise LeaseHeldError if the lease was lost (taken over after a long stall)."""
         with self.db.session() as session:
-            result = session.execute(
+            changed = changed_rows(
+                session,
                 update(SchedulerLease)
                 .where(SchedulerLease.name == LEASE_NAME, SchedulerLease.owner == self.owner)
-                .values(renewed_at=utcnow())
+                .values(renewed_at=utcnow()),
             )
-            if result.rowcount != 1:
+            if changed != 1:
                 raise LeaseHeldError("this scheduler lost its lease to another one")
 
     def release(self) -> None:

@@ -83,6 +83,8 @@ class ReviewedFinding:
 
 @dataclass
 class QueueStats:
+    """The review UI's statistics: what was queued and decided per day, and the precision per reason."""
+
     days: list[date]
     queued: dict[date, Counter[str]]  # day → reason kind → findings queued that day
     decisions: dict[date, Counter[str]]  # day → decision → decisions made that day (withdrawn ones left out)
@@ -101,8 +103,16 @@ def reviewed_findings(session: Session, wiki: str | None = None) -> list[Reviewe
         Review.decision.in_([str(d) for d in FIRM_DECISIONS]),
     )
     query = (
-        select(Wiki.name, Finding.flag_reason, Finding.stance, Finding.probability, Finding.score)
-        .add_columns(Finding.every_part_probability, Review.decision, Finding.id)
+        select(
+            Wiki.name,
+            Finding.flag_reason,
+            Finding.stance,
+            Finding.probability,
+            Finding.score,
+            Finding.every_part_probability,
+            Review.decision,
+            Finding.id,
+        )
         .join(Review, and_(Review.finding_id == Finding.id, current))
         .join(Citation, Finding.citation_id == Citation.id)
         .join(Page, Citation.page_id == Page.id)
@@ -143,6 +153,7 @@ def confirms(decision: str, reason: ReasonKind | None) -> bool:
 
 
 def queue_stats(session: Session, days: int = 30, today: date | None = None) -> QueueStats:
+    """The statistics over the ``days`` up to ``today``."""
     today = today or utcnow().date()
     first = today - timedelta(days=days - 1)
     since = datetime.combine(first, datetime.min.time())
@@ -167,8 +178,8 @@ def queue_stats(session: Session, days: int = 30, today: date | None = None) -> 
     precision: dict[tuple[str, str], Counter[str]] = {}
     reviewed = reviewed_findings(session)
     for row in reviewed:
-        reason = row.reason.value if row.reason else "never queued"
-        for key in ((ALL, ALL), (row.wiki, ALL), (ALL, reason), (row.wiki, reason)):
+        reason_name = row.reason.value if row.reason else "never queued"
+        for key in ((ALL, ALL), (row.wiki, ALL), (ALL, reason_name), (row.wiki, reason_name)):
             counts = precision.setdefault(key, Counter())
             counts["reviewed"] += 1
             counts["confirmed"] += row.confirmed
@@ -182,6 +193,7 @@ def queue_stats(session: Session, days: int = 30, today: date | None = None) -> 
 
 
 def reason_label(key: str) -> str:
+    """A reason's label for the statistics table (its key when it names no reason)."""
     if key == ALL:
         return "all reasons"
     return REASON_LABELS[ReasonKind(key)] if key in {k.value for k in ReasonKind} else key

@@ -10,13 +10,14 @@ import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, object_session
 
 from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.citations.tags import FAILED_VERIFICATION
+from sidebot.queue.db import changed_rows
 from sidebot.queue.models import (
     ArchiveLookup,
     Citation,
@@ -43,10 +44,12 @@ LIVE_STATES = (FindingState.OPEN, FindingState.PASSED, FindingState.UNVERIFIABLE
 
 
 def url_hash(url: str) -> str:
+    """The key of a source address (addresses are too long to index)."""
     return hashlib.sha256(url.encode("utf-8")).hexdigest()
 
 
 def get_or_create_wiki(session: Session, name: str, api_url: str = "", article_url: str = "") -> Wiki:
+    """The wiki named ``name``, created if new (safe when two processes race)."""
     wiki = session.scalar(select(Wiki).where(Wiki.name == name))
     if wiki is None and _insert_if_absent(
         session, Wiki, "name", name=name, api_url=api_url, article_url=article_url
@@ -168,7 +171,11 @@ def deferred_pages(session: Session, wiki_id: int) -> list[DeferredPage]:
             Page.wiki_id == wiki_id, Page.deferred_origin.is_not(None), Page.deleted_at.is_(None)
         )
     )
-    return [DeferredPage(p.title, p.wiki_page_id, p.rev_id, p.checked_at, p.deferred_origin) for p in rows]
+    return [
+        DeferredPage(p.title, p.wiki_page_id, p.rev_id, p.checked_at, p.deferred_origin)
+        for p in rows
+        if p.deferred_origin is not None  # as the query asks
+    ]
 
 
 @dataclass
@@ -187,6 +194,19 @@ class CitationSync:
     untagged_citations: list[Citation] = field(default_factory=list)  # {{failed verification}} just removed
 
 
+def _read_into(row: Citation, ex: ExtractedCitation, rev_id: int) -> None:
+    """Store on ``row`` what the page says of the citation now, seen at ``rev_id``."""
+    row.position, row.ref_name, row.url, row.source_title = ex.index, ex.ref_name, ex.url, ex.source_title
+    row.archive_url, row.access_date, row.kind = ex.archive_url, ex.access_date, ex.kind
+    row.archive_date, row.tag_date = ex.archive_date, ex.tag_date
+    row.url_status = (ex.url_status or "")[:16] or None
+    row.claim, row.context, row.section = ex.claim, ex.context, ex.section
+    row.tags, row.checkable, row.reason = list(ex.tags), ex.checkable, ex.reason
+    if ex.checkable and not ex.claim.strip():  # e.g. a ref alone in an infobox footnote field
+        row.checkable, row.reason = False, "no claim text before the ref"
+    row.present, row.last_seen_rev = True, rev_id
+
+
 def sync_citations(
     session: Session, page: Page, extracted: Sequence[ExtractedCitation], rev_id: int
 ) -> CitationSync:
@@ -196,7 +216,9 @@ def sync_citations(
     removed has its live findings closed as fixed; one newly tagged has its passed or fixed finding opened
     again (its verdict stays: the tag is the news)."""
     known = {c.fingerprint: c for c in session.scalars(select(Citation).where(Citation.page_id == page.id))}
-    now_present, added, pairs, untagged, tagged = set(), 0, [], [], []
+    now_present, added, pairs = set(), 0, []
+    untagged: list[Citation] = []
+    tagged: list[Citation] = []
     new_rows: list[Citation] = []  # never seen, or back on the page after it left (an edit undone or redone)
     returned: list[Citation] = []
     for ex in extracted:
@@ -213,15 +235,7 @@ def sync_citations(
             returned.append(row)
         elif (FAILED_VERIFICATION in (row.tags or [])) != (FAILED_VERIFICATION in ex.tags):
             (tagged if FAILED_VERIFICATION in ex.tags else untagged).append(row)
-        row.position, row.ref_name, row.url, row.source_title = ex.index, ex.ref_name, ex.url, ex.source_title
-        row.archive_url, row.access_date, row.kind = ex.archive_url, ex.access_date, ex.kind
-        row.archive_date, row.tag_date = ex.archive_date, ex.tag_date
-        row.url_status = (ex.url_status or "")[:16] or None
-        row.claim, row.context, row.section = ex.claim, ex.context, ex.section
-        row.tags, row.checkable, row.reason = list(ex.tags), ex.checkable, ex.reason
-        if ex.checkable and not ex.claim.strip():  # e.g. a ref alone in an infobox footnote field
-            row.checkable, row.reason = False, "no claim text before the ref"
-        row.present, row.last_seen_rev = True, rev_id
+        _read_into(row, ex, rev_id)
         now_present.add(ex.fingerprint)
         pairs.append((row, ex))
     gone = [c for fp, c in known.items() if fp not in now_present and c.present]
@@ -317,7 +331,7 @@ def queue_edit(
     scorer: str,
     *,
     flag_reason: str,
-    change: dict,
+    change: dict[str, Any],
     origin: str,
     run_id: int,
     rev_id: int,
@@ -382,12 +396,12 @@ def close_findings(session: Session, citation_ids: Iterable[int], state: Finding
     ids = list(citation_ids)
     if not ids:
         return 0
-    result = session.execute(
+    return changed_rows(
+        session,
         update(Finding)
         .where(Finding.citation_id.in_(ids), Finding.state.in_(LIVE_STATES))
-        .values(state=state, closed_reason=reason, updated_at=utcnow())
+        .values(state=state, closed_reason=reason, updated_at=utcnow()),
     )
-    return result.rowcount or 0
 
 
 def citations_needing_verification(
@@ -547,7 +561,7 @@ def record_verdict(
     rev_id: int,
     verdict: Verdict | None = None,
     band: str | None = None,
-    change: dict | None = None,
+    change: dict[str, Any] | None = None,
     read_from: ReadFrom | None = None,
 ) -> Finding:
     """Store the finding of ``citation`` by ``scorer`` (its other scorers' findings stop being current):
@@ -611,6 +625,7 @@ def supersede_other_scorers(session: Session, citation: Citation, scorer: str) -
 
 
 def mark_checked(page: Page, rev_id: int, when: datetime | None = None) -> None:
+    """Record that ``page`` was checked at ``rev_id`` (and exists)."""
     page.rev_id, page.checked_at, page.deleted_at = rev_id, when or utcnow(), None
 
 
@@ -640,13 +655,13 @@ def suggestion_reference(session: Session | None, found: FoundSource) -> str | N
     own metadata when the bot read the page (its cached :class:`Source`), else from what the corpus gives
     (its address and title)."""
     source = session.scalar(select(Source).where(Source.url_hash == url_hash(found.url))) if session else None
-    read = source is not None and source.readable
+    read = source if source is not None and source.readable else None
     best = max(found.evidence, key=lambda e: e.score, default=None)
     quote = found.passage.text[best.start : best.end] if best and found.passage else None
     return build_reference(
         found.url,
-        source.page_metadata if read else None,
-        title=found.title or (source.title if read else None),
+        read.page_metadata if read else None,
+        title=found.title or (read.title if read else None),
         quote=quote,
-        accessed=source.fetched_at if read else None,
+        accessed=read.fetched_at if read else None,
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from sqlalchemy import ColumnElement, and_, case, not_, or_
 
@@ -123,6 +124,7 @@ def gap_of(fact_note: str | None, failed_part: str | None) -> str | None:
 
 
 def finding_support(finding: Finding) -> Support:
+    """How well a finding's source backs its claim, as the views word it."""
     return Support.of(
         finding.probability,
         finding.every_part_probability,
@@ -151,6 +153,7 @@ SUPPORT_WORDS: tuple[tuple[float, str], ...] = (
 
 
 def percent(probability: float | None) -> str:
+    """A probability as a whole percentage (a dash when there is none)."""
     return "—" if probability is None else f"{round(100 * probability)} %"
 
 
@@ -219,6 +222,8 @@ REFUTES = "refutes"
 
 @dataclass(frozen=True)
 class QueueReason:
+    """Why a finding is in the queue, with its detail."""
+
     kind: ReasonKind
     detail: str = ""  # e.g. the sub-claim that failed
 
@@ -258,7 +263,7 @@ def no_citation_note(tag_date: str | None) -> str:
     return f"No citation; the claim is tagged {{{{citation needed}}}}{since}"
 
 
-def suggested_support(suggestions: list[dict]) -> str:
+def suggested_support(suggestions: list[dict[str, Any]]) -> str:
     """The support shown for a claim that cites no source: its best suggestion's (``suggestions``: rows'
     dicts with ``probability`` and ``every_part_probability``, best first)."""
     if not suggestions:

@@ -16,6 +16,8 @@ RESTORE_WINDOW = timedelta(days=30)  # how long a deleted page is looked for aga
 
 
 class WatchedPage(NamedTuple):
+    """A page with live findings, whose edits the patrol watches."""
+
     page_id: int  # MediaWiki's page id
     title: str
     rev_id: int | None  # the revision last checked
@@ -37,7 +39,7 @@ def pages_with_live_findings(db: Database, wiki_name: str) -> list[WatchedPage]:
             )
             .distinct()
         ).all()
-    return [WatchedPage(int(pid), title, rev) for pid, title, rev in rows]
+    return [WatchedPage(pid, title, rev) for pid, title, rev in rows if pid is not None]  # as the query asks
 
 
 def recently_deleted_pages(db: Database, wiki_name: str, window: timedelta = RESTORE_WINDOW) -> list[str]:

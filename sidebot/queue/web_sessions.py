@@ -14,11 +14,14 @@ from sidebot.queue.models import WebSession, utcnow
 
 @dataclass(frozen=True, slots=True)
 class SessionRow:
+    """Who a web session belongs to."""
+
     user: str
     wiki: str  # the [wiki] name of the wiki whose login checked the password
 
 
 def find_session(db: Database, row_id: str) -> SessionRow | None:
+    """The session ``row_id`` (None: unknown or deleted)."""
     with db.session() as s:
         row = s.get(WebSession, row_id)
         return SessionRow(row.user, row.wiki) if row is not None else None
@@ -32,6 +35,7 @@ def add_session(db: Database, row_id: str, user: str, wiki: str, max_age_s: floa
 
 
 def delete_session(db: Database, row_id: str) -> None:
+    """End the session ``row_id`` (logging out)."""
     with db.session() as s:
         s.execute(delete(WebSession).where(WebSession.id == row_id))
 

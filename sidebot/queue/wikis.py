@@ -14,6 +14,7 @@ def wikis_by_name(session: Session) -> dict[str, Wiki]:
 
 
 def wiki_names(session: Session) -> list[str]:
+    """The names of the wikis the queue knows, in order."""
     return list(session.scalars(select(Wiki.name).order_by(Wiki.name)))
 
 

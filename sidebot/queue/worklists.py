@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from sidebot.queue.db import changed_rows
 from sidebot.queue.models import Worklist, utcnow
 
 MAX_PER_USER = 50
@@ -21,6 +22,8 @@ class WorklistError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class WorklistRow:
+    """A reviewer's saved list query."""
+
     id: int
     name: str
     query: dict[str, Any]
@@ -50,6 +53,7 @@ def save_worklist(session: Session, user: str, name: str, query: dict[str, Any])
 
 
 def worklists_of(session: Session, user: str) -> list[WorklistRow]:
+    """``user``'s worklists, by name."""
     rows = session.scalars(select(Worklist).where(Worklist.user == user).order_by(Worklist.name))
     return [_row(w) for w in rows]
 
@@ -61,5 +65,7 @@ def worklist(session: Session, user: str, worklist_id: int) -> WorklistRow | Non
 
 
 def delete_worklist(session: Session, user: str, worklist_id: int) -> bool:
-    done = session.execute(delete(Worklist).where(Worklist.id == worklist_id, Worklist.user == user))
-    return bool(done.rowcount)
+    """Delete ``user``'s worklist ``worklist_id``; False when they have none by that id."""
+    return bool(
+        changed_rows(session, delete(Worklist).where(Worklist.id == worklist_id, Worklist.user == user))
+    )

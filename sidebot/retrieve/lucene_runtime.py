@@ -16,7 +16,7 @@ import glob
 import os
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pyserini is imported lazily: importing it starts a JVM
     from pyserini.index.lucene import LuceneIndexer
@@ -31,7 +31,7 @@ _JVM_OPTIONS = (
     "--sun-misc-unsafe-memory-access=allow",  # silences Lucene's Unsafe warning on Java 25
 )
 
-_quiet_loggers: list[object] = []
+_quiet_loggers: list[Any] = []  # Java loggers (pyjnius objects)
 
 
 class LuceneRuntimeError(RuntimeError):

@@ -17,6 +17,8 @@ from enum import StrEnum
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from typing_extensions import TypeIs  # typing has it from Python 3.13
+
 from sidebot.config import RetrieveSettings
 from sidebot.records import Claim, Evidence, Passage, Stance, Verdict
 from sidebot.retrieve.corpus import Corpus
@@ -81,6 +83,11 @@ def default_scorer() -> Scorer:
     return load_verifier()
 
 
+def _is_scorer(given: Scorer | Callable[[], Scorer]) -> TypeIs[Scorer]:
+    """Whether ``given`` is a scorer rather than a factory of one (a scorer may be callable too)."""
+    return not callable(given) or hasattr(given, "verify_many")
+
+
 class Retriever:
     """Searches the corpus in ``folder`` (see :func:`open_retriever` for the usual construction)."""
 
@@ -104,7 +111,14 @@ class Retriever:
             ef_search=self.settings.ef_search,
         )
         self._embedder = embedder
-        self._scorer = scorer if scorer is not None else default_scorer
+        given = scorer if scorer is not None else default_scorer
+        # a scorer, or a factory of one called on first use (the verifier costs seconds to load)
+        self._scorer: Scorer | None = None
+        self._make_scorer: Callable[[], Scorer] | None = None
+        if _is_scorer(given):
+            self._scorer = given
+        else:
+            self._make_scorer = given
 
     @property
     def embedder(self) -> Embedder:
@@ -115,8 +129,9 @@ class Retriever:
     @property
     def scorer(self) -> Scorer:
         """The reranking verifier, loaded on first use (a factory may be given instead of a scorer)."""
-        if callable(self._scorer) and not hasattr(self._scorer, "verify_many"):
-            self._scorer = self._scorer()
+        if self._scorer is None:
+            assert self._make_scorer is not None  # one of the two is set in __init__
+            self._scorer = self._make_scorer()
             fitted_for = tuned().get("verifier")
             if self._scorer.name != fitted_for and self.settings.margin == tuned()["margin"]:
                 log.warning(
@@ -125,7 +140,7 @@ class Retriever:
                     fitted_for,
                     self._scorer.name,
                 )
-        return self._scorer  # type: ignore[return-value]
+        return self._scorer
 
     @property
     def ready(self) -> bool:
@@ -152,14 +167,12 @@ class Retriever:
     ) -> tuple[SparseBuildReport, DenseBuildReport]:
         """Bring both indexes up to date with the corpus (``rebuild``: from scratch). ``progress`` receives
         (index name, done, total)."""
-        sparse = self.sparse.build(
-            self.corpus, rebuild=rebuild, progress=progress and (lambda d, t: progress("bm25", d, t))
-        )
+        sparse = self.sparse.build(self.corpus, rebuild=rebuild, progress=stage_progress(progress, "bm25"))
         dense = self.dense.build(
             self.corpus,
             self.embedder,
             rebuild=rebuild,
-            progress=progress and (lambda d, t: progress("dense", d, t)),
+            progress=stage_progress(progress, "dense"),
         )
         return sparse, dense
 
@@ -218,8 +231,8 @@ class Retriever:
         unread = min((score for pairs in per_hit.values() for score, _ in pairs), default=0.0)
         for hit in top:
             pairs = per_hit.get(hit.document_id, [])
-            score, passage = max(pairs, key=lambda pair: pair[0]) if pairs else (unread, None)
-            hit.verdict = Verdict(self.scorer.name, score, [read_score for read_score, _ in pairs], passage)
+            score, best = max(pairs, key=lambda pair: pair[0]) if pairs else (unread, None)
+            hit.verdict = Verdict(self.scorer.name, score, [read_score for read_score, _ in pairs], best)
             hit.score = rerank_score(score, hit.score / best_fusion, s.rerank_retrieval_weight)
         top.sort(key=lambda h: h.score, reverse=True)
         return top + rest
@@ -331,9 +344,24 @@ class Retriever:
             return []
         pages = [[p.passage for p in self.corpus.document_passages(hit.url)] for hit in hits]
         return self.scorer.verify_many(
-            [(claim, passages or [hit.verdict.best_passage]) for hit, passages in zip(hits, pages)],
+            [(claim, passages or _best_read(hit)) for hit, passages in zip(hits, pages)],
             urls=[hit.url for hit in hits],
         )
+
+
+def stage_progress(
+    progress: Callable[[str, int, int], None] | None, stage: str
+) -> Callable[[int, int], None] | None:
+    """``progress`` for one ``stage``: its (done, total) calls reported as (stage, done, total)."""
+    if progress is None:
+        return None
+    return lambda done, total: progress(stage, done, total)
+
+
+def _best_read(hit: DocumentHit) -> list[Passage]:
+    """The passage the rerank read best on ``hit``'s page, for a page whose passages the corpus lacks."""
+    best = hit.verdict.best_passage if hit.verdict is not None else None
+    return [best] if best is not None else []
 
 
 def is_web_url(url: str) -> bool:

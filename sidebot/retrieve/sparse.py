@@ -83,7 +83,7 @@ class SparseIndex:
             self.folder / LUCENE_DIR,
             append=not fresh,
             threads=self.threads,
-            docvectors=state.get("docvectors", True),  # an append keeps what the index was built with
+            docvectors=bool(state.get("docvectors", True)),  # an append keeps what the index was built with
         )
         started, indexed = time.perf_counter(), 0
         try:

@@ -52,6 +52,7 @@ class SearchServer(BackgroundServer):
         httpd.daemon_threads = True
         super().__init__(httpd, "search-server")
         address, bound = httpd.server_address[:2]
+        assert isinstance(address, str)  # an AF_INET server's address
         self.base_url = f"http://{address}:{bound}"
 
     def close(self) -> None:

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from sidebot.sandbox.background import BackgroundServer
@@ -72,6 +73,7 @@ class SiteServer(BackgroundServer):
         self._lock = threading.Lock()
         super().__init__(_QuietServer((host, 0), _handler_class(self)), "site-server", poll_interval=0.05)
         host_, port = self._httpd.server_address[:2]
+        assert isinstance(host_, str)  # an AF_INET server's address
         self.base_url = f"http://{host_}:{port}"
 
     def url(self, path: str) -> str:
@@ -110,7 +112,7 @@ class _QuietServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
 

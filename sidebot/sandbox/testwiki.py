@@ -350,7 +350,11 @@ def _seed(
     first so pages that use them are linked to them when saved). Pages whose text is already there are
     skipped; a page whose text differs only in what MediaWiki normalises gets no new revision either."""
     ordered = dict(sorted(pages.items(), key=lambda item: not _is_template(item[0])))
-    for role, batch, summary in (("admin", templates, TEMPLATE_SUMMARY), ("editor", ordered, IMPORT_SUMMARY)):
+    imports: tuple[tuple[Role, Mapping[str, str], str], ...] = (
+        ("admin", templates, TEMPLATE_SUMMARY),
+        ("editor", ordered, IMPORT_SUMMARY),
+    )
+    for role, batch, summary in imports:
         if not batch:
             continue
         account = accounts[role]

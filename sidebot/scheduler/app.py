@@ -53,6 +53,8 @@ _context: JobContext | None = None
 
 @dataclass(frozen=True, slots=True)
 class JobSpec:
+    """A scheduled job: its name and how often it runs."""
+
     name: str
     every: timedelta
 

@@ -128,6 +128,7 @@ def run_job(ctx: JobContext, name: str) -> JobResult:
 
 
 def recent_patrol(ctx: JobContext) -> str:
+    """Patrol the recent changes since the stored cursor, and move the cursor on."""
     settings, site, wiki_id = ctx.settings, ctx.wiki.site, ctx.wiki_id()
     cursor = cursor_position(ctx.db, wiki_id, RECENT)
     since = cursor - settings.schedule.recent_overlap if cursor is not None else None
@@ -161,12 +162,13 @@ def recent_patrol(ctx: JobContext) -> str:
     if summary.status == RunStatus.OK and not ctx.stop.is_set() and changes.newest is not None:
         advance_cursor(ctx.db, wiki_id, RECENT, changes.newest)
     with ctx.db.session() as session:  # where the next run resumes, for `sidebot runs` and the record
-        run = session.get(Run, summary.run_id)
+        run = session.get_one(Run, summary.run_id)
         run.options = {**run.options, "cursor_after": _iso(cursor_position(ctx.db, wiki_id, RECENT))}
     return summary.status
 
 
 def failed_verification_sweep(ctx: JobContext) -> str:
+    """Patrol the pages tagged {{failed verification}}."""
     wiki = ctx.settings.wiki
     options = {"template": wiki.failed_verification_template}
     prepared = _prepare(
@@ -216,10 +218,12 @@ def citation_needed_sweep(ctx: JobContext) -> str:
 
 
 def citation_needed_templates(settings: Settings) -> list[str]:
+    """The templates that mark a claim as needing a source."""
     return [settings.wiki.citation_needed_template, settings.wiki.citation_needed_span_template]
 
 
 def stale_check(ctx: JobContext) -> str:
+    """Close the findings of citations that left their pages or whose pages were deleted."""
     known = pages_with_live_findings(ctx.db, ctx.wiki.name)
     deleted = recently_deleted_pages(ctx.db, ctx.wiki.name)
     options = {"pages_watched": len(known), "deleted_pages_watched": len(deleted)}
@@ -235,6 +239,7 @@ def stale_check(ctx: JobContext) -> str:
 
 
 def onwiki_update(ctx: JobContext) -> str:
+    """Write the on-wiki outputs (review list, talk notices)."""
     return update_onwiki(ctx.settings, ctx.db, ctx.wiki, show=ctx.show).status
 
 
@@ -249,12 +254,14 @@ def corpus_feed(ctx: JobContext) -> str:
     except Exception as exc:
         log.exception("corpus feed failed")
         with ctx.db.session() as session:
-            run = session.get(Run, run_id)
+            run = session.get_one(Run, run_id)
             add_error(run, None, f"{type(exc).__name__}: {exc}")
             finish_run(run, {}, RunStatus.FAILED)
         return RunStatus.FAILED
     with ctx.db.session() as session:
-        finish_run(session.get(Run, run_id), report.counts() | {"feed_busy": int(report.busy)}, RunStatus.OK)
+        finish_run(
+            session.get_one(Run, run_id), report.counts() | {"feed_busy": int(report.busy)}, RunStatus.OK
+        )
     return RunStatus.OK
 
 

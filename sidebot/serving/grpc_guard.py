@@ -27,6 +27,8 @@ def receive_limit(limits: Limits) -> int:
 
 
 class GrpcGuard(ServerInterceptor):
+    """The gRPC server's token check and request limits, as the REST guard's."""
+
     def __init__(self, token: str | None, limits: Limits) -> None:
         self.token = token
         self.limits = limits

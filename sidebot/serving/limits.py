@@ -24,12 +24,15 @@ BUDGET = 90.0  # seconds: under the clients' default 120 s timeout ([verify] end
 
 @dataclass(frozen=True, slots=True)
 class Limits:
+    """What one request to the verifier server may ask."""
+
     max_citations: int = MAX_CITATIONS
     max_bytes: int = MAX_BYTES
     budget: float = BUDGET
 
 
 def too_many_citations(count: int, limits: Limits) -> str:
+    """Why a request with ``count`` citations is refused (413)."""
     return (
         f"{count} citations in one request: this server takes at most {limits.max_citations} per request "
         f"(--max-citations); send them in smaller requests"
@@ -37,6 +40,7 @@ def too_many_citations(count: int, limits: Limits) -> str:
 
 
 def too_many_bytes(size: int, limits: Limits, over: bool = False) -> str:
+    """Why a request of ``size`` bytes is refused (413)."""
     return (
         f"the request is {'over ' if over else ''}{size} bytes: this server takes at most "
         f"{limits.max_bytes} bytes per request (--max-request-bytes); send fewer citations per request"
@@ -44,6 +48,7 @@ def too_many_bytes(size: int, limits: Limits, over: bool = False) -> str:
 
 
 def over_budget(count: int, limits: Limits) -> str:
+    """Why ``count`` citations were not verified in time (503)."""
     return (
         f"{count} citations were not verified within this server's budget of {limits.budget:g} s per "
         f"request (--budget); the server is busy: send fewer citations per request or retry later"

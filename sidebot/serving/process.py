@@ -18,10 +18,13 @@ from sidebot.verify.wire import MODEL_NAME
 
 
 class ServerStartError(RuntimeError):
+    """The verifier server did not start answering."""
+
     pass
 
 
 def free_port() -> int:
+    """A port free on loopback now."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]

@@ -210,7 +210,7 @@ class _VerifierServer(ModelServer):
         super().__init__(enable_grpc=True, **kwargs)
         self.host, self.token, self.limits = host, token, limits
 
-    def start(self, models: list[Model]) -> None:  # type: ignore[override]
+    def start(self, models: list[Model]) -> None:
         """KServe's ``start`` for one worker, with the host, the guards and the refusals' status codes."""
         self._register_and_check_atleast_one_model_is_ready(models)
         app.add_middleware(RestGuard, token=self.token, limits=self.limits)

@@ -83,7 +83,8 @@ def html_main_text(html: str, url: str | None = None) -> Extracted:
         markup = read_markup(tree, url)
         _drop_consent_layers(tree)
         replace_tables(tree)
-        document = trafilatura.bare_extraction(tree, url=url, with_metadata=True, include_comments=False)
+        extracted = trafilatura.bare_extraction(tree, url=url, with_metadata=True, include_comments=False)
+        document = None if isinstance(extracted, dict) else extracted  # a dict only when as_dict is asked
     # lxml and trafilatura can fail in many ways on hostile markup; a page we cannot parse is a page
     # without usable text, not a crash of the batch.
     except Exception as exc:  # noqa: BLE001
@@ -104,14 +105,14 @@ def html_main_text(html: str, url: str | None = None) -> Extracted:
 def _drop_consent_layers(tree: HtmlElement) -> None:
     """Take cookie and consent layers (OneTrust, Didomi, Sourcepoint, Cookiebot… by their ids and classes)
     out of the page. A layer is small: a container with many words is kept whatever its name."""
+    consent = CONSENT.names
+    if consent is None:  # the consent lexicon names layers by their ids and classes
+        return
     for element in list(tree.iter()):
         if not isinstance(element.tag, str) or element.getparent() is None:
             continue
         names = f"{element.get('id') or ''} {element.get('class') or ''}".lower().split()
-        if (
-            any(CONSENT.names.search(name) for name in names)
-            and len(element.text_content().split()) < _LAYER_WORDS
-        ):
+        if any(consent.search(name) for name in names) and len(element.text_content().split()) < _LAYER_WORDS:
             element.drop_tree()
 
 

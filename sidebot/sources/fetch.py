@@ -213,6 +213,7 @@ def _fetch(url: str, settings: FetchSettings, client: SourceClient, probes: Prob
 def _fetch_source(
     url: str, settings: FetchSettings, client: SourceClient, started: float, probes: ProbeCache | None
 ) -> FetchResult:
+    error: str | None  # what went wrong, when something did
     try:
         downloaded = _download(client, _parse_source_url(url), settings)
     except _Failure as failure:
@@ -240,7 +241,8 @@ def _fetch_source(
         url=downloaded.final_url,
         pdf_time_budget_s=settings.total_timeout,
     )
-    page_kind, error = None, extracted.error
+    page_kind: str | None = None
+    error = extracted.error
     signals = _signals(downloaded, extracted)
     if extracted.kind is ContentKind.PDF:
         status = FetchStatus.PDF
@@ -480,19 +482,19 @@ def _read(response: httpx.Response, settings: FetchSettings, redirects: tuple[st
             **known,
         )
     try:
-        body = BoundedBody(
+        bounded = BoundedBody(
             parse_content_encoding(response.headers.get("content-encoding")), settings.max_bytes
         )
         media_type = MediaType.parse(content_type)
         sniffed = False
         for chunk in response.iter_raw():
-            body.feed(chunk)
-            if not sniffed and body.size >= SNIFF_BYTES:
+            bounded.feed(chunk)
+            if not sniffed and bounded.size >= SNIFF_BYTES:
                 sniffed = True
-                verdict = sniff(body.head(SNIFF_BYTES), media_type)
+                verdict = sniff(bounded.head(SNIFF_BYTES), media_type)
                 if verdict.kind is ContentKind.UNSUPPORTED:  # do not download what cannot be read
                     raise _Failure(FetchStatus.UNSUPPORTED, verdict.reason or "unsupported content", **known)
-        data = body.finish()
+        data = bounded.finish()
     except BodyTooLarge as exc:
         raise _Failure(FetchStatus.TOO_LARGE, str(exc), **known) from None
     except UndecodableBody as exc:

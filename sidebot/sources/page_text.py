@@ -116,7 +116,7 @@ def fit_text_model(texts: Sequence[str], kinds: Sequence[str], content: str, c: 
     wall = LogisticRegression(C=c, class_weight="balanced", max_iter=5000).fit(x, is_wall)
     walls = np.flatnonzero(is_wall)
     kind = LogisticRegression(C=c, class_weight="balanced", max_iter=5000).fit(
-        x[walls], [kinds[i] for i in walls]
+        x[walls], [kinds[int(i)] for i in walls]
     )
     vocabulary = sorted(vectoriser.vocabulary_, key=vectoriser.vocabulary_.__getitem__)
     return TextModel(

@@ -132,7 +132,8 @@ def _headings(root: lxml.html.HtmlElement) -> tuple[str, ...]:
 
 def _is_layer(element: lxml.html.HtmlElement) -> bool:
     names = f"{element.get('id') or ''} {element.get('class') or ''}".lower().split()
-    return any(CONSENT.names.search(name) for name in names)  # type: ignore[union-attr]
+    consent = CONSENT.names
+    return consent is not None and any(consent.search(name) for name in names)
 
 
 def _is_aside(element: lxml.html.HtmlElement) -> bool:

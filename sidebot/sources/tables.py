@@ -43,6 +43,7 @@ lost, and a table of 10,000 rows costs what it cost before plus at most the cap.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lxml.html import HtmlElement
@@ -146,8 +147,8 @@ def table_lines(table: HtmlElement) -> list[str] | None:
         if written >= MAX_CELLS or len(row) != width or any(c is None for c in row):
             lines.append(_plain(cells[r]))
             continue
-        if all(c is row[0] for c in row):  # one cell across the table: a section title or a note
-            lines.append(row[0].text)
+        if (first := row[0]) is not None and all(c is first for c in row):  # one cell across: a title, a note
+            lines.append(first.text)
             continue
         lines.extend(_row_lines(row, headers, label_width, title))
         written += width
@@ -288,7 +289,7 @@ def _plain(cells: list[_Cell]) -> str:
     return " | ".join(c.text for c in cells if c.text)
 
 
-def _distinct(cells: list[_Cell | None]) -> list[_Cell]:
+def _distinct(cells: Sequence[_Cell | None]) -> list[_Cell]:
     out: list[_Cell] = []
     for c in cells:
         if c is not None and all(c is not o for o in out):

@@ -110,14 +110,15 @@ def gold_window(doc: SourceDocument, sentences: Sequence[int]) -> tuple[str, boo
     when they lie within ``MAX_RUN`` consecutive sentences, else the set's sentences joined (a multi-sentence
     positive, MiniCheck's recipe). Second value: True when the set has two or more sentences."""
     spans = [doc.sentence_spans[i] for i in sorted(set(sentences)) if i < len(doc.sentence_spans)]
-    if not spans or any(span is None for span in spans):
+    found = [span for span in spans if span is not None]
+    if not spans or len(found) < len(spans):
         return None
     first, last = min(sentences), max(sentences)
     if last - first < MAX_RUN:
-        text = doc.text[spans[0][0] : spans[-1][1]]
+        text = doc.text[found[0][0] : found[-1][1]]
     else:
-        text = " ".join(doc.text[a:b] for a, b in spans)
-    return text, len(spans) > 1
+        text = " ".join(doc.text[a:b] for a, b in found)
+    return text, len(found) > 1
 
 
 def wice_pairs(

@@ -24,6 +24,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from sklearn.metrics import roc_auc_score
@@ -43,7 +44,7 @@ MAX_SUPPORTED_FLAGGED = 0.05  # a key-facts rule may flag at most this share of 
 MIN_NOT_FULLY_SHARE = 0.85  # and at least this share of what is flagged must not be fully supported
 BELOW = 0.001  # a bound "in the band" sits this far below the band's upper edge
 # (contradicted, strong missing): None = no bound, "may" / "very" = inside that band, float = that bound
-RULES: tuple[tuple[object, object], ...] = (
+RULES: tuple[tuple[float | str | None, float | str | None], ...] = (
     (None, None),
     ("may", None),
     ("very", None),
@@ -55,7 +56,8 @@ RULES: tuple[tuple[object, object], ...] = (
 
 def dev_split(claims: Sequence[WiceClaim]) -> tuple[list[WiceClaim], list[WiceClaim]]:
     """(fit half, report half) of ``claims``, by a hash of each claim's id (stable across runs)."""
-    fit, report = [], []
+    fit: list[WiceClaim] = []
+    report: list[WiceClaim] = []
     for claim in claims:
         (fit if hashlib.sha256(claim.id.encode()).digest()[0] % 2 == 0 else report).append(claim)
     return fit, report
@@ -75,15 +77,18 @@ class Scored:
         return np.array([c.label is WiceLabel.SUPPORTED for c in self.claims])
 
 
-def _bound(value: object, bands: Bands) -> float | None:
+def _bound(value: float | str | None, bands: Bands) -> float | None:
+    """A rule's bound: a band's line ("may", "very") just below it, else the number itself or None."""
     if value == "may":
         return bands.may_fail - BELOW
     if value == "very":
         return max(bands.very_likely_fails - BELOW, 0.0)
-    return value  # type: ignore[return-value]
+    if isinstance(value, str):
+        raise ValueError(f"unknown band {value!r} in a fact rule")
+    return value
 
 
-def rule_for(choice: tuple[object, object], bands: Bands) -> FactRule:
+def rule_for(choice: tuple[float | str | None, float | str | None], bands: Bands) -> FactRule:
     return FactRule(contradicted=_bound(choice[0], bands), strong_missing=_bound(choice[1], bands))
 
 
@@ -126,7 +131,7 @@ def choose_rule(
     fit: Scored, edits_before: Sequence[Verdict], edits_after: Sequence[Verdict], platt: Calibration
 ) -> dict:
     """The rule and bands chosen on the fit half (module docstring), with the table of every candidate."""
-    table = []
+    table: list[dict[str, Any]] = []
     for choice in RULES:
         bands = choose_bands(probabilities(fit.verdicts, platt, FactRule()), fit.failing())
         for _ in range(3):  # bounds inside a band move the band's edges: settle them

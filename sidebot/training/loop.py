@@ -52,7 +52,8 @@ def make_batches(
             loose.append(i)
     units = list(groups.values())
     rng.shuffle(units)
-    batches, current = [], []
+    batches: list[list[int]] = []
+    current: list[int] = []
     for unit in units:
         if current and len(current) + len(unit) > batch_size:
             batches.append(current)
@@ -158,7 +159,7 @@ def train(
     config: TrainConfig = TrainConfig(),
     progress: Callable[[str], None] = log.info,
     checkpoint_dir: Path | None = None,
-) -> tuple[torch.nn.Module, object, list[StageResult]]:
+) -> tuple[PairClassifier, object, list[StageResult]]:
     """Train a fresh cross-encoder through ``stages`` in order; returns (model in eval mode, tokenizer,
     per-stage results).
 

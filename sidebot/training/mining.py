@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 from sklearn.feature_extraction.text import TfidfVectorizer
 
+from sidebot.records import Claim
 from sidebot.training.data import NOT_ENOUGH_INFO, TrainPair
 
 
@@ -20,7 +21,7 @@ def cross_source_negatives(pairs: Sequence[TrainPair], per_claim: int = 2) -> li
     """For each ranked group among ``pairs``, the ``per_claim`` passages most TF-IDF-similar to its claim
     among all passages in ``pairs`` that come from another document; labelled not-enough-info, same group."""
     passages: dict[tuple[str, str], str] = {}  # (text, title) -> source key
-    groups: dict[str, tuple[object, str]] = {}  # group -> (claim, source key)
+    groups: dict[str, tuple[Claim, str]] = {}  # group -> (claim, source key)
     for p in pairs:
         passages.setdefault((p.text, p.title), p.source_key)
         if p.group:

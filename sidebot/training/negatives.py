@@ -20,6 +20,7 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from sidebot.training.data import POSITIVE, TrainPair
 from sidebot.verify.language import english
@@ -139,12 +140,12 @@ def perturb_all(
     out: list[Perturbed | None] = []
     for (claim, _), doc in zip(items, english().pipe([w for _, w in items], batch_size=64)):
         options = [
-            lambda d=doc, c=claim: swap_entity(d, c, pool, rng),
-            lambda d=doc, c=claim: change_number(d, c, rng),
-            lambda d=doc, c=claim: change_date(d, c, rng),
+            partial(swap_entity, doc, claim, pool, rng),
+            partial(change_number, doc, claim, rng),
+            partial(change_date, doc, claim, rng),
         ]
         rng.shuffle(options)
-        options.append(lambda d=doc: negate(d))  # applies to almost any sentence: the fallback
+        options.append(partial(negate, doc))  # applies to almost any sentence: the fallback
         out.append(next((p for p in (f() for f in options) if p is not None), None))
     return out
 

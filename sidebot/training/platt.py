@@ -15,7 +15,9 @@ if TYPE_CHECKING:
     from sidebot.verify.model import Calibration
 
 
-def fit_platt(scores: Sequence[float], supported: Sequence[bool], fitted_on: str) -> Calibration:
+def fit_platt(
+    scores: Sequence[float] | np.ndarray, supported: Sequence[bool] | np.ndarray, fitted_on: str
+) -> Calibration:
     # imported here: scikit-learn and the model module (torch) cost seconds and hundreds of MB
     from sklearn.linear_model import LogisticRegression
 

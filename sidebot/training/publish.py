@@ -154,10 +154,15 @@ def fit_claim_combiner(
     scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.BF16))
     progress(f"combiner: scoring {len(examples)} claim-level examples")
     verdicts = scorer.verify_many([(e.claim, e.passages) for e in examples])
-    scored = [(e, v) for e, v in zip(examples, verdicts) if v.features]
-    labels = [e.supported for e, _ in scored]
-    combiner = fit_combiner([v.features for _, v in scored], labels, fitted_on=fitted_on)
-    reader = fit_platt([v.reader_score for _, v in scored], labels, fitted_on=fitted_on)
+    # the verifier's verdicts: each with its features and the reader's own score
+    scored = [
+        (e, v, v.reader_score)
+        for e, v in zip(examples, verdicts)
+        if v.features and v.reader_score is not None
+    ]
+    labels = [e.supported for e, _, _ in scored]
+    combiner = fit_combiner([v.features for _, v, _ in scored], labels, fitted_on=fitted_on)
+    reader = fit_platt([reader_score for _, _, reader_score in scored], labels, fitted_on=fitted_on)
     _update(folder, combiner=combiner, reader_calibration=reader)
     return {"examples": len(scored), "weights": dict(zip(combiner.features, combiner.coef))}
 

@@ -52,7 +52,10 @@ class Bands:
 
 
 def threshold_for_precision(
-    probabilities: Sequence[float], failing: Sequence[bool], precision: float, min_flagged: int = 3
+    probabilities: Sequence[float] | np.ndarray,
+    failing: Sequence[bool] | np.ndarray,
+    precision: float,
+    min_flagged: int = 3,
 ) -> float:
     """The highest threshold t (one of the probabilities, just above it) such that among the citations below
     t at least ``precision`` fail, with at least ``min_flagged`` of them; 0.0 when none reaches it."""

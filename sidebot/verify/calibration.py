@@ -15,7 +15,7 @@ DRAW_CELLS = 2_000_000
 
 
 def expected_calibration_error(
-    probabilities: Sequence[float], outcomes: Sequence[bool], bins: int = 10
+    probabilities: Sequence[float] | np.ndarray, outcomes: Sequence[bool] | np.ndarray, bins: int = 10
 ) -> float:
     """Weighted mean gap between predicted probability and observed frequency over equal-width bins."""
     p = np.asarray(probabilities, dtype=np.float64)
@@ -23,7 +23,7 @@ def expected_calibration_error(
 
 
 def calibration_noise_floor(
-    probabilities: Sequence[float], observed: float, draws: int = 2000, seed: int = 0
+    probabilities: Sequence[float] | np.ndarray, observed: float, draws: int = 2000, seed: int = 0
 ) -> dict[str, float]:
     """What the expected calibration error of a **perfectly calibrated** figure would read on these citations:
     outcomes drawn from the shown probabilities themselves, ``draws`` times.
@@ -66,9 +66,9 @@ RELIABILITY_EDGES = (0.2, 0.5, 0.7, 0.8, 0.9, 0.95)
 
 
 def reliability_table(
-    probabilities: Sequence[float],
-    at_least_part: Sequence[bool],
-    every_part: Sequence[bool],
+    probabilities: Sequence[float] | np.ndarray,
+    at_least_part: Sequence[bool] | np.ndarray,
+    every_part: Sequence[bool] | np.ndarray,
     edges: Sequence[float] = RELIABILITY_EDGES,
 ) -> list[dict]:
     """Per bin of one shown figure: how many citations, their mean figure, and the share whose source backs at

@@ -21,8 +21,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from sidebot.verify.language import PIPE_BATCH, english
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 SUBJECTS = {"nsubj", "nsubjpass", "csubj", "csubjpass", "expl"}
 # The rules read one word's lemma and, for a part that says one thing is another, entities: the pipeline's
@@ -76,7 +80,7 @@ def _balanced(text: str, opening: str, closing: str) -> bool:
     return depth == 0
 
 
-def _grammar_problem(doc) -> str | None:  # type: ignore[no-untyped-def]  # a spaCy Doc
+def _grammar_problem(doc: Doc) -> str | None:
     root = next(iter(doc.sents)).root
     if root.pos_ not in {"VERB", "AUX"}:
         return "no verb"
@@ -102,13 +106,13 @@ def _grammar_problem(doc) -> str | None:  # type: ignore[no-untyped-def]  # a sp
     return None
 
 
-def _lemma(token) -> str:  # type: ignore[no-untyped-def]  # a spaCy Token
+def _lemma(token: Token) -> str:
     """``token``'s lemma as the pipeline's lemmatizer gives it when it runs over the whole text."""
     lemmatizer = english().get_pipe("lemmatizer")
     return token.lemma_ if token.lemma and not lemmatizer.overwrite else lemmatizer.lemmatize(token)[0]
 
 
-def _place_or_time(token) -> bool:  # type: ignore[no-untyped-def]  # a spaCy Token
+def _place_or_time(token: Token) -> bool:
     """Whether ``token``'s phrase is one named place, date, time or number and nothing else."""
     start, end = token.left_edge.i, token.right_edge.i + 1
     words = [t for t in token.doc[start:end] if not t.is_punct and t.dep_ != "det"]

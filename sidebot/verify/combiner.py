@@ -39,7 +39,7 @@ def claim_features(
     claim: Claim,
     passages: Sequence[Passage],
     best_window: Passage,
-    window_scores: Sequence[float],
+    window_scores: Sequence[float] | np.ndarray,
     part_scores: Sequence[float] = (),
     refute_max: float = 0.0,
 ) -> dict[str, float]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
@@ -52,7 +53,7 @@ def content_stems(text: str) -> list[str]:
     return list(dict.fromkeys(kept))
 
 
-def _share(wanted: Sequence[str], found: set[str]) -> float:
+def _share(wanted: Sequence[str], found: AbstractSet[str]) -> float:
     return sum(w in found for w in wanted) / len(wanted) if wanted else 1.0
 
 

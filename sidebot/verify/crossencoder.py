@@ -226,8 +226,10 @@ class CrossEncoderScorer:
             passage_scores[owner] = float(np.nanmax([passage_scores[owner], s]))
         reader = float(whole.scores().max())
         part_scores = [float(u.scores().max()) if u.read else float("nan") for u in parts]
-        refute = max(float(refute_score(u.logits).max()) for u in units if u.read)
-        best_window = page.windows[whole.best()]
+        refute = max(float(refute_score(u.logits).max()) for u in units if u.logits is not None and u.read)
+        best = whole.best()
+        assert best is not None  # whole.read is not empty
+        best_window = page.windows[best]
         features = claim_features(claim, passages, best_window, whole.scores(), part_scores, refute)
         features |= check.features()
         facts = check.distinct_findings()
@@ -242,7 +244,7 @@ class CrossEncoderScorer:
                 text=u.claim.text,
                 score=s,
                 probability=reader_calibration.probability(s) if np.isfinite(s) else None,
-                window=page.windows[u.best()] if u.read else None,
+                window=page.windows[best_read] if (best_read := u.best()) is not None else None,
                 stance=_stance(u.logits),
             )
             for u, s in zip(parts, part_scores)
@@ -295,10 +297,10 @@ def _stance(logits: np.ndarray | None) -> Stance | None:
 
 def _failed_part(parts: Sequence[PartVerdict], threshold: float) -> str | None:
     """The weakest part when it is below ``threshold`` and another part reaches it (partial support)."""
-    scored = [p for p in parts if p.probability is not None]
+    scored = [(p.probability, p) for p in parts if p.probability is not None]
     if len(scored) < 2:
         return None
-    weakest = min(scored, key=lambda p: p.probability)
-    if weakest.probability < threshold and any(p.probability >= threshold for p in scored):
+    lowest, weakest = min(scored, key=lambda s: s[0])
+    if lowest < threshold and any(probability >= threshold for probability, _ in scored):
         return weakest.text
     return None

@@ -25,7 +25,10 @@ from sidebot.verify.sentences import sentence_spans
 
 
 def shown_window(
-    claim_text: str, windows: Sequence[Passage], reader_scores: Sequence[float], coverage_weight: float
+    claim_text: str,
+    windows: Sequence[Passage],
+    reader_scores: Sequence[float] | np.ndarray,
+    coverage_weight: float,
 ) -> int:
     """Index into ``windows`` (those read, with their reader support log-odds) of the one to show."""
     wanted = content_stems(claim_text)

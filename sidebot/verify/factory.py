@@ -20,7 +20,7 @@ SCORER_NAMES = (CROSS_ENCODER, MINILM_COSINE, URL_DEPTH)
 
 
 class UnknownScorerError(ValueError):
-    pass
+    """No scorer has that name."""
 
 
 def shipped_model_dir() -> Path:

@@ -72,7 +72,7 @@ def read_citations(elements: Sequence[str | bytes]) -> list[Instance]:
     return decode_instances([_loads(element, f"{CITATION}[{i}]") for i, element in enumerate(elements)])
 
 
-def citation_texts(datatype: str, shape: object, data: object, raw: bytes | None = None) -> list[str]:
+def citation_texts(datatype: object, shape: object, data: object, raw: bytes | None = None) -> list[str]:
     """The ``citation`` tensor's elements as text, checked as the protocol says: datatype BYTES, shape
     ``[N]`` for its N elements, each element a string (no nested lists) in UTF-8. ``data`` is the elements
     sent as JSON or protobuf contents, ``raw`` their binary form (REST's binary extension, gRPC's
@@ -116,7 +116,8 @@ def citation_texts(datatype: str, shape: object, data: object, raw: bytes | None
 def split_bytes(raw: bytes) -> list[bytes]:
     """The elements of a BYTES tensor in binary form: each a 4-byte little-endian length, then that many
     bytes, to the last byte (:class:`WireError` if the lengths do not add up)."""
-    elements, at = [], 0
+    elements: list[bytes] = []
+    at = 0
     while at < len(raw):
         if at + 4 > len(raw):
             raise WireError(

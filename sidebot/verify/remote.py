@@ -15,7 +15,7 @@ citation raises :class:`VerifierUnavailableError`: the patrol leaves those citat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import httpx
@@ -98,7 +98,7 @@ class RemoteVerifier:
             f"/v1/models/{MODEL_NAME}:predict", {"instances": encode_instances(items, urls)}, decode_answer
         )
 
-    def _ask_rest(self, path: str, body: dict[str, Any], decode) -> Answer:  # type: ignore[no-untyped-def]
+    def _ask_rest(self, path: str, body: dict[str, Any], decode: Callable[[object], Answer]) -> Answer:
         try:
             response = self._client.post(path, json=body)
         except httpx.TimeoutException as exc:

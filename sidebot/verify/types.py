@@ -24,10 +24,15 @@ class Scorer(Protocol):
     verifier's "very likely fails" and "may fail" lines, when it has them (None for the baselines).
     """
 
-    name: str
-    calibrated: bool
-    flag_threshold: float
-    bands: Bands | None
+    # read-only to callers, so a scorer may keep them as plain attributes of narrower types (bands: None)
+    @property
+    def name(self) -> str: ...
+    @property
+    def calibrated(self) -> bool: ...
+    @property
+    def flag_threshold(self) -> float: ...
+    @property
+    def bands(self) -> Bands | None: ...
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict: ...
 

@@ -52,8 +52,8 @@ class Answer:
     __pydantic_config__ = ConfigDict(ser_json_inf_nan="strings")
 
 
-_INSTANCES = TypeAdapter(list[Instance])
-_ANSWER = TypeAdapter(Answer)
+_INSTANCES: TypeAdapter[list[Instance]] = TypeAdapter(list[Instance])
+_ANSWER: TypeAdapter[Answer] = TypeAdapter(Answer)
 
 
 def encode_instances(

@@ -70,7 +70,7 @@ def run_review_action(
     try:
         with db.session() as session:
             review = operation(session)
-            state = session.get(Finding, finding_id).state  # type: ignore[union-attr]
+            state = session.get_one(Finding, finding_id).state
     except reviews.ReviewError as exc:
         raise ActionError(str(exc), STATUS_OF.get(type(exc), HTTPStatus.BAD_REQUEST)) from exc
     return Outcome(review=review, state=state)

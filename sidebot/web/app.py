@@ -60,6 +60,21 @@ def corpus_size(settings: Settings) -> int | None:
         return corpus.stats()["documents"]
 
 
+def _oauth_login(web: WebSettings, base_url: str) -> OAuthLogin | None:
+    """The wiki's OAuth 2 login when ``[web] auth = "oauth"`` (None: the wiki checks passwords)."""
+    if web.auth != "oauth":
+        return None
+    if not web.oauth_client_id:
+        raise WebConfigError("OAuth login needs [web] oauth_client_id (the consumer's client id)")
+    return OAuthLogin(
+        web.oauth_rest_url,
+        web.oauth_client_id,
+        oauth_client_secret(web),
+        redirect_uri=base_url + OAUTH_CALLBACK_PATH,
+        timeout=web.wiki_timeout,
+    )
+
+
 def create_app(
     settings: Settings, db: Database, web: WebSettings | None = None, checker: EditChecker | None = None
 ) -> FastAPI:
@@ -68,17 +83,7 @@ def create_app(
     web = web or web_settings(settings)
     base_url = public_url(web)
     apis = WikiApis(timeout=web.wiki_timeout)
-    oauth = None
-    if web.auth == "oauth":
-        if not web.oauth_client_id:
-            raise WebConfigError("OAuth login needs [web] oauth_client_id (the consumer's client id)")
-        oauth = OAuthLogin(
-            web.oauth_rest_url,
-            web.oauth_client_id,
-            oauth_client_secret(web),
-            redirect_uri=base_url + OAUTH_CALLBACK_PATH,
-            timeout=web.wiki_timeout,
-        )
+    oauth = _oauth_login(web, base_url)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

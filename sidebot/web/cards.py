@@ -310,31 +310,37 @@ def _card_view(card: CardRow) -> Card:
         shown_words=words,
         shown_figures=figures,
         change=_change_view(row.change, card.api_url),
-        suggestions=[
-            SuggestionOut(
-                id=s.id,
-                rank=s.rank,
-                url=s.url,
-                title=s.title,
-                score=s.score,
-                probability=s.probability,
-                every_part_probability=s.every_part_probability,
-                support=Support(s.probability, s.every_part_probability).text,
-                passage=highlight(shown_passage(s.passage or "", s.evidence, row.claim, None, s.title)),
-                cited_in=[
-                    c.article if c.wiki == row.wiki else f"{c.wiki}: {c.article}"
-                    for c in card.cited_in.get(s.url, [])
-                    if (c.wiki, c.article) != (row.wiki, row.article)
-                ],
-                reference=s.reference,
-            )
-            for s in card.suggestions
-        ],
+        suggestions=_suggestion_views(card),
         reviews=[review_view(r) for r in card.reviews],
         article_url=_article_url(card.article_url, card.api_url, row.article),
         revision_url=_revision_url(card.api_url, row.rev_id),
         no_citation=no_citation_note(row.tag_date) if row.kind == NEEDS_SOURCE else None,
     )
+
+
+def _suggestion_views(card: CardRow) -> list[SuggestionOut]:
+    """The card's suggested sources, each with its passage and the other articles that cite it."""
+    row = card.row
+    return [
+        SuggestionOut(
+            id=s.id,
+            rank=s.rank,
+            url=s.url,
+            title=s.title,
+            score=s.score,
+            probability=s.probability,
+            every_part_probability=s.every_part_probability,
+            support=Support(s.probability, s.every_part_probability).text,
+            passage=highlight(shown_passage(s.passage or "", s.evidence, row.claim, None, s.title)),
+            cited_in=[
+                c.article if c.wiki == row.wiki else f"{c.wiki}: {c.article}"
+                for c in card.cited_in.get(s.url, [])
+                if (c.wiki, c.article) != (row.wiki, row.article)
+            ],
+            reference=s.reference,
+        )
+        for s in card.suggestions
+    ]
 
 
 def _support_fields(support: Support) -> dict[str, Any]:

@@ -71,7 +71,7 @@ def stacked_bars(days: Sequence[date], series: Mapping[date, Counter[str]], keys
     scale = (HEIGHT - AXIS) / peak if peak else 0.0
     bars: list[Bar] = []
     for i, day in enumerate(days):
-        bottom = HEIGHT - AXIS
+        bottom: float = HEIGHT - AXIS
         for key, label in keys.items():
             count = series.get(day, Counter()).get(key, 0)
             if not count:

@@ -166,7 +166,7 @@ def _cut_sentence_context(passage: str, page_text: str | None) -> tuple[str, str
     """The rest of the sentences ``passage`` starts and ends inside, from the page it was cut from (at most
     ``MAX_CONTEXT_CHARS`` each side; nothing when the page does not hold the passage)."""
     at = page_text.find(passage) if page_text and passage.strip() else -1
-    if at < 0:
+    if at < 0 or page_text is None:
         return "", ""
     before = page_text[max(0, at - MAX_CONTEXT_CHARS) : at]
     starts = [m.end() for m in _BOUNDARY.finditer(before)]

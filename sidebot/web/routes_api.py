@@ -7,8 +7,9 @@ Authentication is the same session cookie as the pages: ``GET /api/session`` giv
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 
@@ -45,7 +46,9 @@ from sidebot.web.sessions import Login, csrf_token
 from sidebot.web.wikiapi import WikiApiError
 
 router = APIRouter(prefix="/api", tags=["queue"])
-REFUSALS = {code: {"model": Problem} for code in (400, 401, 403, 404, 409, 503)}
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (400, 401, 403, 404, 409, 503)
+}
 
 
 def _login(request: Request) -> Login:
@@ -249,7 +252,7 @@ def get_leaderboard(request: Request, period: Period = Period.WEEK) -> Leaderboa
     return Leaderboard(period=period.value, entries=[LeaderboardEntry.model_validate(r) for r in rows])
 
 
-def _result(finding_id: int, run) -> ReviewResult:  # type: ignore[no-untyped-def]
+def _result(finding_id: int, run: Callable[[], actions.Outcome]) -> ReviewResult:
     try:
         outcome: actions.Outcome = run()
     except actions.ActionError as exc:

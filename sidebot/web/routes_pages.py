@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Annotated
@@ -390,7 +391,9 @@ def _require_login(request: Request, ctx: WebContext) -> Login | Response:
     return login
 
 
-def _simple_action(request: Request, finding_id: int, action, done: str, next: str = "") -> Response:  # type: ignore[no-untyped-def]
+def _simple_action(
+    request: Request, finding_id: int, action: Callable[..., object], done: str, next: str = ""
+) -> Response:
     ctx = web_context(request)
     login = _require_login(request, ctx)
     if isinstance(login, Response):

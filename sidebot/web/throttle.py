@@ -31,6 +31,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from cachetools import TTLCache
 
@@ -55,6 +56,15 @@ class Verdict:
     wait: float
     held_by: str = ""  # "this account" or "this address"
     failures: int = 0
+
+
+_Key = TypeVar("_Key")
+
+
+def _fail(table: TTLCache[_Key, _Failures], key: _Key, now: float) -> None:
+    """Count one more failure under ``key``; (re)setting the entry restarts its expiry."""
+    entry = table.get(key)
+    table[key] = _Failures((entry.count if entry else 0) + 1, now)
 
 
 def account_key(username: str) -> str:
@@ -112,9 +122,9 @@ class LoginThrottle:
             )
             if held[0] > 0:
                 return Verdict(held[0], held[1], self._count(self.pairs, pair))
-            for table, key in ((self.pairs, pair), (self.addresses, place), (self.accounts, account)):
-                entry = table.get(key)
-                table[key] = _Failures((entry.count if entry else 0) + 1, now)  # (re)set: expiry restarts
+            _fail(self.pairs, pair, now)
+            _fail(self.addresses, place, now)
+            _fail(self.accounts, account, now)
             return Verdict(0.0, "", self.pairs[pair].count)
 
     def succeeded(self, username: str, address: str) -> None:

@@ -32,7 +32,7 @@ class Topic:
         kind, name = kind.strip().lower(), " ".join(name.split())
         if kind not in TOPIC_KINDS or not name:
             raise TopicError(f"topic {text!r} is not category:NAME or project:NAME")
-        return cls(kind, name, depth if kind == "category" else 0)  # type: ignore[arg-type]
+        return cls("category", name, depth) if kind == "category" else cls("project", name, 0)
 
 
 class TopicPages:

@@ -24,6 +24,8 @@ MAXLAG = 5  # seconds of replica lag that count as lagging, as the bot's own wri
 
 @dataclass(frozen=True, slots=True)
 class WikiHealth:
+    """How the wiki answers, for the scheduler's and the CLI's one line."""
+
     kind: str  # "network", "server error", "maxlag", "read-only", "answering"
     words: str  # the same for people: "the wiki answers HTTP 503 (a server error)"
 
@@ -91,6 +93,7 @@ def outage_words(exc: BaseException, api_url: str | None) -> str:
 
 
 def api_url_of(site: APISite) -> str:
+    """The api.php address of ``site``."""
     return site.base_url(site.apipath())
 
 

@@ -27,6 +27,8 @@ PAGE_SIZE = 500  # revisions per list request (the API's limit for bots and user
 
 @dataclass(frozen=True, slots=True)
 class Revision:
+    """A revision of a page: its id and time."""
+
     rev_id: int
     timestamp: datetime  # timezone-aware UTC
 

@@ -86,7 +86,7 @@ def _titled(make: Callable[[], T], title: str) -> T:
 
     try:
         page = make()
-        page.title()  # type: ignore[attr-defined]
+        page.title()  # type: ignore[attr-defined]  # T is any Pywikibot page (untyped): all have title()
     except (InvalidTitleError, ValueError) as exc:
         raise PageNotFoundError(title, f"is not a valid title: {exc}") from exc
     return page

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, get_args
 
 from sidebot.wiki.site import TEMPLATE_NAMESPACE, PageNotFoundError, translate_errors
 
@@ -19,8 +19,16 @@ if TYPE_CHECKING:
     from pywikibot.site import APISite
 
 Origin = Literal["recent", "failed_verification", "citation_needed", "page", "backfill"]
-CITATION_NEEDED_ORIGIN = "citation_needed"
+CITATION_NEEDED_ORIGIN: Origin = "citation_needed"
 ARTICLES = (0,)
+
+
+def as_origin(value: str) -> Origin:
+    """``value`` (an origin read back from the queue) as an :data:`Origin`; ValueError if it is not one."""
+    for origin in get_args(Origin):
+        if value == origin:
+            return origin
+    raise ValueError(f"unknown page origin {value!r}")
 
 
 class PageGoneError(PageNotFoundError):

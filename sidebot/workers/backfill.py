@@ -39,12 +39,16 @@ class DumpError(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class DumpArticle:
+    """An article read from a dump: its page and wikitext."""
+
     ref: PageRef
     text: str
 
 
 @dataclass
 class BackfillSummary:
+    """What one backfill call read from a dump and enqueued."""
+
     dump: str
     articles: int = 0  # articles read from the dump in this call
     enqueued: int = 0
@@ -54,7 +58,7 @@ class BackfillSummary:
     finished: bool = False
 
 
-def open_dump(path: Path) -> IO[bytes]:
+def open_dump(path: Path) -> IO[bytes] | gzip.GzipFile:
     """The dump's bytes, decompressed by its name (.bz2, .gz) or as it is."""
     if not path.is_file():
         raise DumpError(f"dump not found: {path}")
@@ -65,7 +69,7 @@ def open_dump(path: Path) -> IO[bytes]:
     return path.open("rb")
 
 
-def dump_articles(file: IO[bytes], namespaces: list[int]) -> Iterator[DumpArticle]:
+def dump_articles(file: IO[bytes] | gzip.GzipFile, namespaces: list[int]) -> Iterator[DumpArticle]:
     """The articles of a dump (pages of ``namespaces``, no redirects), each at its last listed revision."""
     try:
         dump = mwxml.Dump.from_file(file)

@@ -51,12 +51,12 @@ def enqueue_pages(
         status = RunStatus.INTERRUPTED if isinstance(exc, KeyboardInterrupt) else RunStatus.FAILED
         with db.session() as session:
             add_error(
-                session.get(type(run), run_id), None, f"enqueueing stopped: {type(exc).__name__}: {exc}"
+                session.get_one(type(run), run_id), None, f"enqueueing stopped: {type(exc).__name__}: {exc}"
             )
-            finish_run(session.get(type(run), run_id), counts, status)
+            finish_run(session.get_one(type(run), run_id), counts, status)
         raise
     with db.session() as session:
-        r = session.get(type(run), run_id)
+        r = session.get_one(type(run), run_id)
         finish_run(r, counts, status)
         errors = list(r.errors)
     return PatrolSummary(run_id=run_id, status=status, counts=counts, errors=errors)

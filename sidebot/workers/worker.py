@@ -55,6 +55,7 @@ RETRIEVAL_EVERY = 600.0  # seconds: the retrieval index is reopened this often (
 
 
 def default_name() -> str:
+    """A worker's name when none is given: host and process id."""
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
@@ -85,7 +86,7 @@ class WorkerState:
 
     def beat(self) -> None:
         with self.lock, self.patrol.db.session() as session:
-            heartbeat(session.get(Run, self.run_id), self.counts.as_dict())
+            heartbeat(session.get_one(Run, self.run_id), self.counts.as_dict())
 
     def _refresh_exclusions(self) -> None:
         if self.patrol.exclusions is None or time.monotonic() - self.exclusions_read < EXCLUSIONS_EVERY:

@@ -175,8 +175,10 @@ def _unit_after(text: str, end: int) -> str:
     return word[:5].rstrip("-")
 
 
-def _fact(match: re.Match, text: str) -> NumberFact | None:
+def _fact(match: re.Match[str], text: str) -> NumberFact | None:
     kind = match.lastgroup
+    if kind is None:  # every alternative of the pattern is a named group
+        return None
     g = match.group
     span = (match.start(kind), match.end(kind))
     written = g(kind)
@@ -191,12 +193,12 @@ def _fact(match: re.Match, text: str) -> NumberFact | None:
         month = MONTHS[g(f"{kind}_m").lower()]
         return NumberFact(NumberKind.DATE, (int(g(f"{kind}_y")), month, day), written, *span)
     if kind in ("md", "dm"):
-        day, month = int(g(f"{kind}_d")), g(f"{kind}_m")
+        day, month_name = int(g(f"{kind}_d")), g(f"{kind}_m")
         if not 1 <= day <= 31:
             return None
         if written.endswith("."):  # "on 12th November." ends a sentence
             written, span = written[:-1], (span[0], span[1] - 1)
-        return NumberFact(NumberKind.DAY, (MONTHS[month.lower()], day), written, *span)
+        return NumberFact(NumberKind.DAY, (MONTHS[month_name.lower()], day), written, *span)
     if kind == "my":
         if g("my_m").lower() in ("may", "mar") and g("my_m")[0].islower():  # "may 2001" is rarely a month
             return None

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sidebot.records import FactFinding
 
@@ -104,7 +105,7 @@ class FactRule:
         bound = self.bound(facts)
         return probability if bound is None else min(probability, bound)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, float | str | None]:
         return {
             "contradicted": self.contradicted,
             "strong_missing": self.strong_missing,
@@ -114,12 +115,12 @@ class FactRule:
         }
 
     @classmethod
-    def from_json(cls, raw: Mapping | None) -> FactRule:
+    def from_json(cls, raw: Mapping[str, Any] | None) -> FactRule:
         if not raw:
             return cls()
         bounds = ("contradicted", "strong_missing", "missing", "key_missing")
         return cls(
-            **{k: (None if raw.get(k) is None else float(raw[k])) for k in bounds},
+            **{k: (None if (v := raw.get(k)) is None else float(v)) for k in bounds},
             key_rule=raw.get("key_rule"),
         )
 
