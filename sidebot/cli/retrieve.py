@@ -104,10 +104,10 @@ def corpus_info(
     ctx: typer.Context, folder: Annotated[Path | None, typer.Option(help=FOLDER_HELP)] = None
 ) -> None:
     """Show the corpus and index sizes."""
-    from sidebot.retrieve.retriever import Retriever
+    from sidebot.retrieve.retriever import open_retriever
 
     root, settings = _folder(ctx, folder)
-    with Retriever(root, settings) as retriever:
+    with open_retriever(settings_of(ctx).home, settings, folder=root) as retriever:
         stats = retriever.corpus.stats()
         table = Table("what", "value")
         for name, value in stats.items():
@@ -124,10 +124,10 @@ def index_build(
 ) -> None:
     """Index the corpus passages not indexed yet (BM25 with pyserini, MiniLM embeddings in FAISS)."""
     from sidebot.patrol.corpus_feed import corpus_lock
-    from sidebot.retrieve.retriever import Retriever
+    from sidebot.retrieve.retriever import open_retriever
 
     root, settings = _folder(ctx, folder)
-    with corpus_lock(root), Retriever(root, settings) as retriever:
+    with corpus_lock(root), open_retriever(settings_of(ctx).home, settings, folder=root) as retriever:
         if retriever.corpus.stats()["passages"] == 0:
             raise fail(f"the corpus in {root} is empty: add documents with `sidebot corpus add FILE`")
         with progress_bars() as progress:

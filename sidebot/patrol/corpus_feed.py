@@ -31,7 +31,7 @@ from sidebot.queue.feed_rows import any_unfed, feed_lock, mark_fed, unfed_source
 from sidebot.retrieve.corpus import AddReport
 from sidebot.retrieve.dense import DenseBuildReport
 from sidebot.retrieve.embed import Embedder
-from sidebot.retrieve.retriever import Retriever
+from sidebot.retrieve.retriever import Retriever, open_retriever
 from sidebot.retrieve.sparse import SparseBuildReport
 
 LOCK_FILE = "corpus.lock"
@@ -102,7 +102,7 @@ def feed_corpus(
     with corpus_lock(folder, wait=False) as mine, feed_lock(db) as ours:
         if not (mine and ours):
             return FeedReport(busy=True)
-        with Retriever(folder, settings.retrieve, embedder=embedder) as retriever:
+        with open_retriever(settings.home, settings.retrieve, folder=folder, embedder=embedder) as retriever:
             return _feed(settings, db, retriever, batch)
 
 

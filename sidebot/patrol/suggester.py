@@ -237,8 +237,7 @@ class Suggester:
         """The verifier retrieval reranks with (its margin is fitted on it): the patrol's own scorer when that
         is the verifier, else the configured verifier loaded once."""
         if self._reranker is None:
-            from sidebot.verify.factory import CROSS_ENCODER, is_verifier, scorer_for
+            from sidebot.verify.factory import reranker_for
 
-            verify = self.settings.verify
-            self._reranker = self.scorer if is_verifier(self.scorer) else scorer_for(verify, CROSS_ENCODER)
+            self._reranker = reranker_for(self.scorer, self.settings.verify)
         return self._reranker

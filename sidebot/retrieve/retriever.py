@@ -371,8 +371,14 @@ def is_web_url(url: str) -> bool:
 
 
 def open_retriever(
-    home: Path, settings: RetrieveSettings | None = None, scorer: Scorer | Callable[[], Scorer] | None = None
+    home: Path,
+    settings: RetrieveSettings | None = None,
+    scorer: Scorer | Callable[[], Scorer] | None = None,
+    folder: Path | None = None,
+    embedder: Embedder | None = None,
 ) -> Retriever:
-    """The retriever over ``settings.folder`` (default ``<home>/retrieve``)."""
+    """The retriever over ``folder`` (default: ``settings.folder``, else ``<home>/retrieve``), as the patrol,
+    its indexer and the CLI open it; ``scorer``: the reranking verifier or a factory of it (default: the
+    shipped one); ``embedder``: one already loaded."""
     settings = settings or RetrieveSettings()
-    return Retriever(settings.resolved_folder(home), settings, scorer)
+    return Retriever(folder or settings.resolved_folder(home), settings, scorer, embedder)

@@ -84,6 +84,12 @@ def scorer_for(settings: VerifySettings, name: str | None = None) -> Scorer:
     return load_scorer(name, settings)
 
 
+def reranker_for(scorer: Scorer, settings: VerifySettings) -> Scorer:
+    """The verifier retrieval reranks with (the suggestion margin is fitted on its scale): ``scorer`` when it
+    is the verifier, else the verifier ``settings`` configure (their server's client when one is set)."""
+    return scorer if is_verifier(scorer) else scorer_for(settings, CROSS_ENCODER)
+
+
 def is_verifier(scorer: Scorer) -> bool:
     """Whether ``scorer`` is the trained verifier, in this process or behind a server."""
     from sidebot.verify.crossencoder import CrossEncoderScorer
