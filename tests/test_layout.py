@@ -37,7 +37,7 @@ TIERS: list[set[str]] = [
     {"config", "processes", "__init__"},
     {"credentials"},  # secrets from the environment, files or systemd credentials (config reads them)
     {"wikitext"},  # escaping what the bot writes in wikitext (pure; config checks a configured link with it)
-    {"records"},  # the shared records (Claim, Passage, Verdict…): imports no sidebot module
+    {"records", "months"},  # the shared records (Claim, Passage, Verdict…) and month names: import nothing
 ]
 RANK = {part: rank for rank, tier in enumerate(TIERS) for part in tier}
 ENGINES = {"citations", "sources", "verify", "retrieve", "datasets", "wiki"}

@@ -26,31 +26,11 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from sidebot.config import PrioritySettings
+from sidebot.months import MONTHS
 from sidebot.queue.models import Citation, Finding, FindingState, Page, Wiki, utcnow
 from sidebot.queue.support import queue_reason
 from sidebot.records import PageFacts
 
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        1,
-    )
-    for name in names
-}
 _ISO = re.compile(r"(\d{4})-(\d{1,2})(?:-(\d{1,2}))?")
 _YEAR = re.compile(r"\b(1[89]\d\d|2\d\d\d)\b")
 _MONTH = re.compile(r"[A-Za-z]+")
@@ -69,7 +49,7 @@ def tag_day(tag_date: str | None) -> date | None:
     found = _YEAR.search(text)
     if found is None:
         return None
-    month = next((_MONTHS[w.lower()] for w in _MONTH.findall(text) if w.lower() in _MONTHS), 1)
+    month = next((MONTHS[w.lower()] for w in _MONTH.findall(text) if w.lower() in MONTHS), 1)
     return date(int(found.group(1)), month, 1)
 
 

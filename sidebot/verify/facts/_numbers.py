@@ -21,6 +21,8 @@ from math import floor, isfinite, log10
 
 from text_to_num import text2num
 
+from sidebot.months import MONTHS
+
 
 class NumberKind(StrEnum):
     DATE = "date"  # a full date: (year, month, day)
@@ -52,27 +54,6 @@ class NumberFact:
         return self.kind in (NumberKind.NUMBER, NumberKind.ORDINAL) and self.value[0] < 100
 
 
-MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
 # each month's full name ("september")
 MONTH_NAMES = {number: max((n for n, m in MONTHS.items() if m == number), key=len) for number in range(1, 13)}
 # each month's shortest name ("sep"): every way of writing the month holds it
