@@ -456,6 +456,20 @@ def license_lines(data: Path) -> tuple[list[str], str]:
     return rows, dataset
 
 
+# pageviews-illustrative.txt is not built from shared data (there is none): written once for the demo and
+# kept in the folder; the build only describes it, so that ATTRIBUTION.md says what every file is.
+PAGEVIEWS_NOTE = """## Page views (pageviews-illustrative.txt)
+
+Written for the demo, in the format of Wikimedia's hourly pageview dumps
+(https://dumps.wikimedia.org/other/pageviews/: `domain_code page_title count_views total_response_size`,
+desktop `en` and mobile `en.m` lines) for the demo's 70 articles. **The counts are illustrative, not
+measured**: the project's shared data holds no pageview data and this machine cannot reach Wikimedia. The
+better-known articles were given larger counts by hand, the others small counts from a hash of the title.
+They exist so that `sidebot queue prioritize` has a dump to read in the demo; a real deployment points
+`[priority] pageviews` at a real dump.
+"""
+
+
 def attribution(claims: list[WiceClaim], wikipedia: list[dict[str, Any]], data: Path) -> str:
     rows, wice_license = license_lines(data)
     lines = [
@@ -516,7 +530,7 @@ def attribution(claims: list[WiceClaim], wikipedia: list[dict[str, Any]], data: 
     for a in wikipedia:
         url = "https://en.wikipedia.org/wiki/" + a["title"].replace(" ", "_")
         lines.append(f"| {a['title']} | wikitext/{a['file']} | {url} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, "", PAGEVIEWS_NOTE])
 
 
 def manifest(
