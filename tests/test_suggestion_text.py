@@ -8,6 +8,7 @@ from sidebot.records import Claim, Evidence, Passage
 from sidebot.retrieve.checks import checked_page, joined, stating_passage, whole_sentences
 from sidebot.retrieve.retriever import Suggestion
 from sidebot.sources.passages import split_passages
+from sidebot.verify.sentences import join_quotations, sentence_spans
 
 TITLE = "International Museum of the Horse"
 FILLER = "Visitors walk through rooms of saddles, paintings and carriages from many centuries of riding. "
@@ -103,3 +104,33 @@ def test_a_mark_on_the_tail_of_a_sentence_split_by_a_passage_boundary_grows_to_t
         ("The museum opened its doors in 1978 after years of planning.", 0.4),
         ("It stands in Lexington.", 0.9),
     ]
+
+
+MEGADETH = (
+    "Vic has been with us since our beginning in 1985 on the 'Killing Is My Business...' album and then on"
+    " the 'Peace Sells... But Who's Buying?!' album cover in 1986. He has stayed with us ever since."
+)
+
+
+def test_a_mark_on_a_sentence_split_inside_a_quoted_title_grows_to_the_whole_sentence():
+    """Bling Fire ends a sentence at "Peace Sells..." inside the album's quoted title (the demo's Megadeth
+    suggestion quoted "But Who's Buying?!' album cover in 1986." as its reference's quote)."""
+    tail = MEGADETH.index("But Who's")
+    end = MEGADETH.index(" He has")
+    assert [MEGADETH[a:b] for a, b in sentence_spans(MEGADETH)][1] == MEGADETH[tail:end]  # as split
+    marks = whole_sentences(MEGADETH, [Evidence(tail, end, 0.7)])
+    assert [MEGADETH[m.start : m.end] for m in marks] == [MEGADETH[:end]]
+
+
+def test_quotations_join_only_what_they_leave_open():
+    text = "The Smiths' album sold well. It went gold. Jones' book sold. She wrote “Really? Yes.” and left."
+    assert [text[a:b] for a, b in join_quotations(text, sentence_spans(text))] == [
+        "The Smiths' album sold well.",
+        "It went gold.",
+        "Jones' book sold.",
+        "She wrote “Really? Yes.” and left.",
+    ]
+    stray = "He said 'no. It ended. Then more. And more. The end."  # unclosed: 3 sentences joined at most
+    assert [stray[a:b] for a, b in join_quotations(stray, sentence_spans(stray))][0] == (
+        "He said 'no. It ended. Then more."
+    )

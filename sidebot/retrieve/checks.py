@@ -25,6 +25,7 @@ from sidebot.records import Claim, Evidence, Passage
 from sidebot.retrieve.corpus import Corpus
 from sidebot.retrieve.retriever import Suggestion
 from sidebot.verify.facts import PageIndex, check_facts, names_the_subject
+from sidebot.verify.sentences import join_quotations
 from sidebot.verify.windows import page_sentences
 
 
@@ -83,8 +84,10 @@ def shown_with_facts(claim: Claim, page: Sequence[Passage], suggestion: Suggesti
     when no text near its best window states the claim's facts."""
     window = suggestion.passage
     shown = stating_passage(claim, page, window)
-    if shown is None or window is None or shown is window:
-        return None if shown is None else suggestion
+    if shown is None or window is None:
+        return None
+    if shown is window:
+        return replace(suggestion, evidence=whole_sentences(window.text, suggestion.evidence))
     shift = window.start - shown.start
     moved = [Evidence(e.start + shift, e.end + shift, e.score) for e in suggestion.evidence]
     return replace(suggestion, passage=shown, evidence=whole_sentences(shown.text, moved))
@@ -95,8 +98,9 @@ def whole_sentences(text: str, evidence: Sequence[Evidence]) -> list[Evidence]:
 
     A window is cut from one ~100-word passage, so its first or last sentence may be the tail or head of a
     sentence the passage boundary split ("…But Who's Buying?!' album cover in 1986."); once the text shown
-    joins the passages, the mark (and the reference's quote, its best mark) can hold the whole sentence."""
-    spans = page_sentences(text)
+    joins the passages, the mark (and the reference's quote, its best mark) can hold the whole sentence; a
+    sentence Bling Fire ended inside a quoted title is joined to its rest (:func:`join_quotations`)."""
+    spans = join_quotations(text, page_sentences(text))
     widened: dict[tuple[int, int], float] = {}
     for mark in evidence:
         inside = [(a, b) for a, b in spans if a < mark.end and mark.start < b]
