@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from mwparserfromhell.wikicode import Wikicode
 
 from sidebot.citations.claims import CONTEXT_WORDS, claims_for, clean_claim, preceding_words
-from sidebot.citations.infobox import field_claim
+from sidebot.citations.infobox import Expander, field_claim
 from sidebot.citations.parse import parse_wikitext
 from sidebot.citations.refs import Definitions, Footnote, footnote_of, is_footnote, ref_definitions
 from sidebot.citations.sources import CitedSource, describe_body, short_footnote
@@ -92,6 +92,7 @@ def extract_citations(
     tag_aliases: Mapping[str, str] | None = None,
     *,
     unsourced: bool = False,
+    expand: Expander | None = None,
 ) -> list[ExtractedCitation]:
     """All citations on a page, in page order.
 
@@ -100,7 +101,9 @@ def extract_citations(
     span}}; an alias mapping to anything else raises ValueError. Malformed wikitext never raises: what can be
     read is returned. With ``unsourced``, each claim tagged {{citation needed}} (a tag that follows no
     footnote) or marked by {{citation needed span}} comes too, as a citation of kind ``NEEDS_SOURCE``
-    without a URL (see :func:`_needs_source`), in page order among the others.
+    without a URL (see :func:`_needs_source`), in page order among the others. ``expand`` (the wiki's
+    ``expandtemplates``) reads an infobox field made only of templates the renderer cannot expand; without
+    it such a field gives no claim.
     """
     if not isinstance(wikitext, str):
         raise TypeError(f"wikitext must be str, not {type(wikitext).__name__}")
@@ -111,7 +114,7 @@ def extract_citations(
     renderer = WikitextRenderer(display_rules=DISPLAY_RULES, tags=tags, page_title=title)
     renderer.render(code)
     definitions = ref_definitions((mark.node for mark in renderer.marks), renderer.reference_lists)
-    claims, row_starts = _claims(renderer.marks, title, renderer.plain)
+    claims, row_starts = _claims(renderer.marks, title, renderer.plain, expand)
     citations: list[ExtractedCitation] = []
     seen: Counter[tuple[str, str]] = Counter()
     for index, (mark, claim, row_start) in enumerate(zip(renderer.marks, claims, row_starts)):
@@ -142,21 +145,23 @@ def extract_citations(
         seen[pair] += 1
     if not unsourced or not renderer.unsourced:
         return citations
-    needs = _needs_source(renderer, title)
+    needs = _needs_source(renderer, title, expand)
     merged = sorted(
         [(c.index, 0, c) for c in citations] + [(after, 1, n) for after, n in needs], key=lambda t: t[:2]
     )
     return [replace(c, index=i) for i, (_, _, c) in enumerate(merged)]
 
 
-def _needs_source(renderer: WikitextRenderer, title: str) -> list[tuple[int, ExtractedCitation]]:
+def _needs_source(
+    renderer: WikitextRenderer, title: str, expand: Expander | None
+) -> list[tuple[int, ExtractedCitation]]:
     """The claims tagged {{citation needed}}, each with how many footnote markers precede it. The claim is
     read as a citation's is (back to the previous footnote marker or tag, or sentence boundary); a span's
     claim is the text it marks. A tag with no words before it (a paragraph's start) has no claim: left out.
     The fingerprint keys on the claim alone, so a re-run, a new date or a moved page keeps it."""
     out: list[tuple[int, ExtractedCitation]] = []
     seen: Counter[str] = Counter()
-    for mark, claim, context in _unsourced_claims(renderer, title):
+    for mark, claim, context in _unsourced_claims(renderer, title, expand):
         if not claim:
             continue
         key = normalize(claim)
@@ -182,7 +187,9 @@ def _needs_source(renderer: WikitextRenderer, title: str) -> list[tuple[int, Ext
     return out
 
 
-def _unsourced_claims(renderer: WikitextRenderer, title: str) -> list[tuple[UnsourcedMark, str, str]]:
+def _unsourced_claims(
+    renderer: WikitextRenderer, title: str, expand: Expander | None
+) -> list[tuple[UnsourcedMark, str, str]]:
     """(tag, claim, context) of each {{citation needed}}: read as a citation's claim is, back to the previous
     footnote marker of its stream or the sentence boundary. Another tag is no cut point (it cites nothing):
     in "It opposed X,{{cn}} and backed Y.{{cn}}" the second claim is the whole sentence, not "and backed Y.".
@@ -199,7 +206,7 @@ def _unsourced_claims(renderer: WikitextRenderer, title: str) -> list[tuple[Unso
             before = [p for p in markers.get(id(stream), []) if p < tag.position]
             claim = claims_for(stream, [*before[-1:], tag.position])[-1][0]
         if stream.field is not None and claim:
-            claim = field_claim(title, stream.field, claim, renderer.plain)
+            claim = field_claim(title, stream.field, claim, renderer.plain, expand)
         out.append((tag, claim, preceding_words(stream, tag.position)))
     return out
 
@@ -216,7 +223,7 @@ def article_text(wikitext: str, title: str = "") -> str:
 
 
 def _claims(
-    marks: list[FootnoteMark], title: str, plain: Callable[[Wikicode], str]
+    marks: list[FootnoteMark], title: str, plain: Callable[[Wikicode], str], expand: Expander | None
 ) -> tuple[list[str], list[int | None]]:
     """Each marker's claim: the text before it in its stream; in an infobox field, the field as a reader
     reads the box (sidebot.citations.infobox); with it, the start of the table row a claim reads with its
@@ -229,7 +236,7 @@ def _claims(
     for indexes in by_stream.values():
         stream = marks[indexes[0]].stream
         for i, (claim, row) in zip(indexes, claims_for(stream, [marks[i].position for i in indexes])):
-            claims[i] = field_claim(title, stream.field, claim, plain) if stream.field else claim
+            claims[i] = field_claim(title, stream.field, claim, plain, expand) if stream.field else claim
             row_starts[i] = row
     return claims, row_starts
 

@@ -6,7 +6,9 @@ prose: the claim is the field's label and value with the article's name (the box
 footnote field (``| area_footnotes = <ref>…</ref>``) cites its group's values (``area_total_km2``,
 ``area_land_km2``…), so those become the claim. A field's "as of" field (``GDP_PPP_year``), or its group's
 (``population_as_of``), dates its values. Field names are read as labels ("population_total" →
-"population total"), not as the rendered box would word them, which needs the template's own code.
+"population total"), not as the rendered box would word them, which needs the template's own code. A field
+whose value is only templates the renderer cannot expand ({{Representative|…}}, {{SPFL-stadiums|…}}) is read
+through the wiki when an :data:`Expander` is given (the patrol's), else it gives no claim.
 """
 
 from __future__ import annotations
@@ -15,10 +17,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mwparserfromhell.nodes import Template
+from mwparserfromhell.nodes import Comment, Tag, Template
 from mwparserfromhell.wikicode import Wikicode
 
+from sidebot.citations.parse import parse_wikitext
 from sidebot.citations.tags import LIST_TEMPLATES, template_key
+
+Expander = Callable[[str], str | None]
+"""Wikitext with its templates expanded by the wiki (wikitext out); None when the wiki gives none."""
 
 NOTE_SUFFIXES = ("footnotes", "footnote", "ref", "refs", "note", "notes", "cite", "source")
 HIDDEN_SUFFIXES = ("_magnitude",)
@@ -26,6 +32,7 @@ DATE_SUFFIXES = ("as_of", "year")  # a group's "as of" field: population_as_of, 
 TYPE_SUFFIX = "_type"  # a field labelling another: ``languages2_type`` names what ``languages2`` lists
 EMPTY_VALUES = {"", "auto", "yes", "no"}  # values that state nothing (``population_density = auto``)
 MAX_GROUP_FIELDS = 6  # a footnote field's claim names at most this many of its group's values
+MAX_EXPANDED_CHARS = 300  # an expansion longer than this is a navbox or a table, not a field's value
 # Free rows: a value field and the field naming it (``blank1_info_sec1`` ↔ ``blank1_name_sec1``, ``data3`` ↔
 # ``label3`` in {{Infobox}}).
 _LABEL_FIELD = re.compile(r"(?:(?<=_)|^)(info|data)(\d*(?:_|$))")
@@ -57,7 +64,13 @@ def infobox_field(template: Template, name: str) -> InfoboxField | None:
     return InfoboxField(template, name)
 
 
-def field_claim(article: str, field: InfoboxField, value: str, plain: Callable[[Wikicode], str]) -> str:
+def field_claim(
+    article: str,
+    field: InfoboxField,
+    value: str,
+    plain: Callable[[Wikicode], str],
+    expand: Expander | None = None,
+) -> str:
     """The claim of a citation in ``field`` whose own text before the marker is ``value``; ``""`` when the
     field and its group state nothing."""
     labelled = _labelled_value(field, plain)
@@ -69,7 +82,14 @@ def field_claim(article: str, field: InfoboxField, value: str, plain: Callable[[
         if dated:
             claim += f" (as of {dated})"
     elif not field.is_note and _template_renders_nothing(field, plain):
-        return ""  # {{Representative|…}}: only the wiki expands it; its group is not what it cites
+        # {{Representative|…}}: only the wiki expands it; its group is not what it cites
+        expanded = _expanded_value(field, plain, expand)
+        if not expanded:
+            return ""
+        claim = f"{_label_of(field, plain)}: {expanded}"
+        dated = _date_of(field, plain)
+        if dated:
+            claim += f" (as of {dated})"
     else:
         values = [
             f"{label(name)}: {text}"
@@ -101,6 +121,22 @@ def _template_renders_nothing(field: InfoboxField, plain: Callable[[Wikicode], s
     something (a congressman, a capacity) that only the wiki can render."""
     code = field.template.get(field.name).value
     return bool(code.filter_templates(recursive=False)) and not plain(code).strip()
+
+
+def _expanded_value(field: InfoboxField, plain: Callable[[Wikicode], str], expand: Expander | None) -> str:
+    """``field``'s value as the wiki expands it, refs and comments left out, as plain text; "" without an
+    expander, when the wiki gives nothing, or when the expansion is too long to be a field's value."""
+    if expand is None:
+        return ""
+    code = field.template.get(field.name).value
+    kept = [n for n in code.nodes if not isinstance(n, Comment) and not (isinstance(n, Tag) and _is_ref(n))]
+    wikitext = expand("".join(str(node) for node in kept).strip())
+    text = " ".join(plain(parse_wikitext(wikitext)).split()) if wikitext else ""
+    return text if len(text) <= MAX_EXPANDED_CHARS else ""
+
+
+def _is_ref(tag: Tag) -> bool:
+    return str(tag.tag).strip().lower() == "ref"
 
 
 def _labelled_value(field: InfoboxField, plain: Callable[[Wikicode], str]) -> str:

@@ -20,6 +20,7 @@ class PatrolCounts:
     pages_deferred: int = 0
     page_errors: int = 0
     page_texts_fetched: int = 0  # API calls for page text (a backfill makes none)
+    templates_expanded: int = 0  # API calls to expand an infobox field's templates
     wiki_outages: int = 0
     wiki_outage_seconds: int = 0
     jobs_done: int = 0  # a worker's page jobs

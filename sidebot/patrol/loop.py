@@ -32,6 +32,7 @@ from sidebot.patrol.changed_facts import replacements
 from sidebot.patrol.citation_check import CitationCheck
 from sidebot.patrol.counts import PatrolCounts
 from sidebot.patrol.edits import queue_removals, source_replacements
+from sidebot.patrol.field_expansion import field_expander
 from sidebot.patrol.outage import OutageWait
 from sidebot.patrol.source_cache import Fetcher
 from sidebot.patrol.suggester import Suggester
@@ -254,7 +255,11 @@ class Patrol:
                 counts.pages_unchanged += 1
                 return
             extracted = extract_citations(
-                wikitext, ref.title, self.wiki.tag_aliases, unsourced=self._reads_unsourced
+                wikitext,
+                ref.title,
+                self.wiki.tag_aliases,
+                unsourced=self._reads_unsourced,
+                expand=field_expander(self.wiki, ref.title, counts),
             )
             checked_rev = page.rev_id
             sync = store.sync_citations(session, page, extracted, rev_id)

@@ -37,3 +37,8 @@ class WikiReader(Protocol):
 
     def page_facts(self, titles: Iterable[str]) -> dict[str, PageFacts]:
         """Whether each page is a biography of a living person, and its edit protection (existing pages)."""
+
+    def expand_templates(self, text: str, title: str) -> str:
+        """``text`` with its templates expanded by the wiki as on page ``title`` (wikitext): what an infobox
+        field made only of the wiki's own templates says. WikiUnavailableError when the wiki does not answer,
+        WikiError when it refuses."""

@@ -249,3 +249,11 @@ def _api_time(moment: datetime) -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def expand_templates(site: APISite, text: str, title: str) -> str:
+    """``text`` with its templates expanded by the wiki, as on the page ``title`` (``action=expandtemplates``,
+    wikitext out). Raises WikiUnavailableError when the wiki does not answer properly and WikiError when it
+    refuses the request."""
+    with translate_errors():
+        return site.expand_text(text, title=title)

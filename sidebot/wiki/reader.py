@@ -12,7 +12,7 @@ from sidebot.config import Settings
 from sidebot.records import PageFacts
 from sidebot.wiki.history import UrlAdded, editors_between, revision_text, url_added
 from sidebot.wiki.page_facts import page_facts
-from sidebot.wiki.pages import PageGoneError, PageRef, fetch_text
+from sidebot.wiki.pages import PageGoneError, PageRef, expand_templates, fetch_text
 from sidebot.wiki.site import PageNotFoundError, article_url, connect, template_redirects
 
 if TYPE_CHECKING:
@@ -83,3 +83,6 @@ class PywikibotWiki:
 
     def page_facts(self, titles: Iterable[str]) -> dict[str, PageFacts]:
         return page_facts(self.site, titles, self.settings.priority.blp_category)
+
+    def expand_templates(self, text: str, title: str) -> str:
+        return expand_templates(self.site, text, title)
