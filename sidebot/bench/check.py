@@ -33,6 +33,10 @@ BENCH_LOGIN_PATH = "/bench-login"  # added to the benchmark's own app only: a se
 
 @dataclass
 class CheckBench:
+    """What ``sidebot bench check`` measured: the check's timings for new URLs and for cached ones, the
+    untimed first check's seconds, the findings' states by count, and how many second-pass answers came from
+    the cache."""
+
     new_url: Timing
     cached: Timing
     load_seconds: float  # the untimed first check: the verifier's loading and its first batch

@@ -24,6 +24,9 @@ class CpuSnapshot:
 
 
 def snapshot(worker_pids: Iterable[int]) -> CpuSnapshot:
+    """The CPU seconds every readable process on the machine has spent so far, each process sorted into a kind
+    of :data:`KINDS` (``worker_pids`` are the workers), and the machine's busy seconds; two snapshots
+    subtracted give what a timed stretch cost."""
     workers = set(worker_pids)
     per_process: dict[int, tuple[str, float]] = {}
     for proc in psutil.process_iter(["pid", "name", "cmdline", "cpu_times"]):

@@ -29,6 +29,9 @@ _REFERENCES = re.compile(r"^==\s*(References|Notes|Sources)\s*==", re.MULTILINE 
 
 @dataclass(frozen=True, slots=True)
 class Edit:
+    """One edit of the stream: the article's title, its whole new text, the kind of change (one of
+    :data:`KINDS`) and the edit summary to save it with."""
+
     title: str
     text: str  # the article's whole new text
     kind: str

@@ -61,6 +61,8 @@ class SentenceMeanEncoder:
         self.words = np.array([len(s.split()) for s in sentences], dtype=np.float32)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit vectors of ``texts``: each passage the word-weighted sum of its lines' precomputed sentence
+        vectors."""
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         for i, text in enumerate(texts):
             rows = [self.row[line] for line in text.split("\n")]
@@ -115,6 +117,10 @@ def _percentiles(ms: list[float]) -> dict[str, float]:
 
 @dataclass
 class BenchReport:
+    """The retrieval benchmark's figures: corpus, BM25 and faiss build times and sizes, the real MiniLM
+    embedding rate and what embedding the whole corpus would take, HNSW recall, memory, and search latency per
+    kind."""
+
     passages: int
     pool_sentences: int
     corpus_seconds: float
@@ -134,6 +140,7 @@ class BenchReport:
     latency: dict[str, dict[str, float]]
 
     def as_dict(self) -> dict[str, Any]:
+        """The report as plain JSON-ready values, for the command's ``--json`` output."""
         return asdict(self)
 
 

@@ -32,6 +32,10 @@ def run_fairness_bench(
     token: str | None = None,
     progress: Callable[[str], None] = print,
 ) -> dict:
+    """Start a verifier server capped at ``big`` citations per request and time ``calls`` one-citation calls
+    on it idle, then again while another caller sends ``big``-citation requests back to back; returns the
+    latencies (p50, p95, max, in seconds) both ways, the big requests done and the load average before and
+    after."""
     items = demo_citations(10_000)
     port = free_port()
     endpoint = f"http://127.0.0.1:{port}"

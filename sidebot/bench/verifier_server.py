@@ -143,6 +143,10 @@ def run_bench(
     config: Path | None = None,
     progress: Callable[[str], None] = print,
 ) -> dict:
+    """Start a verifier server beside the same verifier in process and measure both on ``citations`` demo
+    citations: latency one citation at a time, throughput for chunks of ``chunk`` citations in process, from
+    one remote caller and from ``callers`` at once, the server's batch sizes, and how far concurrent batching
+    moves the verdicts. Returns the figures by name (seconds, citations per second, counts)."""
     items = demo_citations(citations)
     load_before = os.getloadavg()
     port = free_port()

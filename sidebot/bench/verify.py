@@ -80,6 +80,8 @@ class _Timed(Protocol):
 
 
 def pairs_per_second(model: _Timed, rows: Any, seconds: float) -> float:
+    """How many claim–passage pairs per second ``model`` scores when fed ``rows`` again and again for at least
+    ``seconds`` (after one untimed warm-up batch)."""
     model.logits(rows[: model.batch_size])  # warm-up
     done, started = 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
@@ -97,6 +99,8 @@ class SixLayerReference:
 
     @torch.inference_mode()
     def logits(self, rows) -> None:
+        """Run the 6-layer model over ``rows`` in the verifier's batch size, discarding the logits: only the
+        time counts."""
         for k in range(0, len(rows), self.batch_size):
             feeds = self.encoder.pad(rows[k : k + self.batch_size])
             self.model(**{name: torch.from_numpy(a) for name, a in feeds.items()})

@@ -41,15 +41,20 @@ FIRM = ("unsupported", "only_part", "supported", "better_suggestion")
 
 @dataclass
 class Timing:
+    """The response times, in seconds, of repeated requests to one path of the review UI, under a scenario
+    name."""
+
     name: str
     path: str
     seconds: list[float] = field(default_factory=list)
 
     def percentile(self, q: float) -> float:
+        """The ``q`` quantile (0..1) of the times, by nearest rank, in seconds."""
         ordered = sorted(self.seconds)
         return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
     def row(self) -> dict[str, float | str | int]:
+        """The scenario's table row: request count and p50, p95 and max in milliseconds."""
         return {
             "scenario": self.name,
             "path": self.path,
@@ -62,6 +67,9 @@ class Timing:
 
 @dataclass
 class BackendResult:
+    """One database backend's run: the findings filled in, the seconds the fill took and the timing of each
+    scenario."""
+
     backend: str
     findings: int
     fill_seconds: float
@@ -69,6 +77,7 @@ class BackendResult:
 
     @property
     def overall(self) -> Timing:
+        """Every request to a queue list page, all scenarios together."""
         pages = Timing("all list-page requests", "/queue…")
         for t in self.timings:
             if t.path.startswith("/queue"):
@@ -103,6 +112,8 @@ def scenarios(pages: int) -> list[tuple[str, str]]:
 def run_benchmark(
     backends: list[str], findings: int, repeats: int, seed: int = 1, progress: Callable[[str], None] = print
 ) -> list[BackendResult]:
+    """For each backend (``sqlite`` or ``postgresql``), a throwaway database filled with ``findings``
+    synthetic findings (deterministic for ``seed``) and the review UI's pages timed ``repeats`` times each."""
     results = []
     for backend in backends:
         with _database(backend) as url:
