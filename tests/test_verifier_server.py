@@ -400,3 +400,56 @@ def test_patrol_retries_citations_the_verifier_server_failed(
             page = session.scalars(select(Page).where(Page.title == title)).one()
             assert page.deferred_reason is None
         db.dispose()
+
+
+# `sidebot bench verifier-server`'s parts, on this module's server and verifier
+
+
+def test_bench_callers_return_each_chunks_verdicts_in_chunk_order(endpoint, local, items) -> None:
+    from sidebot.bench.verifier_server import _chunks, _run_callers
+
+    chunks = _chunks(items[:5], 2)
+    assert [len(c) for c in chunks] == [2, 2, 1]
+    remote = RemoteVerifier(endpoint, token=TOKEN)
+    seconds, verdicts = _run_callers([local, remote], chunks)  # chunks 0 and 2 in process, 1 remote
+    remote.close()
+    assert seconds > 0 and len(verdicts) == 5
+    for (_, passages), verdict in zip(items[:5], verdicts):  # the verdict of that very citation
+        assert len(verdict.passage_scores) == len(passages)
+        assert any(verdict.best_passage.text in p.text for p in passages)
+    # scores depend slightly on what shares a model batch: the same chunks in process give the same verdicts
+    assert repr(verdicts) == repr([v for chunk in chunks for v in local.verify_many(chunk)])
+
+
+def test_bench_latencies_time_both_ways_and_count_identical_verdicts(endpoint, local, items) -> None:
+    from sidebot.bench.verifier_server import _latencies
+
+    remote = RemoteVerifier(endpoint, token=TOKEN)
+    latency, identical = _latencies(items[:3], local, remote)
+    remote.close()
+    assert sorted(latency) == ["local", "remote"]
+    assert all(len(seconds) == 3 and min(seconds) > 0 for seconds in latency.values())
+    assert identical == 3  # the server's verdicts are the in-process ones, bit for bit
+
+
+def test_bench_throughputs_read_the_servers_batch_counters(endpoint, local, items) -> None:
+    from sidebot.bench.verifier_server import _batch_counters, _batches, _chunks, _throughputs
+
+    with pytest.raises(httpx.HTTPStatusError):  # /metrics asks for the token, as every route but the probes
+        _batch_counters(endpoint)
+    remote = RemoteVerifier(endpoint, token=TOKEN)
+    chunks = _chunks(items[:4], 2)
+    seconds, totals, verdicts_of = _throughputs({"local": [local], "one": [remote]}, chunks, endpoint, TOKEN)
+    remote.close()
+    assert seconds["local"] > 0 and seconds["one"] > 0
+    # two rounds of two requests of two citations each went to the server, none from the in-process phase
+    assert totals["local"] == {"calls": 0.0, "citations": 0.0, "requests": 0.0}
+    assert totals["one"]["citations"] == 8 and totals["one"]["requests"] == 4
+    assert 4 <= totals["one"]["calls"] <= 8  # one caller's requests are never merged, but may be sliced
+    assert _batches(totals["one"]) == {
+        "model_calls": totals["one"]["calls"],
+        "citations_per_call": 8 / totals["one"]["calls"],
+        "requests_per_call": 4 / totals["one"]["calls"],
+    }
+    assert _batches(totals["local"])["citations_per_call"] == 0.0
+    assert repr(verdicts_of["one"]) == repr(verdicts_of["local"])

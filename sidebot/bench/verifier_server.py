@@ -54,9 +54,13 @@ def demo_citations(count: int) -> list[Item]:
     return items[:count]
 
 
-def _batch_counters(endpoint: str) -> dict[str, float]:
-    """Running totals of the server's batch histograms: model calls, citations, requests."""
-    text = httpx.get(f"{endpoint}/metrics", timeout=10).text
+def _batch_counters(endpoint: str, token: str | None = None) -> dict[str, float]:
+    """Running totals of the server's batch histograms: model calls, citations, requests (``/metrics`` asks
+    for the server's token when it has one)."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    response = httpx.get(f"{endpoint}/metrics", timeout=10, headers=headers)
+    response.raise_for_status()
+    text = response.text
     wanted = {
         "sidebot_verifier_batch_citations_count": "calls",
         "sidebot_verifier_batch_citations_sum": "citations",
@@ -117,7 +121,7 @@ def _latencies(items: Sequence[Item], local: Scorer, remote: Scorer) -> tuple[di
 
 
 def _throughputs(
-    phases: dict[str, Sequence[Scorer]], chunks: list[list[Item]], endpoint: str
+    phases: dict[str, Sequence[Scorer]], chunks: list[list[Item]], endpoint: str, token: str | None = None
 ) -> tuple[dict[str, float], dict[str, dict[str, float]], dict[str, list[Verdict]]]:
     """Per phase (its callers), the seconds ``chunks`` took, the server's batch counters they moved and the
     verdicts, over two rounds in opposite orders (ABC then CBA)."""
@@ -126,9 +130,9 @@ def _throughputs(
     verdicts_of: dict[str, list[Verdict]] = {}
     for names in (list(phases), list(reversed(phases))):
         for name in names:
-            before = _batch_counters(endpoint)
+            before = _batch_counters(endpoint, token)
             spent, verdicts_of[name] = _run_callers(phases[name], chunks)
-            after = _batch_counters(endpoint)
+            after = _batch_counters(endpoint, token)
             seconds[name] += spent
             for key in totals[name]:
                 totals[name][key] += after[key] - before[key]
@@ -168,7 +172,7 @@ def run_bench(
                 f"throughput: {len(chunks)} chunks of {chunk} citations; in process, 1 and {callers} callers"
             )
             phases: dict[str, Sequence[Scorer]] = {"local": [local], "one": remote[:1], "many": remote}
-            seconds, totals, verdicts_of = _throughputs(phases, chunks, endpoint)
+            seconds, totals, verdicts_of = _throughputs(phases, chunks, endpoint, settings.token())
             for r in remote:
                 r.close()
         finally:
