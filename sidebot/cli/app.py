@@ -54,6 +54,8 @@ def main(
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log progress details.")] = False,
 ) -> None:
+    """Load the settings every command reads (from ``--config``, $SIDEBOT_CONFIG, the demo's config or the
+    defaults) and set the log level; a config that does not load is one error line and exit code 2."""
     logging.basicConfig(
         level=logging.INFO if verbose else logging.WARNING,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",

@@ -20,6 +20,8 @@ err = Console(stderr=True)
 
 
 def settings_of(ctx: typer.Context) -> Settings:
+    """The settings the top-level callback loaded, from any command's context (they sit on the root
+    context)."""
     return ctx.find_root().obj
 
 
@@ -50,6 +52,7 @@ def print_reliability(title: str, rows: list[dict]) -> None:
 
 
 def open_database(settings: Settings):  # -> sidebot.queue.db.Database (imported lazily: SQLAlchemy, Alembic)
+    """The queue database of ``settings``, upgraded on open when ``[database] auto_upgrade`` says so."""
     from sidebot.queue.db import Database
 
     return Database(settings.database_url, auto_upgrade=settings.database.auto_upgrade)
@@ -112,6 +115,8 @@ class SidebotGroup(TyperGroup):
     with exit code 2 (see :mod:`sidebot.queue.faults`), not a traceback."""
 
     def invoke(self, ctx: Any) -> Any:  # Typer's own click.Context (Typer vendors click)
+        """Run the command; a config error or a database fault becomes one line and exit code 2, anything else
+        is raised as it is."""
         try:
             return super().invoke(ctx)
         except ConfigError as exc:  # e.g. a patrol of a real wiki without the operator's contact

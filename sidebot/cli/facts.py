@@ -92,6 +92,9 @@ def _fit_every_part(folder: Path, dev_file: Path) -> None:
 
 
 class Half(StrEnum):
+    """Which half of the WiCE claims ``eval sneaky`` counts: all, the half ``train fact-check`` fits on, or
+    the held-out half it reports on."""
+
     ALL = "all"
     FIT = "fit"
     REPORT = "report"

@@ -330,6 +330,8 @@ def run_patrol(
 
 
 def print_summary(summary: PatrolSummary) -> None:
+    """Print a patrol run's outcome: pages and citations seen and checked, sources fetched by outcome, and the
+    findings it opened, passed or left unverifiable."""
     c = summary.counts
     console.print(
         f"run {summary.run_id} {summary.status}: {c['pages_seen']} pages ({c['pages_checked']} checked, "
