@@ -50,6 +50,8 @@ class SourceRule:
     pattern: re.Pattern[str] | None  # otherwise a wildcard pattern
 
     def matches(self, url: str) -> bool:
+        """Whether ``url``'s host is the rule's domain or one of its subdomains, or ``host/path?query``
+        matches its pattern; an address without a host matches nothing."""
         host, rest = _host_and_rest(url)
         if not host:
             return False
@@ -75,6 +77,7 @@ class Exclusions:
         return next((rule.entry for rule in self.sources if rule.matches(url)), None)
 
     def ignores_page(self, title: str) -> bool:
+        """Whether the pages list names ``title`` (compared as MediaWiki normalizes titles)."""
         return normalize_title(title) in self.pages
 
     def excludes(self, article: str, url: str | None) -> bool:
@@ -88,6 +91,8 @@ class Exclusions:
         return next((rule.entry for rule in self.mirrors if rule.matches(url)), None)
 
     def summary(self) -> dict[str, object]:
+        """What the lists hold, for the run's record: entry counts and the first 20 lines that were
+        ignored."""
         return {
             "sources": len(self.sources),
             "pages": len(self.pages),
@@ -141,6 +146,8 @@ def parse_pages(wikitext: str) -> tuple[set[str], list[str]]:
 def exclusions_from(
     sources_text: str | None, pages_text: str | None, mirrors_text: str | None = None
 ) -> Exclusions:
+    """The exclusions of the three list pages' wikitexts (None: the page does not exist, so nothing is
+    excluded), with every invalid line of the three kept in ``invalid``."""
     rules, bad_sources = parse_sources(sources_text or "")
     titles, bad_pages = parse_pages(pages_text or "")
     mirrors, bad_mirrors = parse_sources(mirrors_text or "")

@@ -27,6 +27,9 @@ class GadgetInstallError(WikiError):
 
 @dataclass(frozen=True, slots=True)
 class Installed:
+    """The outcome of installing the gadget loader: the user script page, whether it was edited, and the
+    loader line it holds."""
+
     title: str
     changed: bool  # False: the page already loaded this service's gadget
     line: str

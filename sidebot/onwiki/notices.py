@@ -52,6 +52,9 @@ STATUS_OF: dict[SaveStatus, NoticeStatus] = {
 
 @dataclass(frozen=True, slots=True)
 class PlannedNotice:
+    """A talk-page notice to post: the article (its queue page row and title) and its open findings, least
+    supported first."""
+
     page_id: int  # the queue's page row
     article: str
     findings: list[OpenFinding]

@@ -50,6 +50,9 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class OutputsSummary:
+    """An on-wiki outputs run: its run row, its status (``partial`` when any write in :data:`NOT_WRITTEN` was
+    not made), its counts and its errors as recorded."""
+
     run_id: int
     status: str
     counts: Counter = field(default_factory=Counter)

@@ -28,6 +28,7 @@ class PageState:
 
     @property
     def exists(self) -> bool:
+        """Whether the page exists now (a missing page has no text)."""
         return self.text is not None
 
 

@@ -71,6 +71,8 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class ListSection:
+    """A section of the review list with the rows that fall under it, in priority order."""
+
     section: Section
     rows: tuple[ReviewRow, ...]
 
@@ -87,6 +89,8 @@ class ListHeader:
 
 @dataclass(frozen=True, slots=True)
 class ListPage:
+    """One page of the review list as it will be saved: its title and whole wikitext."""
+
     title: str
     text: str
 
@@ -140,6 +144,9 @@ def review_sections(
 
 
 def review_rows(findings: Sequence[OpenFinding], settings: ReviewListSettings) -> list[ReviewRow]:
+    """The list's rows for ``findings``, in their order: claim and source cut to the settings' lengths, a
+    source that cannot be linked shown as text, the reason the finding is queued, the suggested source and the
+    archived copy that was read, if any."""
     rows = []
     for item in findings:
         f = item.row
@@ -186,6 +193,8 @@ def _copy(kind: str | None, url: str | None, date: str | None) -> dict[str, str]
 
 
 def page_title(settings: ReviewListSettings, number: int) -> str:
+    """The title of the list's page ``number`` (from 1): the configured title, then its subpages ``/2``,
+    ``/3``, …."""
     return settings.title if number == 1 else f"{settings.title}/{number}"
 
 

@@ -57,6 +57,9 @@ class WritesStopped(Exception):
 
 
 class SaveStatus(StrEnum):
+    """What became of one save: made, not needed, only simulated, or not made (refused by us, an edit
+    conflict, or refused by the wiki)."""
+
     SAVED = "saved"
     UNCHANGED = "unchanged"  # the page already had this text: no edit
     SIMULATED = "simulated"  # dry run: shown, not saved
@@ -67,6 +70,9 @@ class SaveStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class SaveOutcome:
+    """The outcome of one save: its status, the page, the new revision when one was saved, and the reason in
+    words when none was."""
+
     status: SaveStatus
     title: str
     rev_id: int | None = None
@@ -150,6 +156,7 @@ class WikiWriter:
         return pywikibot.Page(self.site, self.settings.doc_page).toggleTalkPage().title()
 
     def read(self, title: str) -> PageState:
+        """The page as it is now on the writer's wiki (no text when it does not exist)."""
         return read_page(self.site, title)
 
     def replace(self, title: str, text: str, summary: str, *, minor: bool = True) -> SaveOutcome:
