@@ -83,6 +83,8 @@ class BoundedBody:
         self.size = 0  # decoded bytes so far
 
     def feed(self, raw: bytes) -> None:
+        """Take the next raw chunk off the wire and keep it decoded; BodyTooLarge once the raw body passes
+        ``max_bytes`` (decoding stages raise it when the decoded body does)."""
         self._raw_size += len(raw)
         if self._raw_size > self._max_bytes:
             raise BodyTooLarge(f"the body is more than {self._max_bytes:,} bytes")

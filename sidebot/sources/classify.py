@@ -43,6 +43,9 @@ __all__ = ["CONTENT", "Classification", "PageKind", "PageView", "classify"]
 
 
 class PageKind(StrEnum):
+    """What a fetched page is: the content, or one of the answers that stand in for a source without being it
+    (each with the words :data:`DESCRIPTIONS` gives it)."""
+
     CONTENT = "content"
     GONE = "gone"  # an error page ("not found", "no longer available"), whatever its HTTP status
     SITE_ROOT = "site-root"  # redirected to the site's home page or another generic page
@@ -76,11 +79,14 @@ DESCRIPTIONS = {
 
 @dataclass(frozen=True, slots=True)
 class Classification:
+    """A page's kind, with the clue that gave it away for the reviewer (empty for content)."""
+
     kind: PageKind
     evidence: str = ""  # what gave it away, for the reviewer
 
     @property
     def is_content(self) -> bool:
+        """Whether the page is the source's content (not an error page, wall, shell or notice)."""
         return self.kind is PageKind.CONTENT
 
     @property

@@ -37,6 +37,9 @@ _LAYER_WORDS = 400
 
 @dataclass(frozen=True, slots=True)
 class Extracted:
+    """A document's main text as extraction found it: its kind, title and text, or the reason in ``error``
+    when it has no usable text; the publication date and the page's own metadata for HTML."""
+
     kind: ContentKind
     title: str | None
     text: str | None  # None when there is no usable text; ``error`` then says why
@@ -67,6 +70,7 @@ def extract(
 
 
 def plain_text(text: str) -> Extracted:
+    """A plain-text document, tidied as extracted text is (an error when nothing is left)."""
     cleaned = _tidy(text)
     if not cleaned:
         return Extracted(ContentKind.TEXT, None, None, "the document has no text")

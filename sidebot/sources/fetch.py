@@ -69,6 +69,9 @@ _HOST_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-_:")  # IDNA
 
 
 class FetchStatus(StrEnum):
+    """How a source's fetch ended: its text was read (``ok``, ``pdf``), or why not; the value is what the
+    queue stores."""
+
     OK = "ok"
     DEAD = "dead"  # DNS failure, connection refused or reset, broken HTTP
     TIMEOUT = "timeout"

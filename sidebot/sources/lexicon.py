@@ -22,6 +22,9 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Lexicon:
+    """The clues of one kind of not-the-source page, one pattern per place it may appear (see the module doc);
+    a place the kind has no telling words for is None."""
+
     title: re.Pattern[str]
     text: re.Pattern[str]
     control: re.Pattern[str] | None = None

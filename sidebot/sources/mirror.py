@@ -54,6 +54,8 @@ class Shared:
 
     @property
     def is_copy(self) -> bool:
+        """Whether the source shares enough of the article to be a copy of it: :data:`MIN_SHARED` words, or
+        half that many making up :data:`MIN_SHARE` of the source."""
         return self.words >= MIN_SHARED or (self.words >= MIN_SHARED // 2 and self.share >= MIN_SHARE)
 
 

@@ -118,6 +118,8 @@ def wall_features(values: dict[str, float]) -> dict[str, float]:
 
 
 def feature_names() -> list[str]:
+    """The names of the page-kind features in the order the model's vectors use: each kind's clue count in
+    each place, then the page-wide figures."""
     per_kind = [f"{kind}:{place}" for kind in KINDS for place in PLACES]
     return per_kind + list(_GLOBAL)
 

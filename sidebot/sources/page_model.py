@@ -51,9 +51,12 @@ class Regression:
     intercept: np.ndarray
 
     def vector(self, values: Mapping[str, float]) -> np.ndarray:
+        """The standardized input vector of ``values`` (named features; a missing one counts as 0)."""
         return (np.array([values.get(name, 0.0) for name in self.features]) - self.mean) / self.scale
 
     def probabilities(self, values: Mapping[str, float]) -> dict[str, float]:
+        """The probability of each class for the named feature ``values`` (the classes' probabilities sum to
+        1)."""
         logits = self.coef @ self.vector(values) + self.intercept
         if len(self.classes) == 2:
             second = float(1.0 / (1.0 + np.exp(-logits[0])))
@@ -63,6 +66,7 @@ class Regression:
         return dict(zip(self.classes, (odds / odds.sum()).tolist()))
 
     def to_json(self) -> dict[str, Any]:
+        """The fitted regression as JSON-ready lists, rounded to 6 decimals, for the shipped model file."""
         return {
             "classes": list(self.classes),
             "features": list(self.features),
@@ -74,6 +78,7 @@ class Regression:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Regression:
+        """The regression :meth:`to_json` wrote."""
         return cls(
             classes=tuple(data["classes"]),
             features=tuple(data["features"]),
@@ -86,12 +91,16 @@ class Regression:
 
 @dataclass(frozen=True)
 class PageModel:
+    """The shipped page-kind model: the content-or-wall regression, the regression over kinds of walls and
+    dead pages, the text model of the page's wording, and its card (how and on what it was fitted)."""
+
     wall: Regression  # classes: content, wall
     kind: Regression  # classes: the kinds of walls and dead pages
     text: TextModel  # the page's wording as character n-grams
     card: dict[str, Any] = field(default_factory=dict)  # how and on what it was fitted
 
     def to_json(self) -> dict[str, Any]:
+        """The model as the JSON object :data:`MODEL_FILE` holds."""
         return {
             "wall": self.wall.to_json(),
             "kind": self.kind.to_json(),
@@ -101,6 +110,7 @@ class PageModel:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PageModel:
+        """The model :meth:`to_json` wrote."""
         return cls(
             Regression.from_json(data["wall"]),
             Regression.from_json(data["kind"]),
@@ -174,6 +184,7 @@ def _bounded_logistic(
 
 
 def save_page_model(model: PageModel, path: Path) -> None:
+    """Write ``model`` to ``path`` as compact JSON (the format :func:`shipped_page_model` reads)."""
     path.write_text(json.dumps(model.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
 
 

@@ -69,14 +69,18 @@ class TextModel:
         return normalize(counts.multiply(self.idf).tocsr())
 
     def wall_log_odds(self, text: str) -> float:
+        """The log-odds that a page with this wording is a wall or dead page rather than content."""
         return float((self.vectors([text]) @ self.wall_coef)[0] + self.wall_intercept)
 
     def kind_chances(self, text: str) -> dict[str, float]:
+        """The probability of each kind of wall or dead page for this wording (summing to 1 over
+        :attr:`kinds`)."""
         logits = np.asarray(self.vectors([text]) @ self.kind_coef.T).ravel() + self.kind_intercept
         odds = np.exp(logits - logits.max())
         return dict(zip(self.kinds, (odds / odds.sum()).tolist()))
 
     def to_json(self) -> dict[str, Any]:
+        """The fitted model as JSON-ready lists, rounded (4–6 decimals), for the shipped model file."""
         return {
             "vocabulary": list(self.vocabulary),
             "idf": self.idf.round(5).tolist(),
@@ -90,6 +94,7 @@ class TextModel:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TextModel:
+        """The model :meth:`to_json` wrote."""
         return cls(
             vocabulary=tuple(data["vocabulary"]),
             idf=np.asarray(data["idf"], dtype=float),

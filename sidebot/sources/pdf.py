@@ -18,6 +18,8 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class PdfText:
+    """A PDF's title and text, or in ``error`` why it has no text (scanned, encrypted, broken)."""
+
     title: str | None
     text: str | None
     error: str | None  # why ``text`` is None

@@ -33,6 +33,8 @@ PARSE_BYTES = 500 * 1024  # RFC 9309: a crawler must parse at least 500 KiB
 
 
 class Access(StrEnum):
+    """What a site's robots.txt says of fetching an address with our User-Agent."""
+
     ALLOWED = "allowed"
     DISALLOWED = "disallowed"  # the rules forbid it, or the robots.txt is unreachable
     NO_VERDICT = "no-verdict"  # the site cannot be reached at all: the page's own fetch says why
@@ -52,6 +54,8 @@ class RobotsAnswer:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
+    """The robots.txt answer for one address, with the reason in words when it is refused."""
+
     access: Access
     reason: str = ""  # why an address is refused, for the source's record
 

@@ -68,6 +68,9 @@ _BOMS = (codecs.BOM_UTF8, codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_U
 
 
 class ContentKind(StrEnum):
+    """What a body is, judged by its bytes and declared type: a document kind the extractor reads, or not
+    one."""
+
     HTML = "html"
     TEXT = "text"
     PDF = "pdf"
@@ -83,6 +86,7 @@ class MediaType:
 
     @classmethod
     def parse(cls, header: str | None) -> MediaType:
+        """The media type of a Content-Type header (lower-cased; the charset None when absent or empty)."""
         mime = (header or "").split(";", 1)[0].strip().lower()
         message = Message()
         message["content-type"] = header or ""
@@ -92,6 +96,8 @@ class MediaType:
 
 @dataclass(frozen=True, slots=True)
 class Sniffed:
+    """The kind of a body, with the reason in words when it cannot be read."""
+
     kind: ContentKind
     reason: str | None = None  # why it is UNSUPPORTED
 
@@ -129,6 +135,8 @@ def binary_signature(head: bytes) -> str | None:
 
 
 def looks_like_html(head: bytes) -> bool:
+    """Whether a body's first bytes start like HTML (after a UTF-8 BOM and whitespace: a comment or one of the
+    usual opening tags), whatever its declared type says."""
     start = head.removeprefix(codecs.BOM_UTF8).lstrip(b" \t\r\n\f").lower()
     if start.startswith(b"<!--"):
         return True
