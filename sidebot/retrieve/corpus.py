@@ -83,6 +83,9 @@ class CorpusPassage:
 
 @dataclass(slots=True)
 class AddReport:
+    """What adding documents to the corpus did, by outcome, with the passages written and, for every input
+    URL, the URL of the document that now holds its text."""
+
     added: int = 0
     updated: int = 0
     unchanged: int = 0
@@ -93,6 +96,7 @@ class AddReport:
     urls: dict[str, str] = field(default_factory=dict)  # input URL -> URL of the document that holds its text
 
     def summary(self) -> str:
+        """The counts in one line, for the command's output."""
         return (
             f"{self.added} added, {self.updated} updated, {self.unchanged} unchanged, "
             f"{self.duplicate_content} duplicate content, {self.excluded} excluded (Wikimedia), "
@@ -116,6 +120,7 @@ class Corpus:
         self._db.executescript(_SCHEMA)
 
     def close(self) -> None:
+        """Close the corpus's SQLite connection."""
         self._db.close()
 
     def __enter__(self) -> Corpus:
@@ -272,6 +277,8 @@ class Corpus:
             last = rows[-1][0]
 
     def active_ids(self) -> np.ndarray:
+        """The ids of the passages the indexes should hold (a changed document's old passages are
+        inactive)."""
         rows = self._db.execute("SELECT id FROM passages WHERE active = 1")
         return np.fromiter((r[0] for r in rows), dtype=np.int64)
 
@@ -297,6 +304,8 @@ class Corpus:
         return [self._row(r) for r in rows]
 
     def document_id(self, url: str) -> int | None:
+        """The id of the document stored under ``url``, or of the one an alias URL (same text) points to; None
+        when the corpus has neither."""
         row = self._db.execute(
             "SELECT id FROM documents WHERE url = ? UNION ALL SELECT document_id FROM aliases WHERE url = ?",
             (url, url),
@@ -317,6 +326,8 @@ class Corpus:
         return [r[0] for r in own + aliases]
 
     def stats(self) -> dict[str, int]:
+        """Row counts of the corpus (documents, aliases, active and inactive passages, fed documents) and the
+        highest passage id (how far an index build has to go)."""
         queries = {
             "documents": "SELECT COUNT(*) FROM documents",
             "aliases": "SELECT COUNT(*) FROM aliases",

@@ -30,6 +30,9 @@ from sidebot.retrieve.index_state import IndexState
 
 @dataclass(frozen=True, slots=True)
 class DenseBuildReport:
+    """What one build of the dense index did: passages embedded, vectors in the index afterwards, the index
+    kind (``flat`` or ``hnsw-sq8``) and the seconds spent encoding and indexing."""
+
     encoded: int  # passages embedded in this run
     indexed: int  # vectors in the FAISS index afterwards
     kind: str  # "flat" or "hnsw-sq8"
@@ -38,6 +41,10 @@ class DenseBuildReport:
 
 
 class DenseIndex:
+    """The FAISS index of the corpus's passage embeddings in ``folder``: exact (flat) search below
+    ``exact_below`` vectors, HNSW over 8-bit scalar-quantized vectors above (``hnsw_m`` links per node,
+    ``ef_construction`` and ``ef_search`` its build and search breadths)."""
+
     def __init__(
         self,
         folder: Path | str,
@@ -68,9 +75,11 @@ class DenseIndex:
         return self.folder / "faiss.index"
 
     def state(self) -> dict:
+        """What the index was built with and how far building got (empty when unbuilt or unreadable)."""
         return self._state.read()
 
     def exists(self) -> bool:
+        """Whether an index file has been written."""
         return self._index_path.is_file()
 
     def _stored(self, dimension: int) -> tuple[np.ndarray, np.ndarray]:
@@ -198,4 +207,5 @@ class DenseIndex:
         return [(int(i), float(s)) for i, s in zip(ids[0], scores[0]) if i != -1]
 
     def size_bytes(self) -> int:
+        """The index file's size on disk in bytes (0 when there is none)."""
         return self._index_path.stat().st_size if self.exists() else 0

@@ -28,7 +28,8 @@ class TextEncoder(Protocol):
     name: str
     dimension: int
 
-    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """One L2-normalized float32 row of :attr:`dimension` values per text."""
 
 
 class Embedder:

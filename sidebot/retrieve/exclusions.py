@@ -26,6 +26,8 @@ WIKIMEDIA_DOMAINS = (
 
 
 def is_wikimedia_url(url: str) -> bool:
+    """Whether ``url`` is on a Wikimedia project's domain or a subdomain of one: such pages are never
+    suggested as a source."""
     host = (urlsplit(url).hostname or "").rstrip(".").lower()
     return any(host == d or host.endswith("." + d) for d in WIKIMEDIA_DOMAINS)
 

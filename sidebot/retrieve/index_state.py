@@ -14,10 +14,13 @@ from typing import Any
 
 
 class IndexState:
+    """The ``state.json`` of one index folder (see the module doc)."""
+
     def __init__(self, folder: Path) -> None:
         self.path = folder / "state.json"
 
     def read(self) -> dict[str, Any]:
+        """The saved state; empty when there is none or it is not a readable JSON object."""
         try:
             state = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -25,9 +28,11 @@ class IndexState:
         return state if isinstance(state, dict) else {}
 
     def write(self, state: dict[str, Any]) -> None:
+        """Replace the state atomically (written beside it, then renamed over it)."""
         partial = self.path.with_suffix(".json.partial")
         partial.write_text(json.dumps(state), encoding="utf-8")
         os.replace(partial, self.path)
 
     def clear(self) -> None:
+        """Forget the state (the index is rebuilt from scratch next time)."""
         self.path.unlink(missing_ok=True)

@@ -92,6 +92,8 @@ def lucene_indexer(index_dir: Path, append: bool, threads: int, docvectors: bool
 
 
 def lucene_searcher(index_dir: Path) -> LuceneSearcher:
+    """A pyserini BM25 searcher over the Lucene index in ``index_dir``, the JVM started first if it is not
+    yet."""
     start_jvm()
     from pyserini.search.lucene import LuceneSearcher
 

@@ -34,6 +34,10 @@ _FUNCTION_WORDS = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class Queries:
+    """The three queries of one claim: ``plain`` (claim and article title) for BM25, ``expanded`` (title
+    repeated, the sentence before, the claim's names, numbers and quotations) for the expanded BM25, and
+    ``dense`` (``title: sentence before + claim``) for the embedding."""
+
     plain: str
     expanded: str
     dense: str
@@ -63,6 +67,7 @@ def last_sentence(text: str) -> str:
 
 
 def build_queries(claim: Claim) -> Queries:
+    """The queries of ``claim`` (see :class:`Queries`)."""
     title = claim.article_title.strip()
     plain = f"{claim.text} {title}".strip()
     previous = last_sentence(claim.context)

@@ -122,6 +122,7 @@ class Retriever:
 
     @property
     def embedder(self) -> Embedder:
+        """The query encoder, loaded on first use (loading costs seconds and BM25-only runs never need it)."""
         if self._embedder is None:
             self._embedder = Embedder()
         return self._embedder
@@ -153,6 +154,7 @@ class Retriever:
         return self.sparse.exists() and self.dense.exists()
 
     def close(self) -> None:
+        """Close the BM25 searcher and the corpus database."""
         self.sparse.close()
         self.corpus.close()
 
@@ -184,18 +186,24 @@ class Retriever:
         )
 
     def bm25(self, claim: Claim) -> list[DocumentHit]:
+        """Documents for ``claim`` by BM25 over the plain query."""
         return self._documents(self.sparse.search(build_queries(claim).plain, self.settings.sparse_passages))
 
     def bm25_expanded(self, claim: Claim) -> list[DocumentHit]:
+        """Documents for ``claim`` by BM25 over the expanded query, with RM3 feedback when ``[retrieve] rm3``
+        is on."""
         rm3 = Rm3() if self.settings.rm3 else None
         query = build_queries(claim).expanded
         return self._documents(self.sparse.search(query, self.settings.sparse_passages, rm3=rm3))
 
     def dense_search(self, claim: Claim) -> list[DocumentHit]:
+        """Documents for ``claim`` by the nearest passage embeddings to its dense query."""
         vector = self.embedder.encode_query(build_queries(claim).dense)
         return self._documents(self.dense.search(vector, self.settings.dense_passages))
 
     def hybrid(self, claim: Claim) -> list[DocumentHit]:
+        """Documents for ``claim`` from the expanded BM25 and the dense search fused, by reciprocal rank
+        fusion or by a weighted sum of scores as ``[retrieve] fusion`` says."""
         s = self.settings
         sparse, dense = self.bm25_expanded(claim), self.dense_search(claim)
         if s.fusion == "rrf":

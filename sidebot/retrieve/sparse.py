@@ -30,12 +30,15 @@ LUCENE_DIR = "lucene"
 
 @dataclass(frozen=True, slots=True)
 class SparseBuildReport:
+    """What one build of the BM25 index did: passages added, passages in the index afterwards, and seconds."""
+
     indexed: int  # passages added in this run
     total: int  # passages in the index afterwards
     seconds: float
 
     @property
     def passages_per_second(self) -> float:
+        """The build's indexing rate (0 for a build that took no time)."""
         return self.indexed / self.seconds if self.seconds > 0 else 0.0
 
 
@@ -50,6 +53,9 @@ class Rm3:
 
 
 class SparseIndex:
+    """The Lucene BM25 index of the corpus's passages in ``folder``, built with pyserini in ``threads``
+    threads; ``store_docvectors`` keeps the document vectors that RM3 feedback reads."""
+
     def __init__(self, folder: Path | str, threads: int = 2, store_docvectors: bool = False) -> None:
         self.folder = Path(folder)
         self._state = IndexState(self.folder)  # state.json: built with what, how far
@@ -59,14 +65,19 @@ class SparseIndex:
         self._rm3: Rm3 | None = None
 
     def state(self) -> dict:
+        """What the index was built with and how far building got (empty when unbuilt or unreadable)."""
         return self._state.read()
 
     def exists(self) -> bool:
+        """Whether a Lucene index is there with a recorded state (an index without one is rebuilt)."""
         return (self.folder / LUCENE_DIR).is_dir() and "last_passage_id" in self.state()
 
     def build(
         self, corpus: Corpus, rebuild: bool = False, progress: Progress | None = None, batch: int = 10_000
     ) -> SparseBuildReport:
+        """Index the corpus's passages added since the last build (all of them when ``rebuild`` or when there
+        is no index), ``batch`` at a time; what was added is recorded in the state even when the build is
+        interrupted."""
         self.close()
         fresh = rebuild or not self.exists()
         if fresh:
@@ -130,9 +141,11 @@ class SparseIndex:
         return [(int(h.docid), float(h.score)) for h in hits]
 
     def size_bytes(self) -> int:
+        """The Lucene index's size on disk in bytes."""
         return sum(f.stat().st_size for f in (self.folder / LUCENE_DIR).rglob("*") if f.is_file())
 
     def close(self) -> None:
+        """Close the searcher, if one is open (building reopens the index)."""
         if self._searcher is not None:
             self._searcher.close()
             self._searcher = None

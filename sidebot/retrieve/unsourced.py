@@ -41,6 +41,10 @@ class Candidate:
 
 @dataclass(frozen=True, slots=True)
 class UnsourcedGate:
+    """The bars a suggested source for an unsourced claim must pass to be offered: its probability, its
+    every-part probability, the margin over the runner-up, how many suggestions at most, and whether the
+    claim's facts are looked up on the whole page."""
+
     min_probability: float
     min_every_part: float
     runner_up_margin: float
@@ -59,12 +63,15 @@ class UnsourcedGate:
         )
 
     def passes(self, suggestion: Suggestion) -> bool:
+        """Whether ``suggestion``'s scores reach both bars (a scorer without the every-part figure is held to
+        its probability)."""
         probability = suggestion.probability or 0.0
         every_part = suggestion.every_part_probability
         every_part = probability if every_part is None else every_part  # a scorer without the second figure
         return probability >= self.min_probability and every_part >= self.min_every_part
 
     def checked(self, candidate: Candidate) -> bool:
+        """Whether ``candidate`` passed the patrol's checks, with its facts looked up where the gate says."""
         return candidate.checked_on_page if self.facts_on_page else candidate.checked
 
     def choose(self, candidates: Sequence[Candidate]) -> list[Suggestion]:
