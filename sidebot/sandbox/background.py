@@ -18,10 +18,13 @@ class BackgroundServer:
         )
 
     def start(self) -> Self:
+        """Start serving on the server's thread; returns the server, for ``server = X(...).start()``."""
         self._thread.start()
         return self
 
     def close(self) -> None:
+        """Stop serving (the thread ends within ``poll_interval``) and close the listening socket; safe on a
+        server that never started."""
         if self._thread.is_alive():
             self._httpd.shutdown()
             self._thread.join()

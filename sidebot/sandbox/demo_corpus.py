@@ -43,6 +43,7 @@ class DemoCorpusReport:
 
     @property
     def skipped(self) -> bool:
+        """Whether the build was skipped because the corpus already held this content."""
         return self.sources is None
 
 
@@ -67,6 +68,8 @@ def corpus_url(source_base: str, source_id: str) -> str:
 
 
 def distractor_documents() -> list[Document]:
+    """The packaged distractor documents: real pages that support none of the demo's claims, so the demo's
+    suggestions have to be found among others."""
     with as_file(files("sidebot.retrieve") / "data" / DISTRACTORS) as path:
         return list(read_documents(path))
 

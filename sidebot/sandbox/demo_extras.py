@@ -33,6 +33,9 @@ from sidebot.citations.citations import article_text
 
 @dataclass(frozen=True, slots=True)
 class ExtraCitation:
+    """A citation the demo adds beyond WiCE's, to show a kind of finding WiCE has none of: a Wikipedia mirror
+    or a paywall cited for a demo article's sentence."""
+
     article: str  # the demo article that cites it
     after: str  # the wikitext the <ref> is put right after (the end of the cited sentence)
     path: str  # on the source server
@@ -62,6 +65,9 @@ EXTRAS = (MIRROR, PAYWALL)
 
 @dataclass(frozen=True, slots=True)
 class MovedPage:
+    """A demo source whose cited address now shows a "moved" notice, with the page at a new address (the one
+    the demo corpus holds), so the queue can suggest it."""
+
     article: str  # the demo article that cites it
     source_id: str  # the demo (WiCE) source that moved
     old_path: str  # what the article cites: a "moved" notice now
@@ -81,6 +87,9 @@ MOVED_TAG = "{{Failed verification|date=March 2023|reason=the link shows a notic
 
 @dataclass(frozen=True, slots=True)
 class NeedsSource:
+    """A demo claim whose citation was replaced by a tag such as {{citation needed}}, with the demo source
+    that supports it (in the corpus, cited nowhere), so the queue can suggest it."""
+
     article: str  # the demo article whose claim lost its citation
     source_id: str  # the demo (WiCE) source that supports the claim: in the corpus, cited nowhere now
     tag: str  # what stands where the citation was

@@ -17,6 +17,9 @@ from pathlib import Path
 
 
 class PostgresUnavailable(RuntimeError):
+    """No PostgreSQL server can be started here: the binaries are missing, or initdb or the server failed or
+    did not listen in time (the message says which)."""
+
     pass
 
 
@@ -35,11 +38,15 @@ def _free_port() -> int:
 
 @dataclass
 class TempPostgres:
+    """A running throwaway PostgreSQL server: its data folder, its port on 127.0.0.1 and its superuser (no
+    password: trust authentication on loopback)."""
+
     root: Path
     port: int
     user: str
 
     def url(self, database: str = "postgres") -> str:
+        """The SQLAlchemy (psycopg 3) URL of ``database`` on this server."""
         return f"postgresql+psycopg://{self.user}@127.0.0.1:{self.port}/{database}"
 
     def create_database(self, name: str) -> str:
@@ -53,6 +60,7 @@ class TempPostgres:
         return self.url(name)
 
     def stop(self) -> None:
+        """Stop the server and delete its data folder."""
         self.shut_down()
         shutil.rmtree(self.root, ignore_errors=True)
 

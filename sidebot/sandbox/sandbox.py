@@ -36,4 +36,5 @@ def up(
 
 
 def down(state_dir: Path) -> dict[str, bool]:
+    """Stop the sandbox's wiki and its detached source server; which of the two were running."""
     return {"wiki": testwiki.down(state_dir), "sources": stop_detached(state_dir)}

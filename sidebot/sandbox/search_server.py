@@ -56,10 +56,14 @@ class SearchServer(BackgroundServer):
         self.base_url = f"http://{address}:{bound}"
 
     def close(self) -> None:
+        """Stop serving, first releasing any answer held back by an ``endless`` or stalling misbehaviour."""
         self._closing.set()  # releases stalled answers
         super().close()
 
     def answer(self, handler: BaseHTTPRequestHandler) -> None:
+        """Answer one request as SearXNG would: a page under ``pages``, 404 off the search path, 403 for a
+        format the instance does not allow, else the results as JSON or HTML (or the set misbehaviour);
+        records the query."""
         parts = urlsplit(handler.path)
         page = next((html for prefix, html in self.pages.items() if parts.path.startswith(prefix)), None)
         if page is not None:
@@ -122,6 +126,7 @@ def _send(handler: BaseHTTPRequestHandler, status: int, content_type: str, body:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the stand-in from the command line with the results in a JSON file, until interrupted."""
     parser = argparse.ArgumentParser(description="A stand-in SearXNG JSON API that answers given results.")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8888)

@@ -40,6 +40,9 @@ NOT_FOUND = Answer(
 
 @dataclass(frozen=True, slots=True)
 class Request:
+    """One request the site server received: its path with the query, when it arrived (monotonic seconds) and
+    its headers."""
+
     path: str  # with its query
     at: float  # time.monotonic() when it arrived
     headers: Mapping[str, str]
@@ -77,9 +80,12 @@ class SiteServer(BackgroundServer):
         self.base_url = f"http://{host_}:{port}"
 
     def url(self, path: str) -> str:
+        """The full address of ``path`` on this server."""
         return self.base_url + path
 
     def answer(self, target: str) -> Answer:
+        """The answer for ``target`` (a request path with its query): an exact route (percent-encoded or not,
+        with the query or without it), else the handler's, else the longest matching folder's, else 404."""
         parts = urlsplit(target)
         path = parts.path or "/"
         written = unquote(path)  # "/Fábrica" arrives as "/F%C3%A1brica"; a route may be either
@@ -93,16 +99,20 @@ class SiteServer(BackgroundServer):
         return self.folders[folder] if folder is not None else NOT_FOUND
 
     def log(self, request: Request) -> None:
+        """Record a request as it arrives and count it in flight (tests read how many were answered at
+        once)."""
         with self._lock:
             self.requests.append(request)
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)
 
     def done(self) -> None:
+        """Count a request's answer as sent."""
         with self._lock:
             self.in_flight -= 1
 
     def requests_to(self, prefix: str) -> list[Request]:
+        """The requests received so far whose path starts with ``prefix``, oldest first."""
         with self._lock:
             return [r for r in self.requests if r.path.startswith(prefix)]
 

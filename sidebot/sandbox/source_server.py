@@ -237,6 +237,7 @@ class SourceServer(BackgroundServer):
         self.base_url = httpd.base_url
 
     def url_for(self, source_id: str) -> str:
+        """The address on this server of the demo source ``source_id``."""
         return demo_source_url(self.base_url, source_id)
 
 
@@ -368,6 +369,8 @@ def _tail(path: Path, lines: int = 20) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Serve the demo's cited pages from the command line until stopped (SIGTERM exits cleanly); exit code 1
+    when the port cannot be had."""
     parser = argparse.ArgumentParser(description="Serve the sidebot demo's cited web pages.")
     parser.add_argument("--host", default=DEFAULT_HOST)
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)

@@ -125,9 +125,12 @@ class TestWikiInfo:
 
     @property
     def running(self) -> bool:
+        """Whether the wiki's web server was started and not stopped since."""
         return self.pid is not None
 
     def to_json(self) -> str:
+        """The info as indented JSON (paths as text, with ``running``), as ``sidebot testwiki status`` prints
+        it."""
         data = {key: str(value) if isinstance(value, Path) else value for key, value in asdict(self).items()}
         return json.dumps(data | {"running": self.running}, indent=2)
 

@@ -55,6 +55,7 @@ class MediaWikiApi:
         self.close()
 
     def close(self) -> None:
+        """Close the session's HTTP client."""
         self._client.close()
 
     def login(self, username: str, bot_password_name: str, bot_password: str) -> None:
@@ -108,6 +109,7 @@ class MediaWikiApi:
         return found
 
     def delete(self, title: str, reason: str = "") -> None:
+        """Delete the page ``title`` (the account needs the delete right)."""
         self._post("delete", title=title, reason=reason)
 
     def undelete(self, title: str, reason: str = "") -> None:
@@ -115,6 +117,7 @@ class MediaWikiApi:
         self._post("undelete", title=title, reason=reason)
 
     def move(self, title: str, new_title: str, reason: str = "", *, leave_redirect: bool = True) -> None:
+        """Move the page ``title`` to ``new_title``, leaving a redirect behind unless told not to."""
         params: dict[str, Any] = {"from": title, "to": new_title, "reason": reason}
         if not leave_redirect:
             params["noredirect"] = 1

@@ -52,6 +52,8 @@ def require_php() -> str:
 
 
 def php_env(state_dir: Path) -> dict[str, str]:
+    """The environment for PHP processes of this wiki: ours, with ``MW_CONFIG_FILE`` naming its
+    LocalSettings.php."""
     return os.environ | {"MW_CONFIG_FILE": str(state_dir / "LocalSettings.php")}
 
 
@@ -135,6 +137,8 @@ $wgReadOnlyFile = __DIR__ . '/{READ_ONLY_FILE}';
 
 
 def create_account(php: str, state_dir: Path, username: str, password: str, groups: Sequence[str]) -> None:
+    """Create the account ``username`` (or promote it, if it exists) in ``groups`` (e.g. ``bot``,
+    ``sysop``)."""
     flags = [f"--{group}" for group in groups]
     run_maintenance(php, state_dir, "createAndPromote.php", *flags, username, password)
 
@@ -142,6 +146,8 @@ def create_account(php: str, state_dir: Path, username: str, password: str, grou
 def create_bot_password(
     php: str, state_dir: Path, username: str, app: str, password: str, grants: Sequence[str]
 ) -> None:
+    """Give ``username`` the bot password ``username@app`` with ``grants``; ValueError unless ``password`` is
+    the 32 characters MediaWiki's script requires."""
     if len(password) != 32:
         raise ValueError("MediaWiki's createBotPassword.php needs a password of exactly 32 characters")
     run_maintenance(
@@ -168,6 +174,7 @@ def port_is_free(port: int) -> bool:
 
 
 def free_port() -> int:
+    """A loopback TCP port free now (the kernel's pick; another process may take it before it is used)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((HOST, 0))
         return probe.getsockname()[1]
@@ -260,6 +267,8 @@ def stop_server(state_dir: Path, port: int | None = None) -> bool:
 
 
 def log_tail(state_dir: Path, lines: int = 30) -> str:
+    """The last ``lines`` lines of the wiki's web server log, for an error message (a note when it has
+    none)."""
     try:
         text = (state_dir / LOG_FILE).read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
