@@ -113,6 +113,8 @@ Reliability of the every-part figure:
 
 
 def render_card(folder: Path) -> str:
+    """The model card (Markdown) of the model in ``folder``, written from its manifest: the training pairs by
+    stage and origin, the runs, and the held-out figures."""
     m = Manifest.read(folder)
     training = m.extra.get("training", {})
     held = m.extra.get("heldout", {})

@@ -19,6 +19,9 @@ from sidebot.training.data import wice_claim
 
 @dataclass(frozen=True, slots=True)
 class ClaimExample:
+    """A claim with a whole cited page split into passages, and whether the page supports it (the page with
+    its evidence sentences removed does not)."""
+
     claim: Claim
     passages: list[Passage]
     supported: bool
@@ -36,6 +39,9 @@ def page_without_evidence(claim: WiceClaim) -> str:
 
 
 def claim_examples(claims: Sequence[WiceClaim]) -> list[ClaimExample]:
+    """Two examples per WiCE claim with gold evidence: its page as cited (supported) and the same page without
+    the evidence sentences (not supported); claims without gold sentences or whose page gives no passages are
+    left out."""
     examples = []
     for wc in claims:
         if not wc.gold_sentences:

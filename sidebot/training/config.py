@@ -12,6 +12,10 @@ WINDOW_LIMITS = PairLimits(claim_tokens=72, max_tokens=176, claim_only_tokens=56
 
 @dataclass(frozen=True)
 class TrainConfig:
+    """The training recipe's settings: seed, epochs and learning rates of the two stages (NLI reading, then
+    Wikipedia claims against source windows), batch size, schedule, model depth, loss weights and input
+    limits."""
+
     seed: int = 13
     epochs: int = 1  # passes over stage 2's pairs (claims)
     nli_epochs: int = 1  # passes over stage 1's pairs (NLI)

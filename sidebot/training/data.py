@@ -47,6 +47,10 @@ POSITIVE = 0.5  # a pair whose support target is at least this is a positive in 
 
 @dataclass(frozen=True, slots=True)
 class TrainPair:
+    """One training pair: a claim and a passage (text and title) with its soft target over (supports, refutes,
+    neither), where it comes from, which document it was cut from, its ranking group, and whether its label
+    only says "supports or not"."""
+
     claim: Claim
     text: str
     title: str
@@ -58,6 +62,8 @@ class TrainPair:
 
 
 def page_key(text: str) -> str:
+    """A short stable key of a page's text (12 hex digits of its SHA-1), naming the document a passage comes
+    from."""
     return hashlib.sha1(text.encode()).hexdigest()[:12]
 
 
@@ -90,6 +96,8 @@ def prune_unsupported(claim: WiceClaim) -> str | None:
 
 
 def wice_claim(wc: WiceClaim, text: str | None = None) -> Claim:
+    """The claim of a WiCE row as the verifier reads it (its text, or ``text`` in its place, with the article,
+    section and context)."""
     return Claim(text or wc.claim, wc.article_title, wc.section, wc.context)
 
 
@@ -232,6 +240,8 @@ def climate_fever_pairs(path: Path, rng: random.Random) -> list[TrainPair]:
 
 
 def fever_symmetric_pairs(path: Path) -> list[TrainPair]:
+    """The FEVER-symmetric rows of ``path`` as pairs: each claim with its evidence sentence, supports or
+    refutes."""
     targets = {"SUPPORTS": SUPPORTS, "REFUTES": REFUTES}
     return [
         TrainPair(
@@ -265,6 +275,8 @@ def split_by_page(claims: Sequence[WiceClaim], share: float, seed: int) -> tuple
 
 
 def data_files(data_dir: Path) -> dict[str, Path]:
+    """The training data's files under ``data_dir`` by data set; FileNotFoundError naming every missing
+    one."""
     files = {
         "wice": data_dir / "wice" / "subclaims-train.jsonl",
         "scifact": data_dir / "scifact" / "claims_train.jsonl",

@@ -71,9 +71,11 @@ class Scored:
     verdicts: list[Verdict]
 
     def failing(self) -> np.ndarray:
+        """Per claim, whether WiCE labels it not supported (the claims a band should catch)."""
         return np.array([c.label is WiceLabel.NOT_SUPPORTED for c in self.claims])
 
     def supported(self) -> np.ndarray:
+        """Per claim, whether WiCE labels it supported (the false alarms a band should avoid)."""
         return np.array([c.label is WiceLabel.SUPPORTED for c in self.claims])
 
 
@@ -89,14 +91,19 @@ def _bound(value: float | str | None, bands: Bands) -> float | None:
 
 
 def rule_for(choice: tuple[float | str | None, float | str | None], bands: Bands) -> FactRule:
+    """The fact rule of one choice of its two bounds (for contradicted facts and for strongly missing ones),
+    each a band's name, a number or None."""
     return FactRule(contradicted=_bound(choice[0], bands), strong_missing=_bound(choice[1], bands))
 
 
 def probabilities(verdicts: Sequence[Verdict], platt: Calibration, rule: FactRule) -> np.ndarray:
+    """The calibrated probabilities of ``verdicts`` with the fact rule applied (the figure the bands cut)."""
     return np.array([rule.apply(platt.probability(v.score), v.facts) for v in verdicts])
 
 
 def choose_bands(probs: np.ndarray, failing: np.ndarray) -> Bands:
+    """The bands for these probabilities: each line the highest below which the share of ``failing`` claims
+    reaches the band's precision target (the very-likely line never above the may-fail one)."""
     may = threshold_for_precision(probs, failing, MAY_FAIL_PRECISION)
     very = threshold_for_precision(probs, failing, VERY_LIKELY_PRECISION)
     return Bands(very_likely_fails=min(very, may), may_fail=may)

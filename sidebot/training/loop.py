@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 
 
 def encode_pairs(encoder: PairEncoder, pairs: Sequence[TrainPair]) -> list[tuple[list[int], list[int]]]:
+    """The token ids of each pair as the verifier encodes it (claim ids, then passage ids), each claim encoded
+    once however many pairs share it."""
     claims = list(dict.fromkeys(p.claim for p in pairs))
     claim_ids = dict(zip(claims, encoder.claim_ids(claims)))
     passage_ids = encoder.passage_ids([p.text for p in pairs], [p.title for p in pairs])
@@ -71,6 +73,7 @@ def make_batches(
 
 
 def support_log_odds(logits: torch.Tensor) -> torch.Tensor:
+    """Per row, the log-odds of "supports" against the other two classes together."""
     return logits[:, 0] - torch.logsumexp(logits[:, 1:], dim=-1)
 
 
@@ -95,6 +98,7 @@ def ranking_loss(
 
 
 def new_model(layers: int = 6) -> tuple[PairClassifier, object]:
+    """A fresh pair classifier on the packaged MiniLM's first ``layers`` layers, and its tokenizer."""
     folder = minilm_dir()
     return PairClassifier.from_base(folder, layers), AutoTokenizer.from_pretrained(folder)
 
@@ -112,6 +116,9 @@ class Stage:
 
 @dataclass
 class StageResult:
+    """What one training stage did: its pairs, the optimizer steps run out of those planned (fewer when cut
+    short), and its minutes."""
+
     name: str
     pairs: int
     steps: int  # optimizer steps run
@@ -139,12 +146,15 @@ class Checkpoint:
         self.path = folder / "training-state.pt"
 
     def save(self, state: dict) -> None:
+        """Write ``state`` atomically (to a temporary file, then renamed over the checkpoint)."""
         self.folder.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
         torch.save(state, tmp)
         os.replace(tmp, self.path)
 
     def load(self) -> dict | None:
+        """The saved state, or None when there is none or it cannot be read (a warning is logged; training
+        starts over)."""
         if not self.path.is_file():
             return None
         try:

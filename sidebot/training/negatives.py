@@ -37,6 +37,9 @@ _AUX = {"is", "are", "was", "were", "has", "have", "had", "will", "would", "can"
 
 @dataclass(frozen=True, slots=True)
 class Perturbed:
+    """A claim with one detail changed to make a hard negative: the new text, the kind of change (one of
+    :data:`KINDS`), and what was changed into what."""
+
     text: str
     kind: str  # one of KINDS
     before: str  # what was changed …

@@ -33,6 +33,8 @@ HELD_OUT_SHARE = 0.3
 
 @dataclass(frozen=True, slots=True)
 class NliSource:
+    """An NLI file of the stage-1 mixture and how many of its pairs to sample."""
+
     path: str  # relative to the data folder
     pairs: int  # at most this many (sampled with the seed)
 
@@ -106,6 +108,7 @@ def to_train_pair(pair: NliPair, origin: str) -> TrainPair:
 
 
 def missing_files(data_dir: Path, sources: tuple[NliSource, ...]) -> list[str]:
+    """The files of ``sources`` not under ``data_dir``, as paths for an error message."""
     return [str(data_dir / s.path) for s in sources if not (data_dir / s.path).is_file()]
 
 

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 def fit_platt(
     scores: Sequence[float] | np.ndarray, supported: Sequence[bool] | np.ndarray, fitted_on: str
 ) -> Calibration:
+    """The Platt scaling of ``scores`` (a logistic regression of ``supported`` on the score, practically
+    unregularised), labelled with what it was ``fitted_on``; ValueError unless both labels occur."""
     # imported here: scikit-learn and the model module (torch) cost seconds and hundreds of MB
     from sklearn.linear_model import LogisticRegression
 

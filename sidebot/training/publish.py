@@ -51,6 +51,8 @@ EVIDENCE_WEIGHTS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 
 
 def write_manifest(folder: Path, limits: PairLimits, extra: dict) -> Manifest:
+    """Write the manifest of the weights in ``folder`` (named by their hash, uncalibrated, with ``extra``'s
+    training figures) and return it."""
     digest = sha256_file(folder / WEIGHTS)
     manifest = Manifest(
         name=f"sidebot-xenc-minilm-{digest[:8]}",
@@ -220,6 +222,7 @@ def nli_heldout(folder: Path, data_dir: Path, progress: Callable[[str], None] = 
 
 
 def write_card(folder: Path, text: str) -> Path:
+    """Write the model card ``text`` into ``folder``; returns its path."""
     path = folder / MODEL_CARD
     path.write_text(text, encoding="utf-8")
     return path

@@ -42,10 +42,14 @@ CROSS_SOURCE_PER_CLAIM = 1
 
 @dataclass
 class Recipe:
+    """The training stages with their pairs, and the WiCE train sub-claims held out of training for fitting
+    the combiner."""
+
     stages: list[Stage]
     combiner_claims: list[WiceClaim]  # WiCE train sub-claims held out of training
 
     def counts(self) -> dict[str, dict[str, int]]:
+        """Per stage, the number of pairs of each origin (for the log and the model card)."""
         return {s.name: dict(sorted(Counter(p.origin for p in s.pairs).items())) for s in self.stages}
 
 
@@ -97,6 +101,9 @@ def train_verifier(
     cache_dir: Path | None = None,
     progress: Callable[[str], None] = log.info,
 ) -> tuple[PairClassifier, object, Recipe, list[StageResult]]:
+    """Build the recipe from ``data_dir``, train the model through its stages (resuming from a checkpoint in
+    ``cache_dir`` when there is one) and save it to ``out_dir``; returns the model, its tokenizer, the recipe
+    and each stage's result."""
     recipe = build_recipe(data_dir, config)
     for name, counts in recipe.counts().items():
         progress(f"stage {name}: {sum(counts.values())} pairs {counts}")
