@@ -33,6 +33,8 @@ TARGETS = ("supported at least in part", "fully supported")
 
 @dataclass(frozen=True)
 class ScoredClaim:
+    """A WiCE claim's label with the shipped combiner's score (log-odds) and the features it combined."""
+
     label: WiceLabel
     score: float  # the shipped combiner's log-odds
     features: dict[str, float]
@@ -73,6 +75,9 @@ def cross_validated(
 
 
 def measure(claims: Sequence[ScoredClaim], folds: int = 5, seeds: int = 5) -> dict:
+    """AUROCs (not supported, not fully supported) of the shipped combiner, of each feature alone, and of the
+    combiner refitted on these claims by ``folds``-fold cross-validation over ``seeds`` shuffles at each
+    regularisation strength."""
     ns, nfs = _aurocs(claims, [c.score for c in claims])
     return {
         "claims": len(claims),
@@ -95,12 +100,14 @@ def measure(claims: Sequence[ScoredClaim], folds: int = 5, seeds: int = 5) -> di
 
 
 def score_claims(wice_file: Path) -> list[ScoredClaim]:
+    """The claims of a WiCE file verified by the shipped verifier against their cited pages."""
     claims = read_wice(wice_file)
     run = run_scorer(load_verifier(), wice_items(claims))
     return [ScoredClaim(c.label, v.score, v.features) for c, v in zip(claims, run.verdicts)]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    """The command line (see the module doc): print the figures, and write them as JSON with ``--json``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--wice", type=Path, required=True, help="WiCE claims (JSONL) with their pages")
     parser.add_argument("--folds", type=int, default=5)

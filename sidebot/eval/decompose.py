@@ -37,6 +37,8 @@ def best_match_f1(parts: Sequence[str], gold: Sequence[str]) -> float:
 
 
 def decomposition_agreement(claims: Sequence[WiceClaim], subclaims: Sequence[WiceClaim]) -> dict:
+    """How our decomposition of ``claims`` matches WiCE's annotated ``subclaims`` (see the module doc): claims
+    and gold sub-claims compared, the mean best-match token F1 split and unsplit, and how often we split."""
     gold: dict[str, list[str]] = {}
     for sc in subclaims:
         gold.setdefault(sc.id.rsplit("-", 1)[0], []).append(sc.claim)

@@ -35,6 +35,7 @@ class FactRow:
 
     @property
     def named(self) -> bool:
+        """Whether the fact check names this fact (missing or contradicted on the page)."""
         return self.status != FactStatus.FOUND
 
 

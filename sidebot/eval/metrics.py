@@ -57,12 +57,16 @@ METRIC_KEYS = (
 
 @dataclass(frozen=True)
 class ScoredRun:
+    """A scorer's verdicts over a set of claims, with the seconds the run took and the claim–passage pairs it
+    scored."""
+
     verdicts: list[Verdict]
     seconds: float
     pairs: int
 
 
 def wice_items(claims: Sequence[WiceClaim]) -> list[tuple[Claim, list[Passage]]]:
+    """Each WiCE claim as the verifier reads it, with its whole cited page split into passages."""
     items = []
     for wc in claims:
         doc = wc.source()
@@ -114,11 +118,13 @@ def _final(verdict: Verdict) -> float:
 
 
 def precision_at_recall(positive: np.ndarray, suspicion: np.ndarray, recall: float = RECALL_POINT) -> float:
+    """The best precision at which ``suspicion`` finds at least ``recall`` of the ``positive`` cases."""
     precision, rec, _ = precision_recall_curve(positive, suspicion)
     return float(precision[rec >= recall].max())
 
 
 def evidence_hit(claim: WiceClaim, verdict: Verdict) -> bool:
+    """Whether the verdict's best passage overlaps one of the claim's gold supporting sentences."""
     passage = verdict.best_passage
     if passage is None:
         return False
@@ -150,6 +156,10 @@ def auroc(positive: np.ndarray, suspicion: np.ndarray) -> float:
 
 
 def metrics(claims: Sequence[WiceClaim], run: ScoredRun) -> dict:
+    """The verifier's figures on WiCE claims: AUROCs for catching not-supported and not-fully-supported
+    claims, average precision and precision at :data:`RECALL_POINT` for not-supported ones, how often the best
+    passage and its strongest evidence sentence hold gold evidence (claims WiCE finds at least partly
+    supported), and the run's speed in pairs per second."""
     scores = final_scores(run.verdicts)
     labels = [c.label for c in claims]
     not_supported = np.array([lab is WiceLabel.NOT_SUPPORTED for lab in labels], dtype=int)

@@ -32,6 +32,8 @@ def read_pairs(model: CrossEncoder, pairs: Sequence[NliPair]) -> np.ndarray:
 
 
 def nli_metrics(pairs: Sequence[NliPair], logits: np.ndarray) -> dict:
+    """The reader's figures on NLI pairs from its logits: AUROC and two-way accuracy for entailment, plus
+    three-way accuracy when the pairs have three labels."""
     entails = np.array([p.entails for p in pairs], dtype=int)
     scores = support_score(logits)
     result = {

@@ -39,6 +39,9 @@ _PUNCTUATION = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "�
 
 @dataclass
 class Report:
+    """Per field, how many pages' references got it right, wrong, missed, invented or rightly absent (see the
+    module doc), with every mistake listed."""
+
     pages: int = 0
     per_field: dict[str, Counter[str]] = field(default_factory=dict)
     mistakes: list[dict[str, Any]] = field(
@@ -48,6 +51,7 @@ class Report:
     def add(
         self, page: str, expected: Mapping[str, Any], got: Mapping[str, Any], fields: Iterable[str]
     ) -> None:
+        """Count one page: compare each of ``fields`` as extracted (``got``) with what it should be."""
         self.pages += 1
         for name in fields:
             outcome = compare(name, expected.get(name), got.get(name))
@@ -64,6 +68,8 @@ class Report:
                 )
 
     def to_json(self) -> dict[str, Any]:
+        """The report as JSON: the outcome counts per field, the share right of the fields the pages give, and
+        the mistakes."""
         given = {name: sum(c[o] for o in ("right", "wrong", "missed")) for name, c in self.per_field.items()}
         return {
             "pages": self.pages,
@@ -79,6 +85,8 @@ class Report:
 
 
 def compare(name: str, expected: Any, got: Any) -> str:
+    """The outcome of one field (``right``, ``wrong``, ``missed``, ``invented`` or ``absent``); an empty kind
+    counts as ``web``."""
     if name == "kind":
         expected, got = expected or "web", got or "web"
     if not expected:
@@ -117,6 +125,8 @@ def page_fields(html: bytes, url: str | None = None) -> dict[str, Any]:
 
 
 def evaluate_labelled(labels: Path) -> Report:
+    """The report over the hand-labelled pages listed in ``labels`` (paths relative to its folder's
+    parent)."""
     data = json.loads(labels.read_text(encoding="utf-8"))
     report = Report()
     for path, expected in sorted(data["pages"].items()):
@@ -125,6 +135,8 @@ def evaluate_labelled(labels: Path) -> Report:
 
 
 def evaluate_demo() -> Report:
+    """The report over the demo's WiCE pages as the demo source server renders them, against WiCE's
+    metadata."""
     from sidebot.sandbox.demo_content import demo_source_url, demo_sources
     from sidebot.sandbox.source_server import render_source_page
 

@@ -28,6 +28,8 @@ from sidebot.verify.types import Scorer
 
 @dataclass(frozen=True, slots=True)
 class RetrievalQuery:
+    """One retrieval query: a WiCE claim, the URL it cites (the page to find) and its WiCE label."""
+
     id: str
     claim: Claim
     gold_url: str
@@ -67,6 +69,9 @@ def pool(retriever: Retriever, files: Iterable[Path | str], log: Callable[[str],
 
 @dataclass(frozen=True, slots=True)
 class SystemResult:
+    """One retrieval system's figures: precision at 1, success at 10 and 100 (the cited page among the first N
+    documents), and the p50 and p95 latency in milliseconds."""
+
     p_at_1: float
     sr_at_10: float
     sr_at_100: float
@@ -90,6 +95,8 @@ def success_rate(ranks: Sequence[int | None], k: int) -> float:
 
 
 def summarise(ranks: Sequence[int | None], latencies_ms: Sequence[float]) -> SystemResult:
+    """The figures of a system from the cited page's rank per query (None: not found) and each query's
+    latency."""
     return SystemResult(
         p_at_1=success_rate(ranks, 1),
         sr_at_10=success_rate(ranks, 10),

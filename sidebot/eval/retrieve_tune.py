@@ -76,6 +76,8 @@ def collect(
 
 
 def p_at_1(rows: Sequence[dict[str, Any]], weight: float) -> float:
+    """The share of rows whose reranked first candidate is the cited page, with the retrieval score weighted
+    by ``weight``."""
     hits = 0
     for row in rows:
         if row["candidates"]:
@@ -85,6 +87,9 @@ def p_at_1(rows: Sequence[dict[str, Any]], weight: float) -> float:
 
 
 def fit(rows: Sequence[dict[str, Any]], quantile: float = 0.95) -> dict[str, Any]:
+    """The reranking weight with the best precision at 1 (the smallest on ties), and the margin by which
+    another page must beat the cited one to count (the ``quantile`` of that gap on supported claims), with the
+    share of not-supported claims that margin would give a suggestion."""
     by_weight = {w: p_at_1(rows, w) for w in WEIGHTS}
     weight = max(WEIGHTS, key=lambda w: (by_weight[w], -w))
 
@@ -141,6 +146,7 @@ def tune(
 
 
 def main() -> None:
+    """The command line (see the module doc)."""
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

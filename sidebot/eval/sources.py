@@ -68,6 +68,9 @@ CONTENT_WEIGHT = 3.0
 
 @dataclass(frozen=True, slots=True)
 class Case:
+    """One graded address of the page-kind corpus: its path, the kind it is, its split, style and language,
+    the file served (none for a redirect), the HTTP status, and whether the model is fitted on it."""
+
     path: str
     kind: str
     split: str = FIT
@@ -86,6 +89,7 @@ class SplitEval:
     confusions: list[tuple[str, str, str, str]] = field(default_factory=list)  # path, expected, got, reason
 
     def add(self, case: Case, got: FetchResult) -> None:
+        """Count one case by the kind its fetch was read as; a wrong kind is kept as a confusion."""
         kind = page_kind(got)
         counts = self.per_kind.setdefault(case.kind, Counter())
         counts["total"] += 1
@@ -99,10 +103,12 @@ class SplitEval:
 
     @property
     def noncontent_total(self) -> int:
+        """How many of the split's cases are not content pages."""
         return sum(c["total"] for c in self._noncontent())
 
     @property
     def noncontent_right(self) -> int:
+        """How many of the split's non-content cases were recognised as their kind."""
         return sum(c["right"] for c in self._noncontent())
 
     @property
@@ -117,14 +123,17 @@ class SplitEval:
 
     @property
     def content_kept(self) -> int:
+        """How many of the split's content pages were read as content."""
         return self.per_kind.get(CONTENT, Counter())["right"]
 
     @property
     def content_total(self) -> int:
+        """How many of the split's cases are content pages."""
         return self.per_kind.get(CONTENT, Counter())["total"]
 
     @property
     def accuracy(self) -> float:
+        """The share of non-content cases recognised as their kind (NaN when there are none)."""
         return self.noncontent_right / self.noncontent_total if self.noncontent_total else float("nan")
 
 
@@ -137,10 +146,12 @@ class SourcesEval:
     content_wrong: list[tuple[str, str]] = field(default_factory=list)  # url, reason
 
     def split(self, name: str) -> SplitEval:
+        """The counts of split ``name``, created empty on first use."""
         return self.splits.setdefault(name, SplitEval())
 
     @property
     def content_false_positive_rate(self) -> float:
+        """The share of WiCE content pages wrongly read as not the source (NaN when there are none)."""
         return len(self.content_wrong) / self.content_total if self.content_total else float("nan")
 
 

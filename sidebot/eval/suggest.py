@@ -54,6 +54,8 @@ def in_half(claim_id: str, half: str) -> bool:
 
 
 def shown(retriever: Retriever, claim: Claim, suggestions: Sequence[Suggestion]) -> list[dict[str, Any]]:
+    """The suggestions as the run's JSON records them: address, title, scores, the evidence text and whether
+    they pass the patrol's checks."""
     return [
         {
             "url": s.url,

@@ -120,6 +120,8 @@ def _coordinates(tied: Sequence[tuple[UnsourcedGate, dict[str, Any]]]) -> list[l
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    """The command line (see the module doc): fit the gate on a run's JSON, or replay the shipped gate with
+    ``--replay``."""
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
