@@ -19,6 +19,9 @@ MAY_FAIL_PRECISION = 0.60
 
 
 class Band(StrEnum):
+    """The two bands of a failing citation, weakest support first; the value is what the queue shows and
+    stores."""
+
     VERY_LIKELY_FAILS = "very likely fails"
     MAY_FAIL = "may fail"
 
@@ -32,6 +35,7 @@ class Bands:
     may_fail: float
 
     def band(self, probability: float | None) -> Band | None:
+        """The band ``probability`` falls in, or None when it is in neither (or there is no probability)."""
         if probability is None:
             return None
         if probability < self.very_likely_fails:
@@ -41,6 +45,7 @@ class Bands:
         return None
 
     def to_json(self) -> dict:
+        """The two lines as the model manifest stores them."""
         return {"very_likely_fails": self.very_likely_fails, "may_fail": self.may_fail}
 
     @classmethod

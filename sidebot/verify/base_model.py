@@ -24,6 +24,7 @@ class ModelFilesError(RuntimeError):
 
 
 def sha256_file(path: Path, chunk: int = 1 << 20) -> str:
+    """The SHA-256 of a file's bytes, in hex, read ``chunk`` bytes at a time (weights are hundreds of MB)."""
     digest = hashlib.sha256()
     with path.open("rb") as fh:
         while block := fh.read(chunk):

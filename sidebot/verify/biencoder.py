@@ -31,6 +31,8 @@ class MiniLMEncoder:
 
     @torch.inference_mode()
     def encode(self, texts: Sequence[str]) -> np.ndarray:
+        """Mean-pooled, L2-normalized MiniLM embeddings of ``texts`` (cut at :data:`MAX_TOKENS` tokens), one
+        row each."""
         out = []
         for i in range(0, len(texts), self.batch_size):
             batch = self.tokenizer(
@@ -63,6 +65,8 @@ class BiEncoderScorer:
         self.encoder = encoder or MiniLMEncoder()
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
+        """The verdict on one citation: the claim's best cosine similarity to any of ``passages`` (the URL is
+        not read)."""
         return self.verify_many([(claim, passages)])[0]
 
     def verify_many(

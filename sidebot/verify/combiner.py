@@ -74,10 +74,13 @@ class Combiner:
     fitted_on: str = ""
 
     def score(self, values: Mapping[str, float]) -> float:
+        """The claim-level log-odds for the named feature ``values`` (every feature of :attr:`features` must
+        be there)."""
         x = (np.array([values[f] for f in self.features]) - self.mean) / self.scale
         return float(self.intercept + x @ np.asarray(self.coef))
 
     def to_json(self) -> dict:
+        """The combiner as the model manifest stores it."""
         return {
             "features": list(self.features),
             "mean": list(self.mean),

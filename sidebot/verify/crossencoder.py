@@ -105,6 +105,7 @@ class CrossEncoderScorer:
         self.pairs_scored = 0  # reader pairs run so far
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
+        """The verdict on one citation (see :meth:`verify_many`; the URL is not read)."""
         return self.verify_many([(claim, passages)])[0]
 
     def as_read(self, claim: Claim) -> str:
@@ -123,6 +124,9 @@ class CrossEncoderScorer:
     def verify_many(
         self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
     ) -> list[Verdict]:
+        """The verdicts on ``items`` in order, scored together: each page cut into sentence windows, the claim
+        and its parts read against the windows chosen for them, the fact check, the combiner and the
+        calibrations applied (the URLs are not read)."""
         # a page cited by several claims (one passages list) is cut into windows, stemmed and indexed for
         # the fact check once
         windows_of: dict[int, PageWindows] = {}

@@ -42,6 +42,9 @@ class EveryPart:
         at_least_part: float,
         gap_named: bool,
     ) -> float:
+        """P(every part of the claim is backed), never above ``at_least_part`` (P(at least part)), and held
+        below one half by :attr:`named_gap_bound` when a part or fact is named as not backed
+        (``gap_named``)."""
         log_odds = self.model.score({**features, SOURCE_SCORE: source_score})
         p = min(float(1.0 / (1.0 + np.exp(-log_odds))), at_least_part)
         if gap_named and self.named_gap_bound is not None:
@@ -49,6 +52,7 @@ class EveryPart:
         return p
 
     def to_json(self) -> dict:
+        """The figure's model and bound as the model manifest stores them."""
         return {"model": self.model.to_json(), "named_gap_bound": self.named_gap_bound}
 
     @classmethod

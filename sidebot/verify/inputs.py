@@ -22,6 +22,9 @@ HEAD_TOKENS = 16  # title + section at most
 
 @dataclass(frozen=True, slots=True)
 class PairLimits:
+    """Token budgets of one claim–passage pair: the claim with its title, section and context, the claim's own
+    share of that, and the whole pair."""
+
     claim_tokens: int = 72  # claim + title/section + context, separators included
     max_tokens: int = 224  # whole pair, special tokens included
     claim_only_tokens: int = 56  # the claim's own share of claim_tokens
@@ -46,6 +49,8 @@ class PairEncoder:
         return self.tokenizer(list(texts), add_special_tokens=False, verbose=False)["input_ids"]
 
     def claim_ids(self, claims: Sequence[Claim]) -> list[list[int]]:
+        """Each claim's token ids as the reader reads it: the end of its text (up to ``claim_only_tokens``),
+        then the article title and section, then the context, cut to ``claim_tokens``."""
         texts = self._ids([c.text for c in claims])
         heads = self._ids([" | ".join(x for x in (c.article_title, c.section) if x) for c in claims])
         contexts = self._ids([c.context for c in claims])
@@ -61,15 +66,19 @@ class PairEncoder:
         return out
 
     def passage_ids(self, texts: Sequence[str], titles: Sequence[str]) -> list[list[int]]:
+        """Each passage's token ids, the title first (``title | text``) when it has one; no special tokens."""
         return self._ids([f"{title} | {text}" if title else text for text, title in zip(texts, titles)])
 
     def join(self, claim: list[int], passage: list[int]) -> tuple[list[int], list[int]]:
+        """One pair's ``input_ids`` and ``token_type_ids``: ``[CLS] claim [SEP] passage [SEP]``, the passage
+        cut so the pair fits ``max_tokens``."""
         room = self.limits.max_tokens - 3 - len(claim)
         ids = [self.cls, *claim, self.sep, *passage[:room], self.sep]
         types = [0] * (len(claim) + 2) + [1] * (len(ids) - len(claim) - 2)
         return ids, types
 
     def pad(self, rows: Sequence[tuple[list[int], list[int]]]) -> dict[str, np.ndarray]:
+        """The rows padded to the longest into the model's input arrays (ids, token types, attention mask)."""
         width = max(len(ids) for ids, _ in rows)
         input_ids = np.full((len(rows), width), self.pad_id, dtype=np.int64)
         types = np.zeros((len(rows), width), dtype=np.int64)

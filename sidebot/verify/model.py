@@ -49,6 +49,8 @@ def torch_device(name: str) -> torch.device:
 
 
 class Precision(StrEnum):
+    """The arithmetic the reader runs in."""
+
     FP32 = "fp32"  # the reference: plain torch float32
     # The fast path: matrix products in bfloat16 (autocast; the CPUs here have AVX-512 BF16). Dynamic int8
     # ran at the same speed but moved the 4-layer reader's scores by up to 0.97 log-odds (Pearson 0.93 with
@@ -79,6 +81,7 @@ class Calibration:
     fitted_on: str = ""
 
     def probability(self, score: float) -> float:
+        """P(supported) for a score: the logistic of ``slope · score + intercept``."""
         return float(1.0 / (1.0 + np.exp(-(self.slope * score + self.intercept))))
 
 
@@ -95,6 +98,10 @@ _MANIFEST_KEYS = {
 
 @dataclass(frozen=True)
 class Manifest:
+    """What a model folder holds besides its weights (``manifest.json``): the model's name, input limits,
+    calibrations, weights checksum, flag threshold, claim-level combiner and, in ``extra``, the rest of its
+    scoring settings and training record."""
+
     name: str
     limits: PairLimits
     calibration: Calibration
@@ -107,6 +114,7 @@ class Manifest:
 
     @classmethod
     def read(cls, folder: Path) -> Manifest:
+        """The manifest of the model in ``folder``; ModelFilesError when it is missing or malformed."""
         path = folder / MANIFEST
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
@@ -126,6 +134,7 @@ class Manifest:
             raise ModelFilesError(f"verifier manifest {path} is invalid: {exc!r}") from exc
 
     def write(self, folder: Path) -> None:
+        """Write the manifest into ``folder`` as ``manifest.json``."""
         raw = {
             "name": self.name,
             "limits": {
@@ -188,6 +197,8 @@ class CrossEncoder:
 
     @torch.inference_mode()
     def logits(self, rows: Sequence[tuple[list[int], list[int]]]) -> np.ndarray:
+        """The reader's logits over :data:`LABELS` for each row, in row order (rows batched by length to waste
+        little on padding)."""
         out = np.zeros((len(rows), 3), dtype=np.float32)
         order = sorted(range(len(rows)), key=lambda i: len(rows[i][0]))
         for k in range(0, len(order), self.batch_size):
@@ -214,6 +225,7 @@ def refute_score(logits: np.ndarray) -> np.ndarray:
 
 
 def class_probabilities(logits: np.ndarray) -> np.ndarray:
+    """Softmax over the last axis of ``logits``."""
     shifted = logits - logits.max(axis=-1, keepdims=True)
     e = np.exp(shifted)
     return e / e.sum(axis=-1, keepdims=True)

@@ -32,6 +32,8 @@ class PairClassifier(torch.nn.Module):
     def forward(
         self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor
     ) -> torch.Tensor:
+        """Logits over :data:`LABELS` for a batch of pairs, from the mean of the last hidden states over real
+        tokens."""
         states = self.bert(
             input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
         ).last_hidden_state
@@ -60,6 +62,8 @@ class PairClassifier(torch.nn.Module):
 
     @classmethod
     def load(cls, folder: Path) -> PairClassifier:
+        """The trained classifier saved in ``folder`` (config and safetensors weights), in fp32 and eval
+        mode."""
         model = cls(BertConfig.from_pretrained(folder))
         model.load_state_dict({k: v.float() for k, v in load_file(folder / WEIGHTS).items()})
         return model.eval()

@@ -19,6 +19,9 @@ from sidebot.verify.windows import sentence_windows
 
 @dataclass(frozen=True)
 class PageWindows:
+    """A cited page cut into sentence windows, with the passage each window comes from (``owner``: indexes
+    into the page's passages)."""
+
     windows: list[Passage]
     owner: list[int]
 

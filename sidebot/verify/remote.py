@@ -68,11 +68,15 @@ class RemoteVerifier:
         return cls(verify.endpoint, verify.endpoint_timeout, verify.protocol, verify.token())
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
+        """The server's verdict on one citation."""
         return self.verify_many([(claim, passages)], [url])[0]
 
     def verify_many(
         self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
     ) -> list[Verdict]:
+        """The server's verdicts on ``items``, in order, in one request; VerifierUnavailableError when the
+        server fails, answers another verifier than the one this client started with, or the wrong number of
+        verdicts."""
         if not items:
             return []
         answer = self._ask(items, urls)
@@ -83,6 +87,7 @@ class RemoteVerifier:
         return answer.predictions
 
     def close(self) -> None:
+        """Close the connection to the server."""
         self._client.close()
 
     def _ask(

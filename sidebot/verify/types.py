@@ -26,16 +26,25 @@ class Scorer(Protocol):
 
     # read-only to callers, so a scorer may keep them as plain attributes of narrower types (bands: None)
     @property
-    def name(self) -> str: ...
-    @property
-    def calibrated(self) -> bool: ...
-    @property
-    def flag_threshold(self) -> float: ...
-    @property
-    def bands(self) -> Bands | None: ...
+    def name(self) -> str:
+        """The model and its version; a citation already verified under this name is never re-scored."""
 
-    def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict: ...
+    @property
+    def calibrated(self) -> bool:
+        """Whether ``Verdict.probability`` is a calibrated P(supported)."""
+
+    @property
+    def flag_threshold(self) -> float:
+        """The line below which a citation is queued (a probability when calibrated)."""
+
+    @property
+    def bands(self) -> Bands | None:
+        """The "very likely fails" and "may fail" lines, when the scorer has them."""
+
+    def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
+        """The verdict on one claim against its source's passages (``url``: the source's address)."""
 
     def verify_many(
         self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
-    ) -> list[Verdict]: ...
+    ) -> list[Verdict]:
+        """The verdicts on ``items`` in order, scored in one go (``urls``: one per item, when given)."""

@@ -18,15 +18,20 @@ def url_depth(url: str) -> int:
 
 
 class UrlDepthScorer:
+    """SIDE's URL-depth baseline as a scorer: the cited URL's path depth is the score; no probability, no
+    bands."""
+
     name = "url-depth-v1"
     calibrated, flag_threshold, bands = False, 0.5, None  # a baseline: no probability, no bands
 
     def verify(self, claim: Claim, passages: Sequence[Passage], url: str = "") -> Verdict:
+        """The verdict on one citation: the depth of ``url``."""
         return self.verify_many([(claim, passages)], [url])[0]
 
     def verify_many(
         self, items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
     ) -> list[Verdict]:
+        """The verdicts on ``items``: each URL's depth; ValueError unless there is one URL per item."""
         if urls is None or len(urls) != len(items):
             raise ValueError("the url-depth scorer needs one source URL per item (urls=[...])")
         verdicts = []

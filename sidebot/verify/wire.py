@@ -59,12 +59,15 @@ _ANSWER: TypeAdapter[Answer] = TypeAdapter(Answer)
 def encode_instances(
     items: Sequence[tuple[Claim, Sequence[Passage]]], urls: Sequence[str] | None = None
 ) -> list[Any]:
+    """The citations as the JSON instances of a request (``urls`` default to empty)."""
     urls = urls if urls is not None else [""] * len(items)
     instances = [Instance(claim, list(passages), url) for (claim, passages), url in zip(items, urls)]
     return json.loads(_INSTANCES.dump_json(instances))
 
 
 def decode_instances(raw: object) -> list[Instance]:
+    """The citations of a request's instances; WireError, with the first problems in words, when they are not
+    citations."""
     try:
         return _INSTANCES.validate_python(raw)
     except ValidationError as exc:
@@ -77,6 +80,7 @@ def encode_answer(answer: Answer) -> dict[str, Any]:
 
 
 def decode_answer(raw: object) -> Answer:
+    """The answer in a server's JSON; WireError, with the first problems in words, when it is not one."""
     try:
         return _ANSWER.validate_python(raw)
     except ValidationError as exc:
