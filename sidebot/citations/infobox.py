@@ -53,6 +53,8 @@ class InfoboxField:
 
     @property
     def is_note(self) -> bool:
+        """Whether the field only holds notes or references for another field (``footnotes``,
+        ``population_ref``…), not a statement of its own."""
         return _is_note(self.name)
 
 

@@ -52,11 +52,15 @@ class TableRows:
     _data_seen: bool = False
 
     def add_cell(self, header: bool, start: int, end: int, rowspan: int = 1, colspan: int = 1) -> None:
+        """Add a cell to the row under way, its stream offsets ``start``–``end``; spans are clamped to
+        :data:`MAX_ROWSPAN` and :data:`MAX_COLSPAN` (a hostile table cannot make the renderer allocate without
+        end)."""
         colspan = min(max(colspan, 1), MAX_COLSPAN)
         self.cells.append((_Cell(header, start, end, colspan), min(max(rowspan, 1), MAX_ROWSPAN)))
 
     @property
     def has_headers(self) -> bool:
+        """Whether the table has column names (its cells can then be read as "column: value")."""
         return any(self.headers)
 
     def end_row(self, text: str) -> RowCells | None:

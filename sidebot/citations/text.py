@@ -119,17 +119,20 @@ class TextStream:
         self.row_ends: dict[int, int] = {}  # a row's start → its end, for the rows in row_cells
 
     def add(self, text: str) -> None:
+        """Append ``text`` (nothing for an empty string)."""
         if text:
             self._parts.append(text)
             self.length += len(text)
             self._joined = None
 
     def add_break(self) -> None:
+        """End the paragraph under way, unless the stream is empty or already ends one."""
         if self.length and not self.text.endswith(PARAGRAPH_BREAK):
             self.add(PARAGRAPH_BREAK)
 
     @property
     def text(self) -> str:
+        """The text so far (the parts are joined once, when read after a change)."""
         if self._joined is None:
             self._joined = "".join(self._parts)
             self._parts = [self._joined]
@@ -257,6 +260,8 @@ class WikitextRenderer:
 
     # --- public -------------------------------------------------------------------------------------------
     def render(self, code: Wikicode) -> TextStream:
+        """The plain text of ``code``, as a new stream; the footnote marks and tags it meets are collected on
+        the way."""
         out = TextStream()
         self.walk(code, out)
         return out
@@ -295,10 +300,13 @@ class WikitextRenderer:
 
     @property
     def section(self) -> str:
+        """The headings above the current point, outermost first, joined with ``::``."""
         return "::".join(title for _, title in self._headings)
 
     # --- the walk -----------------------------------------------------------------------------------------
     def walk(self, code: Wikicode, out: TextStream) -> None:
+        """Render ``code``'s nodes into ``out``: text and entities as they read, tags, templates, links and
+        headings by their own rules; an argument by its default."""
         self._walked.add(id(code))
         nodes = code.nodes
         for i, node in enumerate(nodes):
@@ -326,6 +334,9 @@ class WikitextRenderer:
     def mark(
         self, node: Tag | Template, nodes: Sequence[Node], i: int, out: TextStream, reused: str | None = None
     ) -> None:
+        """Record a footnote marker (``node``, the ``i``-th of ``nodes``) at the current end of ``out``, with
+        the section, the maintenance tags right after it and the name of a reused ref (only when
+        collecting)."""
         if self.collect:
             tags, tag_date = self._tags_after(nodes, i)
             self.marks.append(FootnoteMark(node, out, out.length, self.section, tags, reused, tag_date))
