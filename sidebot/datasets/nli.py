@@ -53,6 +53,8 @@ class NliPair:
 
     @property
     def entails(self) -> bool:
+        """Whether the premise entails the hypothesis (the other labels, two-way or three-way, count as
+        not)."""
         return self.label is NliLabel.ENTAILMENT
 
 

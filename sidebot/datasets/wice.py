@@ -69,6 +69,8 @@ class WiceClaim:
         return frozenset(i for group in self.supporting_sentences for i in group)
 
     def source(self) -> SourceDocument:
+        """The claim's cited page as one text made of WiCE's evidence sentences, with each sentence's
+        offsets."""
         return source_document(self.evidence)
 
     def token_spans(self) -> list[tuple[int, int]] | None:
