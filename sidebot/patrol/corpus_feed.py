@@ -50,6 +50,8 @@ class FeedReport:
     dense: DenseBuildReport | None = None
 
     def summary(self) -> str:
+        """The pass in one line for the log: skipped because another indexer is at work, or what was taken,
+        added, evicted and indexed."""
         if self.busy:
             return "corpus feed skipped: another indexer is at work"
         indexed = (

@@ -119,6 +119,7 @@ class Patrol:
 
     @property
     def exclusions(self) -> Exclusions | None:
+        """The on-wiki exclusion lists the patrol applies (None: none read)."""
         return self._exclusions
 
     @exclusions.setter

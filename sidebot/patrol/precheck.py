@@ -88,6 +88,8 @@ class EditCheck:
         return operator_contact_problem(self.settings.fetch, api_url, self.settings.source_file)
 
     def refs_to_check(self, text: str, title: str, base: str | None) -> list[RefToCheck]:
+        """The citations of an edited text that the check verifies, as the patrol would extract them (see
+        :func:`refs_to_check`)."""
         return refs_to_check(text, title, base)
 
     @property

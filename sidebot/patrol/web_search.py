@@ -45,21 +45,36 @@ class WebPage(Protocol):
     """A fetched page as the queue keeps it (:class:`sidebot.queue.models.Source`)."""
 
     @property
-    def url(self) -> str: ...
+    def url(self) -> str:
+        """The address the page was asked for."""
+
     @property
-    def final_url(self) -> str | None: ...
+    def final_url(self) -> str | None:
+        """Where redirects ended, when elsewhere."""
+
     @property
-    def status(self) -> str: ...
+    def status(self) -> str:
+        """How the fetch ended (a :class:`sidebot.sources.fetch.FetchStatus` value)."""
+
     @property
-    def title(self) -> str | None: ...
+    def title(self) -> str | None:
+        """The page's title, when it has one."""
+
     @property
-    def text(self) -> str | None: ...
+    def text(self) -> str | None:
+        """The page's main text, when it was read."""
+
     @property
-    def error(self) -> str | None: ...
+    def error(self) -> str | None:
+        """Why there is no text, in words."""
+
     @property
-    def wikipedia_notice(self) -> str | None: ...
+    def wikipedia_notice(self) -> str | None:
+        """The Wikipedia attribution the page carries, if any (a mirror or fork of the article)."""
+
     @property
-    def readable(self) -> bool: ...
+    def readable(self) -> bool:
+        """Whether there is text to verify."""
 
 
 PageReader = Callable[[list[str]], Mapping[str, WebPage]]

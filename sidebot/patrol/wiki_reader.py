@@ -15,13 +15,21 @@ class WikiReader(Protocol):
     to it (dating the archived copy of a dead source that has no access-date)."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The wiki's name in the queue (e.g. ``enwiki``)."""
+
     @property
-    def api_url(self) -> str: ...
+    def api_url(self) -> str:
+        """The wiki's ``api.php`` address."""
+
     @property
-    def article_url(self) -> str: ...
+    def article_url(self) -> str:
+        """The address of an article, with ``{title}`` where the title goes."""
+
     @property
-    def tag_aliases(self) -> Mapping[str, str]: ...
+    def tag_aliases(self) -> Mapping[str, str]:
+        """The wiki's redirects to the maintenance templates the patrol reads, each mapped to the template's
+        canonical name."""
 
     def page_text(self, ref: PageRef) -> tuple[str, int] | None:
         """(wikitext, revision id), or None when the page no longer exists."""
