@@ -48,6 +48,7 @@ class ThresholdPlan:
 
     @property
     def changes(self) -> bool:
+        """Whether the proposed threshold differs from the one in use."""
         return self.proposed != self.current
 
 

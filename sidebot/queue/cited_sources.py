@@ -42,6 +42,7 @@ class CitedIn:
     rev_id: int
 
     def to_json(self) -> dict[str, object]:
+        """The citing article as JSON for the API."""
         return {"wiki": self.wiki, "article": self.article, "rev_id": self.rev_id}
 
 

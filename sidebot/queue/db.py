@@ -109,6 +109,8 @@ class Database:
 
     @contextmanager
     def session(self) -> Iterator[Session]:
+        """A session in one transaction: committed when the block ends, rolled back (and the error raised
+        again) when anything escapes it."""
         with self._sessions() as session:
             try:
                 yield session
@@ -118,4 +120,5 @@ class Database:
                 raise
 
     def dispose(self) -> None:
+        """Close the engine's pooled connections (a process that is done with the database, or a test's)."""
         self.engine.dispose()

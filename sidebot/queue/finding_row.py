@@ -116,22 +116,29 @@ class FindingRow:
 
     @property
     def support_figures(self) -> Support:
+        """The finding's support figures (probabilities, the fact and part the source fails on, the flag
+        reason)."""
         return Support.of(
             self.probability, self.every_part_probability, self.fact_note, self.failed_part, self.flag_reason
         )
 
     @property
     def support(self) -> str:
+        """The support in words for the list: the figures of the cited source, or for a claim that needs a
+        source what the suggestions found."""
         if self.kind == NEEDS_SOURCE:  # no cited source: what was found for the claim
             return suggested_support(self.suggestions)
         return self.support_figures.text
 
     @property
     def reason(self) -> str | None:
+        """Why the finding is queued, in words (None when no reason applies)."""
         reason = queue_reason(self.flag_reason, self.stance)
         return reason.label if reason else None
 
     def to_json(self) -> dict[str, Any]:
+        """The row as JSON for the API and ``sidebot queue list --json``, with the support, reason and
+        priority in words."""
         data = asdict(self)
         data["created_at"] = self.created_at.isoformat()
         return data | {

@@ -112,6 +112,8 @@ class CitationRow:
 
     @property
     def support(self) -> Support:
+        """The citation's support figures (probabilities, the fact and part the source fails on, the flag
+        reason)."""
         return Support.of(
             self.probability, self.every_part_probability, self.fact_note, self.failed_part, self.flag_reason
         )

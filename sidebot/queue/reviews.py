@@ -71,6 +71,7 @@ class Period(StrEnum):
 
     @property
     def span(self) -> timedelta | None:
+        """How far back the window reaches (None: all time)."""
         return {Period.WEEK: timedelta(days=7), Period.MONTH: timedelta(days=30), Period.ALL: None}[self]
 
 

@@ -82,6 +82,8 @@ class Lease:
         self.owner = f"{self.host}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
     def acquire(self) -> None:
+        """Take the lease; LeaseHeldError when another scheduler holds it and it has not lapsed, or takes it
+        at the same moment."""
         try:
             with self.db.session() as session:
                 current = session.get(SchedulerLease, LEASE_NAME)
@@ -112,6 +114,7 @@ class Lease:
                 raise LeaseHeldError("this scheduler lost its lease to another one")
 
     def release(self) -> None:
+        """Give the lease up, if this scheduler still holds it."""
         with self.db.session() as session:
             session.execute(
                 delete(SchedulerLease).where(

@@ -46,10 +46,12 @@ class Share:
 
     @property
     def value(self) -> float | None:
+        """The confirmed share (None before any review)."""
         return self.confirmed / self.reviewed if self.reviewed else None
 
     @property
     def interval(self) -> tuple[float, float] | None:
+        """The 95 % Wilson interval of the share (None before any review)."""
         if not self.reviewed:
             return None
         from scipy.stats import binomtest
@@ -92,6 +94,7 @@ class QueueStats:
     reviewed: list[ReviewedFinding] = field(default_factory=list)  # what the precision was measured on
 
     def precision_rows(self) -> list[tuple[str, str, Share]]:
+        """The precision table's rows, (wiki, reason, share), sorted by wiki and reason."""
         return [(wiki, reason, share) for (wiki, reason), share in sorted(self.precision.items())]
 
 

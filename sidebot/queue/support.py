@@ -229,6 +229,7 @@ class QueueReason:
 
     @property
     def label(self) -> str:
+        """The reason in words, with its detail after a colon when it has one."""
         return REASON_LABELS[self.kind] + (f": {self.detail}" if self.detail else "")
 
 
