@@ -87,6 +87,7 @@ class JobContext:
     show: Callable[[str], None] = print  # where a dry run shows the wikitext it would save
 
     def wiki_id(self) -> int:
+        """The queue's id of the scheduler's wiki (the row created on first use)."""
         with self.db.session() as session:
             return store.get_or_create_wiki(
                 session, self.wiki.name, self.wiki.api_url, self.wiki.article_url
