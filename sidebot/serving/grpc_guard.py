@@ -38,6 +38,8 @@ class GrpcGuard(ServerInterceptor):
         continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
         details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler:
+        """The handler of a call, or one that refuses it: without the token (except the open probes), to the
+        model repository, or an inference request over the size cap."""
         handler = await continuation(details)
         if handler is None or handler.unary_unary is None:
             return handler

@@ -53,6 +53,8 @@ class RestGuard:
         self.limits = limits
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Check one HTTP request (token, repository routes, size, framing) and pass it on with its body
+        replayed, or answer the refusal; other ASGI traffic passes untouched."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

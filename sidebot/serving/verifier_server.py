@@ -115,12 +115,16 @@ class VerifierModel(Model):
         )
 
     def get_input_types(self) -> list[dict[str, Any]]:
+        """The Open Inference Protocol inputs the model takes (its metadata)."""
         return oip.INPUTS
 
     def get_output_types(self) -> list[dict[str, Any]]:
+        """The Open Inference Protocol outputs the model gives (its metadata)."""
         return oip.OUTPUTS
 
     async def predict(self, payload: Any, headers: dict[str, str] | None = None) -> Any:
+        """The verdicts for a KServe v1 ``{"instances": [...]}`` body or an Open Inference Protocol request,
+        through the micro-batcher; InvalidInput for a body of the wrong shape or over the citation cap."""
         if isinstance(payload, InferRequest):
             return await self._infer(payload)
         if not isinstance(payload, dict) or not isinstance(payload.get("instances"), list):
