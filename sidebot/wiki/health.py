@@ -31,6 +31,7 @@ class WikiHealth:
 
     @property
     def down(self) -> bool:
+        """Whether the wiki is not answering normally (any kind but ``answering``)."""
         return self.kind != "answering"
 
 

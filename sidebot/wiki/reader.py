@@ -29,6 +29,8 @@ class PywikibotWiki:
 
     @classmethod
     def connect(cls, settings: Settings) -> PywikibotWiki:
+        """The wiki of ``settings``, logged in, with the redirects to its maintenance templates read as
+        aliases (a wiki without one of the templates keeps the built-in names)."""
         site = connect(settings)
         wiki = cls(settings=settings, site=site)
         tags = (
@@ -46,6 +48,7 @@ class PywikibotWiki:
 
     @property
     def name(self) -> str:
+        """The queue's name for the wiki."""
         return self.name_in(self.settings)
 
     @staticmethod
@@ -55,33 +58,45 @@ class PywikibotWiki:
 
     @property
     def api_url(self) -> str:
+        """The wiki's ``api.php`` address, as the site reports it."""
         return self.site.base_url(self.site.apipath())
 
     @property
     def article_url(self) -> str:
+        """The address of an article with ``{title}`` where the title goes: ``[wiki] article_url`` when set,
+        else the site's article path."""
         return self.settings.wiki.article_url or self.site.base_url(
             self.site.articlepath.replace("$1", "{title}")
         )
 
     def url_of(self, title: str) -> str:
+        """The address of the article ``title`` on this wiki."""
         return article_url(self.settings, title, self.site)
 
     def page_text(self, ref: PageRef) -> tuple[str, int] | None:
+        """The page's wikitext and revision id, or None when the page is gone."""
         try:
             return fetch_text(self.site, ref)
         except PageGoneError:
             return None
 
     def url_added(self, page_id: int, url: str) -> UrlAdded | None:
+        """The revision of the page that added ``url``, searched back through at most ``[archive]
+        history_revisions`` revisions."""
         return url_added(self.site, page_id, url, self.settings.archive.history_revisions)
 
     def editors_between(self, page_id: int, old_rev: int, new_rev: int) -> list[str]:
+        """The users who saved the page's revisions after ``old_rev`` up to ``new_rev``, oldest first, each
+        once."""
         return editors_between(self.site, page_id, old_rev, new_rev)
 
     def revision_text(self, rev_id: int) -> str | None:
+        """The wikitext of revision ``rev_id``, or None when it is hidden (revision deletion)."""
         return revision_text(self.site, rev_id)
 
     def page_facts(self, titles: Iterable[str]) -> dict[str, PageFacts]:
+        """Per existing title, what the priority needs to know of the page: whether it is in the wiki's
+        category of living people (``[priority] blp_category``) and who may edit it."""
         return page_facts(self.site, titles, self.settings.priority.blp_category)
 
     def expand_templates(self, text: str, title: str) -> str:
