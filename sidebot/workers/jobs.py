@@ -59,20 +59,25 @@ class PageJob:
 
     @classmethod
     def of(cls, wiki: str, ref: PageRef, text: str | None = None) -> PageJob:
+        """The job of checking ``ref`` on ``wiki`` (with ``text``: check that text rather than ask the
+        wiki)."""
         return cls(wiki, ref.title, ref.page_id, ref.rev_id, ref.timestamp.isoformat(), ref.origin, text)
 
     @property
     def ref(self) -> PageRef:
+        """The page and revision the job checks."""
         return PageRef(
             self.title, self.page_id, self.rev_id, datetime.fromisoformat(self.timestamp), self.origin
         )
 
     @property
     def lock(self) -> str:
+        """Procrastinate's lock: one job per page runs at a time."""
         return f"{self.wiki}:{self.page_id}"
 
     @property
     def queueing_lock(self) -> str:
+        """Procrastinate's queueing lock: a revision of a page waits in the queue once."""
         return f"{self.wiki}:{self.page_id}:{self.rev_id}"
 
 

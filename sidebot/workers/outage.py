@@ -87,6 +87,7 @@ class DatabaseOutage:
 
     @property
     def down(self) -> bool:
+        """Whether the database is taken to be down now."""
         return self.since is not None
 
     def lost(self, why: BaseException | str) -> None:
@@ -147,6 +148,9 @@ class QuietOutage(logging.Filter):
         self.outage = outage
 
     def filter(self, record: logging.LogRecord) -> bool:
+        """Let a record through unless it only says the database connection is gone; such a record tells the
+        outage instead (which logs one line), and a pool's note about a dead connection after an outage is
+        dropped."""
         if record.name.split(".")[0] not in QUIET_LOGGERS:
             return True
         exc = record.exc_info[1] if record.exc_info else None

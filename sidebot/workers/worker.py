@@ -85,6 +85,7 @@ class WorkerState:
             self.counts.jobs_done += 1
 
     def beat(self) -> None:
+        """Record the worker's heartbeat on its run row, with its counts so far."""
         with self.lock, self.patrol.db.session() as session:
             heartbeat(session.get_one(Run, self.run_id), self.counts.as_dict())
 
