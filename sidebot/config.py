@@ -322,6 +322,8 @@ class RetrieveSettings(_Section):
     feed_evict_by: Literal["cited", "added"] = "cited"
 
     def resolved_folder(self, home: Path) -> Path:
+        """The retrieval folder: ``folder`` when set, else ``retrieve`` in the data folder ``home`` (``~``
+        expanded)."""
         return (self.folder or home / "retrieve").expanduser()
 
 
@@ -446,6 +448,7 @@ class OnwikiSettings(_Section):
 
     @property
     def writes(self) -> bool:
+        """Whether any on-wiki output is turned on (the review list or the talk-page notices)."""
         return self.review_list.enabled or self.notices.enabled
 
     @model_validator(mode="after")
