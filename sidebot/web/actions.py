@@ -19,6 +19,8 @@ from sidebot.web.wikiapi import WikiApiError
 
 @dataclass(frozen=True)
 class Outcome:
+    """What a review action did: the review it recorded (or withdrew) and the finding's state afterwards."""
+
     review: Review
     state: str  # the finding's state afterwards
 
@@ -42,6 +44,8 @@ STATUS_OF: dict[type[Exception], HTTPStatus] = {
 
 
 def target_of(db: Database, finding_id: int) -> ReviewTarget:
+    """What a review of finding ``finding_id`` touches on the wiki (page, revision, cited URL), for the gate's
+    checks; ActionError 404 when there is no such finding."""
     place = finding_place(db, finding_id)
     if place is None:
         raise ActionError(f"there is no finding {finding_id}", HTTPStatus.NOT_FOUND)
@@ -51,6 +55,8 @@ def target_of(db: Database, finding_id: int) -> ReviewTarget:
 
 
 def check_may_review(gate: ReviewGate, login: Login, target: ReviewTarget) -> None:
+    """Raise ActionError unless ``login`` may review ``target`` now: 403 with the gate's reason in words, 503
+    when the wiki cannot be asked."""
     try:
         gate.check(login, target)
     except ReviewNotAllowed as exc:
@@ -85,6 +91,8 @@ def decide(
     suggestion_id: int | None,
     comment: str | None,
 ) -> Outcome:
+    """Record ``login``'s decision on an open finding (with the better suggestion's id, or a comment), once
+    the gate allows it."""
     user = login.user
     return run_review_action(
         db,
@@ -96,10 +104,12 @@ def decide(
 
 
 def undo(db: Database, gate: ReviewGate, login: Login, finding_id: int) -> Outcome:
+    """Withdraw ``login``'s own latest decision on the finding, once the gate allows it."""
     return run_review_action(db, gate, login, finding_id, lambda s: reviews.undo(s, finding_id, login.user))
 
 
 def reopen(db: Database, gate: ReviewGate, login: Login, finding_id: int) -> Outcome:
+    """Return a reviewed finding to open (its decision stays on record), once the gate allows it."""
     return run_review_action(
         db, gate, login, finding_id, lambda s: reviews.return_to_open(s, finding_id, login.user)
     )

@@ -43,6 +43,9 @@ class _View(BaseModel):
 
 
 class Segment(_View):
+    """A piece of the shown source passage: evidence the verifier found (highlighted, with its score), plain
+    text, or context the stored passage had cut."""
+
     text: str
     evidence: bool = Field(description="true: a sentence that holds the claim's words, highlighted")
     score: float | None = None
@@ -52,6 +55,9 @@ class Segment(_View):
 
 
 class SuggestionOut(_View):
+    """Another source suggested for the claim: its page, its support figures and words, the passage that backs
+    it, the other articles citing it, and a reference to paste."""
+
     id: int
     rank: int
     url: str
@@ -124,6 +130,8 @@ class ChangeOut(_View):
 
 
 class ReviewOut(_View):
+    """A reviewer's decision on a finding, with when it was withdrawn or the finding reopened, if it was."""
+
     id: int
     reviewer: str
     decision: str
@@ -137,10 +145,14 @@ class ReviewOut(_View):
 
     @property
     def current(self) -> bool:
+        """Whether this decision still stands: a firm decision, neither withdrawn nor reopened."""
         return self.undone_at is None and self.reopened_at is None and self.decision in FIRM_DECISIONS
 
 
 class Card(_View):
+    """One finding as the card shows it: the claim in its article, the cited source with the passage and
+    evidence, the verdict in figures and words, the facts checked, the suggestions and the reviews."""
+
     id: int
     state: str
     wiki: str
@@ -223,6 +235,7 @@ class Card(_View):
 
     @property
     def current_review(self) -> ReviewOut | None:
+        """The decision that stands on the finding now, the latest first (None when there is none)."""
         return next((r for r in reversed(self.reviews) if r.current), None)
 
     def chosen_suggestion(self, review: ReviewOut) -> SuggestionOut | None:
@@ -232,6 +245,7 @@ class Card(_View):
 
     @property
     def target(self) -> ReviewTarget:
+        """What a review of this finding touches on the wiki, for the gate's checks."""
         return ReviewTarget(
             wiki=self.wiki, api_url=self.api_url, title=self.article, rev_id=self.rev_id, url=self.url
         )
@@ -243,6 +257,7 @@ class Card(_View):
 
 
 def load_card(session: Session, finding_id: int) -> Card | None:
+    """The card of finding ``finding_id``, or None when there is no such finding."""
     card = card_row(session, finding_id)
     return _card_view(card) if card is not None else None
 
@@ -480,6 +495,7 @@ def highlight(shown: ShownPassage) -> list[Segment]:
 
 
 def decision_label(decision: str) -> str:
+    """The words a decision is shown in; an unknown value is shown as it is."""
     try:
         return DECISION_LABELS[Decision(decision)]
     except ValueError:
@@ -487,6 +503,7 @@ def decision_label(decision: str) -> str:
 
 
 def review_view(review: Review) -> ReviewOut:
+    """A stored review as the card and the API show it."""
     return ReviewOut(
         id=review.id,
         reviewer=review.reviewer,

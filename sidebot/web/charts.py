@@ -33,6 +33,8 @@ PALETTE = (
 
 @dataclass(frozen=True)
 class Bar:
+    """One stacked segment of a day's bar, in SVG user units."""
+
     x: float
     y: float
     width: float
@@ -43,6 +45,8 @@ class Bar:
 
 @dataclass(frozen=True)
 class Tick:
+    """A day label under the chart's bars."""
+
     x: float
     label: str  # the day, "MM-DD"
     anchor: str  # SVG text-anchor: "start" at the left edge, "end" at the right one, else "middle"
@@ -50,6 +54,9 @@ class Tick:
 
 @dataclass(frozen=True)
 class Chart:
+    """A stacked bar chart laid out for the stats page's inline SVG: its size, bars, day labels and legend,
+    and the tallest bar's and the whole chart's totals."""
+
     width: int
     height: int
     axis: int  # the band under the bars that holds the day labels

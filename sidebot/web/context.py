@@ -31,11 +31,14 @@ class EditChecker(Protocol):
     """The check before saving, as ``POST /api/check`` uses it (:class:`sidebot.patrol.precheck.EditCheck`:
     the web layer sits below the patrol, so ``sidebot serve`` hands it in)."""
 
-    def unavailable(self) -> str | None: ...
+    def unavailable(self) -> str | None:
+        """Why the check cannot run now, in words (None: it can)."""
 
-    def refs_to_check(self, text: str, title: str, base: str | None) -> list[RefToCheck]: ...
+    def refs_to_check(self, text: str, title: str, base: str | None) -> list[RefToCheck]:
+        """The citations of an edited text to check, new or changed against ``base`` when it is given."""
 
-    def check(self, title: str, refs: list[RefToCheck]) -> list[RefCheck]: ...
+    def check(self, title: str, refs: list[RefToCheck]) -> list[RefCheck]:
+        """Each citation's outcome, its source fetched (the cache first) and verified as the patrol does."""
 
 
 @dataclass
@@ -57,9 +60,11 @@ class WebContext:
     checker: EditChecker | None = None  # the check before saving; None: not set up (503)
 
     def login(self, request: Request) -> Login | None:
+        """The request's login, if its session holds one that has not expired."""
         return current_login(request, self.db, self.web.session_hours * 3600)
 
     def user(self, request: Request) -> str | None:
+        """The logged-in username of the request, or None."""
         login = self.login(request)
         return login.user if login else None
 
@@ -84,6 +89,7 @@ class WebContext:
             raise LoginFailed(f"the wiki could not say whether you may review: {exc}") from exc
 
     def end_session(self, request: Request) -> None:
+        """Log the request's session out (its stored row deleted, the cookie cleared)."""
         log_out(request, self.db)
 
     def login_api_url(self) -> str:
@@ -104,9 +110,12 @@ class WebContext:
         return request.client.host if request.client else "unknown"
 
     def password_login(self) -> PasswordLogin:
+        """The wiki-password login against the configured login wiki, with the app's login throttle."""
         return PasswordLogin(self.apis.get(self.login_api_url()), self.throttle)
 
     def render(self, request: Request, template: str, status_code: int = 200, **context: object) -> Response:
+        """The HTML page ``template`` rendered with ``context`` and what every page shows: the user, the CSRF
+        token, the flashed messages and the kind of login."""
         context |= {
             "user": self.user(request),
             "csrf_token": csrf_token(request),

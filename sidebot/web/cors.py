@@ -38,6 +38,9 @@ class ApiCors(CORSMiddleware):
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer CORS for the JSON API only: a request from an allowed origin gets Starlette's CORS handling;
+        another origin gets no CORS headers (a preflight from it is refused); the pages are passed on
+        untouched."""
         if scope["type"] != "http" or not scope["path"].startswith(API_PREFIX):
             await self.app(scope, receive, send)
             return

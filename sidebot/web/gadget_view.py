@@ -20,6 +20,8 @@ class _View(BaseModel):
 
 
 class GadgetSuggestion(_View):
+    """The best other source for a finding, as the gadget's popup offers it."""
+
     id: int
     url: str
     title: str | None
@@ -28,6 +30,8 @@ class GadgetSuggestion(_View):
 
 
 class GadgetFinding(_View):
+    """One open finding as the wiki gadget marks it in the article, in the card's words."""
+
     id: int
     claim: str = Field(description="the claim as the article words it (the gadget finds it in the page)")
     reason: str | None = Field(description="why it is in the queue")
@@ -44,11 +48,15 @@ class GadgetFinding(_View):
 
 
 class GadgetDecision(_View):
+    """A decision the gadget's popup offers: the value to send and its label."""
+
     value: str
     label: str
 
 
 class PageFindings(_View):
+    """An article's open findings for the wiki gadget, with who is logged in and the decisions it may send."""
+
     wiki: str
     title: str
     user: str | None = Field(description="who is logged in to the review service (decisions need a login)")
@@ -65,6 +73,7 @@ POPUP_DECISIONS = [
 
 
 def gadget_finding(card: Card, base_url: str) -> GadgetFinding:
+    """The gadget's view of a card, with the address of the card on this service (``base_url``)."""
     best = card.suggestions[0] if card.suggestions else None
     return GadgetFinding(
         id=card.id,

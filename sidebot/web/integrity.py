@@ -66,12 +66,14 @@ class WikiApis:
         self._lock = threading.Lock()
 
     def get(self, api_url: str) -> WikiApi:
+        """The client of the wiki at ``api_url``, made on first use and shared after."""
         with self._lock:
             if api_url not in self._apis:
                 self._apis[api_url] = WikiApi(api_url, self.timeout)
             return self._apis[api_url]
 
     def close(self) -> None:
+        """Close every client made so far."""
         with self._lock:
             for api in self._apis.values():
                 api.close()
@@ -107,6 +109,9 @@ class ReviewGate:
         self._lock = threading.Lock()
 
     def check(self, login: Login, target: ReviewTarget) -> None:
+        """Raise ReviewNotAllowed, with the reason in words, unless ``login`` may review ``target``: logged in
+        on that wiki (or one sharing its accounts), not blocked there, meeting the configured requirements,
+        and not the one who added the citation. WikiApiError when the wiki cannot be asked."""
         user = login.user
         if target.wiki != login.wiki and not {target.wiki, login.wiki} <= self.shared_accounts:
             raise ReviewNotAllowed(

@@ -26,6 +26,9 @@ ORIGIN_LABELS = {
 # One row of the list, and the JSON API's list entry: its OpenAPI schema takes the class name and the field
 # descriptions (and would take a docstring as the entry's description).
 class FindingSummary(BaseModel):
+    """A finding as the queue lists it: where it is, the claim and source, its support and why it is queued,
+    and the decision on it, if any."""
+
     model_config = ConfigDict(frozen=True)
 
     id: int
@@ -90,6 +93,7 @@ class FindingSummary(BaseModel):
 
     @classmethod
     def of(cls, item: ListedFinding) -> FindingSummary:
+        """The summary of a listed finding row."""
         row, decided = item.row, item.decision
         reason = queue_reason(row.flag_reason, row.stance)
         support = row.support_figures
@@ -129,6 +133,8 @@ class FindingSummary(BaseModel):
 
 @dataclass(frozen=True)
 class QueuePage:
+    """One page of the queue: its findings, how many match in this tab and in each, and which page it is."""
+
     items: list[FindingSummary]
     total: int  # findings in this tab with these filters
     counts: dict[str, int]  # per tab, with these filters
@@ -137,12 +143,15 @@ class QueuePage:
 
     @property
     def pages(self) -> int:
+        """How many pages the matching findings fill (at least one)."""
         return max(1, -(-self.total // self.per_page))
 
 
 def list_queue(
     session: Session, flt: QueueFilter, user: str | None, page: int = 1, per_page: int = 50
 ) -> QueuePage:
+    """Page ``page`` (from 1) of the queue with filter ``flt``, as ``user`` sees it (their own tab needs
+    them)."""
     page = max(1, page)
     rows = listing.list_queue(session, flt, user, page, per_page)
     return QueuePage(

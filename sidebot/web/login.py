@@ -46,6 +46,9 @@ class LoginThrottled(LoginFailed):
 
 
 class PasswordLogin:
+    """Logging in with a wiki username and password, checked by the wiki itself (``action=clientlogin``), with
+    failed attempts throttled per username and address."""
+
     kind = "wiki-password"
 
     def __init__(self, api: WikiApi, throttle: LoginThrottle) -> None:
@@ -92,10 +95,12 @@ class PendingOAuth:
     created_at: float
 
     def to_session(self) -> dict[str, Any]:
+        """What the session keeps while the person is at the wiki."""
         return {"state": self.state, "verifier": self.verifier, "created_at": self.created_at}
 
     @classmethod
     def from_session(cls, data: Any) -> PendingOAuth | None:
+        """The pending login a session kept, or None when it holds none or something else."""
         try:
             return cls(str(data["state"]), str(data["verifier"]), float(data["created_at"]))
         except (TypeError, KeyError, ValueError):
@@ -109,6 +114,9 @@ def pkce_challenge(verifier: str) -> str:
 
 
 class OAuthLogin:
+    """Logging in through the wiki's OAuth 2 (an authorisation code with PKCE): the wiki checks the person,
+    this service never sees a password."""
+
     kind = "oauth"
 
     def __init__(

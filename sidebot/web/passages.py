@@ -38,6 +38,8 @@ _BOUNDARY = re.compile(r"[.!?][\"'”’)\]]*\s|\n")
 
 @dataclass(frozen=True)
 class Span:
+    """A highlighted span of the shown text (offsets in it), with the verifier's score when it has one."""
+
     start: int
     end: int
     score: float | None
@@ -66,6 +68,9 @@ def is_menu_line(line: str) -> bool:
 
 @dataclass(frozen=True)
 class ShownPassage:
+    """A passage as the card shows it: the text, where the stored passage lies in it, and the evidence
+    spans."""
+
     text: str
     context: tuple[int, int]  # the stored passage's part of ``text``; before and after it: added context
     evidence: list[Span]

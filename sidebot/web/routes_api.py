@@ -60,6 +60,8 @@ def _login(request: Request) -> Login:
 
 @router.get("/session", response_model=SessionOut, summary="Who is logged in, and the CSRF token for POSTs")
 def session_info(request: Request) -> SessionOut:
+    """Who is logged in (null when nobody is), the CSRF token to send with every POST, and how this site logs
+    in."""
     ctx = web_context(request)
     return SessionOut(user=ctx.user(request), csrf_token=csrf_token(request), auth=ctx.web.auth)
 
@@ -72,6 +74,8 @@ def session_info(request: Request) -> SessionOut:
     summary="Log in with a wiki username and password (wiki-password sites only)",
 )
 def api_login(request: Request, body: LoginIn) -> SessionOut:
+    """Logs in with a wiki username and password, which the wiki itself checks; 401 when it refuses them, 429
+    while failed logins for that username or address must wait."""
     ctx = web_context(request)
     if ctx.web.auth != "wiki-password":
         raise HTTPException(400, "this site logs in through the wiki (OAuth): use the login page")
@@ -90,6 +94,7 @@ def api_login(request: Request, body: LoginIn) -> SessionOut:
 
 @router.post("/logout", response_model=SessionOut, dependencies=[Depends(require_csrf)], summary="Log out")
 def api_logout(request: Request) -> SessionOut:
+    """Ends the session; the answer carries the new session's CSRF token."""
     web_context(request).end_session(request)
     return SessionOut(user=None, csrf_token=csrf_token(request), auth=web_context(request).web.auth)
 
@@ -122,6 +127,7 @@ def list_findings(
     page: PageNumber = 1,
     per_page: PerPage | None = None,
 ) -> FindingList:
+    """The queue's findings, a page at a time (see the route's description)."""
     ctx = web_context(request)
     user = ctx.user(request)
     flt = QueueFilter(
@@ -154,6 +160,7 @@ def list_findings(
     summary="One finding: the claim in context, the source passage with evidence, suggestions, reviews",
 )
 def get_finding(request: Request, finding_id: FindingId) -> FindingDetail:
+    """The finding as its card shows it, with whether the logged-in user may review it (and why not)."""
     ctx = web_context(request)
     with ctx.db.session() as session:
         card = load_card(session, finding_id)
@@ -184,6 +191,7 @@ def page_findings(
         str, Query(max_length=64, description="the wiki's name (default: the configured one)")
     ] = "",
 ) -> PageFindings:
+    """An article's open findings for the wiki gadget (see the route's description)."""
     ctx = web_context(request)
     name = wiki or login_wiki(ctx.db, ctx.settings.wiki.name)[0]
     stored = " ".join(title.replace("_", " ").split())  # wgPageName writes spaces as underscores
@@ -209,6 +217,9 @@ def page_findings(
     summary="Decide on an open finding",
 )
 def post_decision(request: Request, finding_id: FindingId, body: DecisionIn) -> ReviewResult:
+    """Records your decision on an open finding (suggestion_id names the better source with
+    better_suggestion). Refused when you may not review it: not logged in on its wiki, blocked, short of the
+    site's requirements, or the one who added the citation."""
     ctx = web_context(request)
     login = _login(request)
     return _result(
@@ -227,6 +238,8 @@ def post_decision(request: Request, finding_id: FindingId, body: DecisionIn) -> 
     summary="Undo your own latest decision on a finding",
 )
 def post_undo(request: Request, finding_id: FindingId) -> ReviewResult:
+    """Withdraws your own latest decision on the finding; if it was the finding's decision, the finding is
+    open again."""
     ctx = web_context(request)
     login = _login(request)
     return _result(finding_id, lambda: actions.undo(ctx.db, ctx.gate, login, finding_id))
@@ -240,6 +253,7 @@ def post_undo(request: Request, finding_id: FindingId) -> ReviewResult:
     summary="Return a reviewed finding to open (its decision stays on record)",
 )
 def post_reopen(request: Request, finding_id: FindingId) -> ReviewResult:
+    """Returns a reviewed finding to open; its decision stays on record but no longer counts."""
     ctx = web_context(request)
     login = _login(request)
     return _result(finding_id, lambda: actions.reopen(ctx.db, ctx.gate, login, finding_id))
@@ -247,6 +261,7 @@ def post_reopen(request: Request, finding_id: FindingId) -> ReviewResult:
 
 @router.get("/leaderboard", response_model=Leaderboard, summary="Reviewers by decisions made in a period")
 def get_leaderboard(request: Request, period: Period = Period.WEEK) -> Leaderboard:
+    """Reviewers by the decisions they made in the period (7d, 30d or all), most first."""
     with web_context(request).db.session() as session:
         rows = leaderboard(session, period)
     return Leaderboard(period=period.value, entries=[LeaderboardEntry.model_validate(r) for r in rows])

@@ -26,6 +26,8 @@ def safe_next(value: str | None) -> str:
 
 @router.get("/login")
 def login_form(request: Request, next: str = "/queue") -> Response:
+    """The login page (wiki username and password, or the button to the wiki's OAuth), returning to
+    ``next``."""
     ctx = web_context(request)
     return ctx.render(request, "login.html", next=safe_next(next), username="", error=None)
 
@@ -37,6 +39,8 @@ def login_submit(
     password: Annotated[str, Form(max_length=1024)] = "",
     next: Annotated[str, Form()] = "/queue",
 ) -> Response:
+    """Check the username and password with the wiki and start a session; the form again, with the reason,
+    when the wiki or the throttle refuses."""
     ctx = web_context(request)
     if ctx.web.auth != "wiki-password":
         return ctx.render(
@@ -69,6 +73,8 @@ def login_submit(
 
 @router.get("/login/oauth")
 def oauth_start(request: Request, next: str = "/queue") -> Response:
+    """Send the person to the wiki's OAuth authorisation page (to the login page where OAuth is not set
+    up)."""
     ctx = web_context(request)
     if ctx.oauth is None:
         return RedirectResponse("/login", status_code=303)
@@ -79,6 +85,7 @@ def oauth_start(request: Request, next: str = "/queue") -> Response:
 
 @router.get("/oauth/callback")
 def oauth_callback(request: Request) -> Response:
+    """Finish an OAuth login on the person's return from the wiki and start their session."""
     ctx = web_context(request)
     if ctx.oauth is None:
         return RedirectResponse("/login", status_code=303)
@@ -96,6 +103,7 @@ def oauth_callback(request: Request) -> Response:
 
 @router.post("/logout", dependencies=[Depends(require_csrf)])
 def logout(request: Request) -> Response:
+    """End the session and go back to the queue."""
     ctx = web_context(request)
     ctx.end_session(request)
     flash(request, "Logged out.")

@@ -32,12 +32,17 @@ REF_TAG = re.compile(r"<ref[\s>/]", re.IGNORECASE)
 
 
 class RefIn(BaseModel):
+    """A claim and the URL it cites, to check without an edited text."""
+
     model_config = ConfigDict(extra="forbid")
     claim: Annotated[str, Field(min_length=1, max_length=MAX_CLAIM_CHARS)]
     url: Annotated[str, Field(min_length=1, max_length=MAX_URL_CHARS)]
 
 
 class CheckIn(BaseModel):
+    """A check request: the edited wikitext (with the text before the edit), or a list of claims with their
+    URLs."""
+
     model_config = ConfigDict(extra="forbid")
     title: Annotated[str, Field(min_length=1, max_length=512, description="the article's title")]
     text: str | None = Field(None, description="the edited wikitext (the source editor's text)")
@@ -55,6 +60,8 @@ class CheckIn(BaseModel):
 
 
 class CheckedRef(BaseModel):
+    """The check's outcome for one citation, in the card's words."""
+
     claim: str
     url: str
     state: str = Field(description="passed, open (the patrol would queue it) or unverifiable")
@@ -70,6 +77,8 @@ class CheckedRef(BaseModel):
 
 
 class CheckOut(BaseModel):
+    """The check of an edit: the article, how many citations were checked, and each one's outcome."""
+
     title: str
     checked: int
     refs: list[CheckedRef]
@@ -110,6 +119,8 @@ CHECK_BODY = {
     "citation in the card's words. Logged-in users only; per-user quotas per hour and day.",
 )
 async def post_check(request: Request) -> CheckOut:
+    """Check an edit's new or changed citations for the logged-in user, within their quotas (see the route's
+    description)."""
     ctx = web_context(request)
     login = ctx.login(request)
     if login is None:

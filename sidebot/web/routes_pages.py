@@ -80,6 +80,7 @@ class ParsedFilter:
 
 
 def parse_filter(params: dict[str, str]) -> ParsedFilter:
+    """The queue's filter from a list page's query string (see :class:`ParsedFilter`)."""
     raw = {key: params.get(key, "").strip() for key in ("status", "page", *FILTER_KEYS)}
     errors: list[str] = []
     tab = Tab.OPEN
@@ -151,11 +152,13 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
 
 @router.get("/")
 def home() -> Response:
+    """The queue is the home page."""
     return RedirectResponse("/queue", status_code=303)
 
 
 @router.get("/queue")
 def queue_page(request: Request) -> Response:
+    """The queue's list page, filtered by the query string or by one of the user's saved worklists."""
     ctx = web_context(request)
     params = dict(request.query_params)
     user = ctx.user(request)
@@ -247,6 +250,7 @@ def _topic_titles(ctx: WebContext, parsed: ParsedFilter) -> frozenset[str] | Non
 
 @router.get("/findings/{finding_id}")
 def card_page(request: Request, finding_id: FindingId) -> Response:
+    """The card of one finding."""
     return _render_card(request, finding_id)
 
 
@@ -258,6 +262,8 @@ def decide(
     suggestion_id: Annotated[str, Form()] = "",
     comment: Annotated[str, Form()] = "",
 ) -> Response:
+    """Record a decision from the card's form; the card again, with what was typed, when it cannot be
+    recorded."""
     ctx = web_context(request)
     form = {"decision": decision, "suggestion_id": suggestion_id, "comment": comment}
     login = ctx.login(request)
@@ -301,11 +307,13 @@ def undo(request: Request, finding_id: FindingId, next: Annotated[str, Form()] =
 
 @router.post("/findings/{finding_id}/reopen", dependencies=[Depends(require_csrf)])
 def reopen(request: Request, finding_id: FindingId) -> Response:
+    """Return a reviewed finding to open from its card."""
     return _simple_action(request, finding_id, actions.reopen, "The finding is open again.")
 
 
 @router.get("/leaderboard")
 def leaderboard_page(request: Request, period: str = Period.WEEK.value) -> Response:
+    """The leaderboard page for a period (7d, 30d or all); 400 for another."""
     ctx = web_context(request)
     try:
         chosen = Period(period)
@@ -328,6 +336,8 @@ def leaderboard_page(request: Request, period: str = Period.WEEK.value) -> Respo
 
 @router.get("/stats")
 def stats_page(request: Request, days: StatsDays = 30) -> Response:
+    """The statistics page: what was queued and decided per day over ``days`` days, the reviewers' precision
+    per reason, how the support figures read against reviewers' decisions, and what the workers did."""
     from sidebot.queue.figures import read_figures
     from sidebot.queue.reviews import Decision
     from sidebot.queue.runs import worker_work
@@ -368,6 +378,7 @@ def gadget_script() -> Response:
 
 @router.get("/api")
 def api_overview(request: Request) -> Response:
+    """The JSON API's overview page, written from the app's own OpenAPI schema."""
     ctx = web_context(request)
     schema = request.app.openapi()
     endpoints = [

@@ -31,6 +31,7 @@ async def save(
     query: Annotated[str, Form(max_length=4000)] = "",
     titles_file: Annotated[UploadFile | None, File()] = None,
 ) -> Response:
+    """Save the list's current filter (and an uploaded file of titles) as a worklist of the logged-in user."""
     ctx = web_context(request)
     user = ctx.user(request)
     if user is None:
@@ -59,6 +60,7 @@ async def save(
 
 @router.post("/worklists/{worklist_id}/delete", dependencies=[Depends(require_csrf)])
 def delete(request: Request, worklist_id: WorklistId) -> Response:
+    """Delete one of the logged-in user's worklists."""
     ctx = web_context(request)
     user = ctx.user(request)
     if user is not None:

@@ -45,6 +45,7 @@ def form_number(text: str, low: int, high: int) -> int | None:
 
 
 def form_row_id(text: str) -> int | None:
+    """A row id typed in a form (1 to :data:`MAX_ROW_ID`), or None."""
     return form_number(text, 1, MAX_ROW_ID)
 
 
@@ -53,17 +54,23 @@ class _Out(BaseModel):
 
 
 class SessionOut(_Out):
+    """The session: who is logged in, the CSRF token for POSTs, and how this site logs in."""
+
     user: str | None = Field(description="the logged-in wiki username, or null")
     csrf_token: str = Field(description="send it as the X-CSRF-Token header with every POST")
     auth: Literal["wiki-password", "oauth"]
 
 
 class LoginIn(BaseModel):
+    """A wiki username and password to log in with."""
+
     username: str = Field(max_length=255)
     password: str = Field(max_length=1024)
 
 
 class FindingList(BaseModel):
+    """One page of the queue's findings, with the counts per tab."""
+
     findings: list[FindingSummary]
     total: int = Field(description="findings in this tab with these filters")
     counts: dict[str, int] = Field(
@@ -75,32 +82,44 @@ class FindingList(BaseModel):
 
 
 class FindingDetail(Card):
+    """One finding as its card shows it, with whether the logged-in user may review it."""
+
     can_review: bool | None = Field(None, description="for the logged-in user; null when nobody is logged in")
     cannot_review_reason: str | None = None
 
 
 class DecisionIn(BaseModel):
+    """A decision on an open finding."""
+
     decision: Decision
     suggestion_id: RowId | None = Field(None, description="required with better_suggestion")
     comment: str | None = Field(None, max_length=MAX_COMMENT_CHARS)
 
 
 class ReviewResult(BaseModel):
+    """The review a decision, undo or reopen recorded, and the finding's state afterwards."""
+
     finding_id: int
     state: str = Field(description="the finding's state afterwards")
     review: ReviewOut
 
 
 class LeaderboardEntry(_Out):
+    """A reviewer's decisions in the period: in all and per decision."""
+
     reviewer: str
     total: int
     by_decision: dict[str, int]
 
 
 class Leaderboard(BaseModel):
+    """Reviewers by decisions made in a period, most first."""
+
     period: str
     entries: list[LeaderboardEntry]
 
 
 class Problem(BaseModel):
+    """Why a request was refused, in words."""
+
     detail: str

@@ -30,7 +30,11 @@ FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
 class SecurityHeaders(BaseHTTPMiddleware):
+    """Adds the security headers (CSP, framing, referrer and the rest) to every answer, and ``no-store`` to
+    every answer but the static files."""
+
     async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        """The app's answer with the headers added (a header the route set itself is kept)."""
         response = await call_next(request)
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)

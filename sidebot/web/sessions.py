@@ -32,6 +32,8 @@ OAUTH_KEY = "oauth"
 
 @dataclass(frozen=True, slots=True)
 class Login:
+    """A logged-in user and the wiki whose login checked them."""
+
     user: str
     wiki: str  # the [wiki] name of the wiki whose login checked the password
 
@@ -73,6 +75,7 @@ def log_in(request: Request, db: Database, login: Login, max_age_s: float) -> No
 
 
 def log_out(request: Request, db: Database) -> None:
+    """Delete the request's stored session, if it has one, and clear its cookie."""
     token = request.session.get(SESSION_KEY)
     if isinstance(token, str):
         delete_session(db, _row_id(token))
@@ -98,6 +101,7 @@ def csrf_token(request: Request) -> str:
 
 
 def check_csrf(request: Request, sent: str | None) -> None:
+    """Raise CsrfError unless ``sent`` is the session's CSRF token (compared in constant time)."""
     expected = request.session.get(CSRF_KEY)
     if not expected or not sent or not hmac.compare_digest(str(expected), str(sent)):
         raise CsrfError("this request did not carry the page's security token; reload the page and try again")
@@ -109,4 +113,5 @@ def flash(request: Request, message: str, kind: str = "info") -> None:
 
 
 def take_flashes(request: Request) -> list[dict[str, str]]:
+    """The messages flashed for the next page, removed from the session as they are shown."""
     return request.session.pop(FLASH_KEY, [])

@@ -17,10 +17,13 @@ class WebConfigError(ValueError):
 
 
 def web_settings(settings: Settings) -> WebSettings:
+    """The ``[web]`` settings the app runs with."""
     return settings.web
 
 
 def public_url(web: WebSettings, port: int | None = None) -> str:
+    """The address the service is reached at: ``[web] public_url``, else its host and ``port`` (or the
+    configured port)."""
     if web.public_url:
         return web.public_url.rstrip("/")
     host = f"[{web.host}]" if ":" in web.host else web.host

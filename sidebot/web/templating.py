@@ -21,6 +21,8 @@ def package_dir(name: str) -> Path:
 
 
 def page_templates() -> Jinja2Templates:
+    """The pages' Jinja2 templates: every value escaped, an undefined name an error, and the project's filters
+    and globals registered."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(package_dir("templates"))),
         autoescape=True,  # every value is escaped; no template marks anything safe
@@ -40,10 +42,12 @@ def page_templates() -> Jinja2Templates:
 
 
 def format_time(value: datetime | None) -> str:
+    """A time as the pages show it (``YYYY-MM-DD HH:MM UTC``; a dash for none)."""
     return value.strftime("%Y-%m-%d %H:%M UTC") if value else "—"
 
 
 def format_number(value: float | None, digits: int = 2) -> str:
+    """A number with ``digits`` decimals (a dash for none)."""
     return "—" if value is None else f"{value:.{digits}f}"
 
 

@@ -22,12 +22,15 @@ class TopicError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Topic:
+    """A topic of the list's filter: a category (with ``depth`` levels of subcategories) or a WikiProject."""
+
     kind: Literal["category", "project"]
     name: str
     depth: int = 0
 
     @classmethod
     def parse(cls, text: str, depth: int = 0) -> Topic:
+        """The topic written ``category:NAME`` or ``project:NAME``; TopicError otherwise."""
         kind, _, name = text.partition(":")
         kind, name = kind.strip().lower(), " ".join(name.split())
         if kind not in TOPIC_KINDS or not name:
@@ -45,6 +48,7 @@ class TopicPages:
         self._site = None
 
     def titles(self, topic: Topic) -> frozenset[str]:
+        """The titles of the topic's pages, from the cache when asked within ``ttl_s`` seconds."""
         with self._lock:
             found = self._cache.get(topic)
             if found is not None and time.monotonic() - found[0] < self.ttl_s:

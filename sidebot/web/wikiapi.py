@@ -24,6 +24,9 @@ class WikiLoginFailed(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Block:
+    """A block on a user: by whom, why, until when, and whether it is partial (some pages or namespaces
+    only)."""
+
     by: str
     reason: str
     expiry: str
@@ -53,6 +56,8 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class Revision:
+    """A revision of a page: its id, its user and its time."""
+
     rev_id: int
     user: str | None  # None when the username is hidden (revision deletion)
     timestamp: str
@@ -69,6 +74,7 @@ class WikiApi:
         )
 
     def close(self) -> None:
+        """Close the client's connections."""
         self._client.close()
 
     def client_login(self, username: str, password: str, return_url: str) -> str:
@@ -152,6 +158,7 @@ class WikiApi:
         return revisions
 
     def revision_text(self, rev_id: int) -> str:
+        """The wikitext of revision ``rev_id``; WikiApiError when it is missing or hidden."""
         answer = self._call(
             self._client,
             "GET",
