@@ -68,8 +68,8 @@ def corpus_url(source_base: str, source_id: str) -> str:
 
 
 def distractor_documents() -> list[Document]:
-    """The packaged distractor documents: real pages that support none of the demo's claims, so the demo's
-    suggestions have to be found among others."""
+    """The packaged distractor documents (real pages, see the data's ATTRIBUTION.md), added to the demo
+    corpus beside the demo's sources so that a suggestion is found among pages that are not the claim's."""
     with as_file(files("sidebot.retrieve") / "data" / DISTRACTORS) as path:
         return list(read_documents(path))
 
