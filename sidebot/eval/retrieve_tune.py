@@ -146,7 +146,8 @@ def tune(
 
 
 def main() -> None:
-    """The command line (see the module doc)."""
+    """Run the tuning from the command line and print the fitted values as JSON, written to ``--out`` unless
+    ``--limit`` made it a quick look."""
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )

@@ -55,7 +55,7 @@ class MediaWikiApi:
         self.close()
 
     def close(self) -> None:
-        """Close the session's HTTP client."""
+        """Close the HTTP client; the login's cookies go with it."""
         self._client.close()
 
     def login(self, username: str, bot_password_name: str, bot_password: str) -> None:

@@ -87,7 +87,7 @@ class RemoteVerifier:
         return answer.predictions
 
     def close(self) -> None:
-        """Close the connection to the server."""
+        """Close the HTTP client or gRPC channel to the server; the verifier cannot be used after."""
         self._client.close()
 
     def _ask(

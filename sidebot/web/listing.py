@@ -93,7 +93,8 @@ class FindingSummary(BaseModel):
 
     @classmethod
     def of(cls, item: ListedFinding) -> FindingSummary:
-        """The summary of a listed finding row."""
+        """The API's view of a listed queue row: its figures, its support and reason in words, and the
+        decision on it."""
         row, decided = item.row, item.decision
         reason = queue_reason(row.flag_reason, row.stance)
         support = row.support_figures

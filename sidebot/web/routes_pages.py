@@ -152,7 +152,7 @@ def parse_filter(params: dict[str, str]) -> ParsedFilter:
 
 @router.get("/")
 def home() -> Response:
-    """The queue is the home page."""
+    """Redirect ``/`` to the queue (303)."""
     return RedirectResponse("/queue", status_code=303)
 
 
@@ -250,7 +250,7 @@ def _topic_titles(ctx: WebContext, parsed: ParsedFilter) -> frozenset[str] | Non
 
 @router.get("/findings/{finding_id}")
 def card_page(request: Request, finding_id: FindingId) -> Response:
-    """The card of one finding."""
+    """The card page of one finding; a 404 page for an id the queue does not have."""
     return _render_card(request, finding_id)
 
 

@@ -60,7 +60,8 @@ async def save(
 
 @router.post("/worklists/{worklist_id}/delete", dependencies=[Depends(require_csrf)])
 def delete(request: Request, worklist_id: WorklistId) -> Response:
-    """Delete one of the logged-in user's worklists."""
+    """Delete one of the logged-in user's worklists (another's, or an unknown id, is left alone) and go back
+    to the queue."""
     ctx = web_context(request)
     user = ctx.user(request)
     if user is not None:

@@ -89,7 +89,8 @@ class FindingDetail(Card):
 
 
 class DecisionIn(BaseModel):
-    """A decision on an open finding."""
+    """A decision on an open finding: its value, the better suggestion's id with ``better_suggestion``, and
+    an optional comment."""
 
     decision: Decision
     suggestion_id: RowId | None = Field(None, description="required with better_suggestion")

@@ -74,7 +74,7 @@ class WikiApi:
         )
 
     def close(self) -> None:
-        """Close the client's connections."""
+        """Close the HTTP client's pooled connections (the app does it on shutdown)."""
         self._client.close()
 
     def client_login(self, username: str, password: str, return_url: str) -> str:

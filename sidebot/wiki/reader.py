@@ -48,7 +48,7 @@ class PywikibotWiki:
 
     @property
     def name(self) -> str:
-        """The queue's name for the wiki."""
+        """The queue's name for the wiki: ``[wiki] name``, else ``family:code``."""
         return self.name_in(self.settings)
 
     @staticmethod
