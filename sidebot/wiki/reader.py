@@ -100,4 +100,5 @@ class PywikibotWiki:
         return page_facts(self.site, titles, self.settings.priority.blp_category)
 
     def expand_templates(self, text: str, title: str) -> str:
+        """``text`` with its templates expanded by this wiki as on page ``title`` (action=expandtemplates)."""
         return expand_templates(self.site, text, title)
