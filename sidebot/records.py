@@ -145,6 +145,8 @@ class RefToCheck:
     context: str = ""
     source_title: str = ""
     tags: tuple[str, ...] = ()
+    # the patrol's key of the citation in the edited text ("": worked out from the claim and URL)
+    fingerprint: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +157,7 @@ class RefCheck:
     read: ``problem`` says why); ``words``: one line, the band and the reason ("may fail · missing fact: the
     source does not give 1978, Lexington"); ``reason`` and ``support``: the card's reason label and support
     line; ``evidence``: the source's sentences closest to the claim; ``cached``: the source came from the
-    source cache, not fetched now."""
+    source cache, not fetched now; ``finding_id``/``stored``: where a stored check put it in the queue."""
 
     claim: str
     url: str
@@ -169,3 +171,5 @@ class RefCheck:
     problem: str | None = None
     source_title: str | None = None
     cached: bool = False
+    finding_id: int | None = None  # stored at the user's request: its finding in the queue
+    stored: bool = False  # this check stored it (False with a finding_id: the queue had it already)

@@ -15,7 +15,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from sidebot.config import FetchSettings, Settings, VerifySettings, WebSettings
+from sidebot.patrol.loop import Patrol
 from sidebot.patrol.precheck import EditCheck, refs_to_check
+from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Source
 from sidebot.queue.support import REASON_LABELS, ReasonKind
 from sidebot.verify.factory import load_verifier
@@ -23,6 +25,7 @@ from sidebot.web.app import create_app
 from sidebot.web.quota import CheckQuota, QuotaExceeded
 from tests.fixtures.sources import BLANDA_FILE, SourceServer
 from tests.fixtures.web import WebAccounts, api_login
+from tests.fixtures.wiki import WikiUsers
 
 pytestmark = pytest.mark.integration
 
@@ -137,8 +140,8 @@ def test_a_new_and_a_changed_citation_answered_in_the_cards_words(
 
     listed = _post(check_client, token, refs=[{"claim": FAILING, "url": blanda}]).json()
     assert listed["refs"][0]["state"] == "open" and listed["refs"][0]["cached"]
-    assert _post(check_client, token, refs=[], store=True).status_code == 501  # the check stores nothing
-    assert _stored(web_db)["Finding"] == 0
+    assert listed["stored"] == 0 and listed["refs"][0]["finding_id"] is None
+    assert _stored(web_db)["Finding"] == 0  # nothing stored unless the user asks
 
 
 @pytest.mark.hostile
@@ -310,3 +313,69 @@ def test_refs_to_check_reads_as_the_patrol_reads():
     assert [r.claim for r in refs_to_check(base, TITLE)] == [UNCHANGED]
     no_url = "A claim.<ref>Smith, J. (1999). A book. p. 4.</ref>"
     assert refs_to_check(no_url, TITLE) == []
+
+
+def test_a_stored_check_is_queued_once_and_the_patrol_keeps_it(
+    settings: Settings,
+    wiki,
+    wiki_users: WikiUsers,
+    unique_title,
+    test_wiki,
+    web_accounts: WebAccounts,
+    source_server: SourceServer,
+    verifier,
+    tmp_path: Path,
+):
+    """On SQLite and PostgreSQL: an editor's check with "store" queues the failing citation (only it) as a
+    finding from their check; storing it again adds nothing; once the edit is saved, the patrol's run
+    verifies only what the check did not store and keeps the stored finding (now of the saved revision)."""
+    from sidebot.wiki.pages import single_page
+
+    title = unique_title("Checked")
+    blanda = source_server.url("/blanda.txt")
+    base = f"'''{title}''' is a hydroelectric plant. {_ref(UNCHANGED, blanda)}\n"
+    text = base + f"{_ref(SUPPORTED, blanda)} {_ref(FAILING, blanda + '?copy=3')}\n"
+    db = Database(settings.database_url)
+    wiki_users.editor.edit(title, base, "article")
+    Patrol(settings, db, wiki, verifier).run([single_page(wiki.site, title)], "test", {})
+    web = WebSettings(login_api_url=test_wiki.api_url, secret_key_file=str(tmp_path / "web-secret.key"))
+    app = create_app(settings, db, web, EditCheck(settings, db, verifier, api_url=test_wiki.api_url))
+    with TestClient(app) as client:
+        token = api_login(client, web_accounts.reviewer)
+        before = _stored(db)["Finding"]
+        first = _post(client, token, title=title, text=text, base=base, store=True)
+        assert first.status_code == 200, first.text
+        answer = first.json()
+        supported, failing = answer["refs"]
+        assert (supported["state"], failing["state"]) == ("passed", "open")
+        assert answer["stored"] == 1 and failing["stored"] and not supported["stored"]
+        assert supported["finding_id"] is None and failing["finding_id"] is not None
+        assert _stored(db)["Finding"] == before + 1
+
+        again = _post(client, token, title=title, text=text, base=base, store=True).json()
+        assert again["stored"] == 0 and not again["refs"][1]["stored"]
+        assert again["refs"][1]["finding_id"] == failing["finding_id"]  # the queue had it: no duplicate
+        assert _stored(db)["Finding"] == before + 1
+
+        card = client.get(f"/api/findings/{failing['finding_id']}").json()
+        assert (card["claim"], card["state"], card["origin"]) == (FAILING, "open", "check")
+        assert card["requested_by"] == web_accounts.reviewer.username
+        assert card["band"] == failing["band"]
+        listed = client.get("/api/findings", params={"origin": "check"}).json()["findings"]
+        assert [f["id"] for f in listed] == [failing["finding_id"]]
+        page = client.get(f"/findings/{failing['finding_id']}").text
+        assert f"{web_accounts.reviewer.username}'s check before saving" in page
+
+    saved = wiki_users.editor.edit(title, text, "two more citations")
+    summary = Patrol(settings, db, wiki, verifier).run([single_page(wiki.site, title)], "test", {})
+    assert summary.counts["citations_scored"] == 1  # the supported one: the stored one is not again
+    with db.session() as session:
+        findings = session.scalars(
+            select(Finding).join(Citation).join(Page).where(Page.title == title).order_by(Finding.id)
+        ).all()
+        assert len(findings) == 3  # the unchanged citation's, the stored one, the supported one's
+        stored = session.get(Finding, failing["finding_id"])
+        assert stored is not None and stored.state == "open" and stored.origin == "check"
+        assert stored.citation.present and stored.rev_id == saved.rev_id
+        assert stored.requested_by == web_accounts.reviewer.username
+    db.dispose()

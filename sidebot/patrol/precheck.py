@@ -1,6 +1,8 @@
 """The check before saving: the citations an editor added or changed in the text they are editing, read as
 the patrol reads them, their sources fetched (the source cache first) and verified by the patrol's own
-pipeline, each answered in the review card's words. Nothing is stored but the fetched sources' cache rows.
+pipeline, each answered in the review card's words. Nothing is stored but the fetched sources' cache rows,
+unless the user asks: then the citations the patrol would queue go into the queue as their findings
+(:mod:`sidebot.queue.checked`), once each.
 
 The review service calls it for ``POST /api/check`` (the web app takes it from ``sidebot serve``: the web
 layer sits below the patrol). The verifier is loaded on the first check, once per process, or is the
@@ -10,16 +12,19 @@ configured verifier server's client, as the patrol's is (:func:`sidebot.verify.f
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from sidebot.citations.citations import extract_citations, normalize
+from sidebot.citations.citations import extract_citations, fingerprint, normalize
 from sidebot.config import Settings, operator_contact_problem
-from sidebot.patrol.pipeline import SourceText, claim_for, source_problem, triage, verify_sources
+from sidebot.patrol.pipeline import SourceText, Triage, claim_for, source_problem, triage, verify_sources
 from sidebot.patrol.source_cache import Fetcher, cached_or_fetched
 from sidebot.patrol.thresholds import Thresholds
+from sidebot.queue.checked import CheckedFinding, StoredFinding, store_checked
 from sidebot.queue.db import Database
-from sidebot.queue.models import Source
+from sidebot.queue.models import FindingState, Source
+from sidebot.queue.priority import refresh_priorities
 from sidebot.queue.support import Support, queue_reason, strip_figure
 from sidebot.queue.wikis import login_wiki, wikis_by_name
 from sidebot.records import RefCheck, RefToCheck, Verdict
@@ -39,7 +44,7 @@ def refs_to_check(
     if base is not None:
         before = {(normalize(c.claim), c.url or "") for c in extract_citations(base, title, tag_aliases)}
     return [
-        RefToCheck(c.claim, c.url, c.section, c.context, c.source_title or "", c.tags)
+        RefToCheck(c.claim, c.url, c.section, c.context, c.source_title or "", c.tags, c.fingerprint)
         for c in extract_citations(text, title, tag_aliases)
         if c.checkable and c.url and (normalize(c.claim), c.url) not in before
     ]
@@ -100,10 +105,13 @@ class EditCheck:
                 self._scorer = scorer_for(self.settings.verify)
             return self._scorer
 
-    def check(self, title: str, refs: Sequence[RefToCheck]) -> list[RefCheck]:
-        """Each of ``refs`` (claims of the article ``title``) verified against its source, in order."""
+    def check(self, title: str, refs: Sequence[RefToCheck], store_for: str | None = None) -> list[RefCheck]:
+        """Each of ``refs`` (claims of the article ``title``) verified against its source, in order. With
+        ``store_for`` (the user who asks), those the patrol would queue are stored as their findings; one
+        whose source could not be read is left to the patrol, which tries archived copies."""
         if not refs:
             return []
+        refs = _fingerprinted(refs)
         read = cached_or_fetched(self.db, self.fetcher, self.settings.fetch, {r.url for r in refs}, _Read.of)
         readable = [r for r in refs if read.found[r.url].readable]
         scorer = self.scorer if readable else None
@@ -120,15 +128,34 @@ class EditCheck:
                 found = verify_sources(scorer, jobs)
             verdicts = {id(r): v for r, v in zip(readable, found, strict=True)}
         thresholds = self._thresholds(scorer) if scorer is not None else None
-        answers = []
+        answers: list[RefCheck] = []
+        failing: dict[int, CheckedFinding] = {}  # by their place in answers
         for ref in refs:
             source, cached = read.found[ref.url], ref.url in read.cached_urls
             verdict = verdicts.get(id(ref))
             if verdict is None or thresholds is None:
                 answers.append(_unreadable(ref, source, cached))
-            else:
-                answers.append(_answer(ref, source, verdict, thresholds, cached))
+                continue
+            decision = triage(verdict, None, ref.tags, thresholds.flag_below, thresholds.very_likely_below)
+            if decision.state == FindingState.OPEN:
+                failing[len(answers)] = CheckedFinding(
+                    ref, decision.state, decision.flag_reason, decision.band, verdict
+                )
+            answers.append(_answer(ref, source, verdict, decision, cached))
+        if store_for is not None and failing and scorer is not None:
+            stored = self._store(title, scorer.name, store_for, list(failing.values()))
+            for index, where in zip(failing, stored, strict=True):
+                answers[index] = replace(answers[index], finding_id=where.finding_id, stored=where.new)
         return answers
+
+    def _store(self, title: str, scorer: str, user: str, found: list[CheckedFinding]) -> list[StoredFinding]:
+        """Store ``found`` in the queue at ``user``'s request, with their priority worked out."""
+        with self.db.session() as session:
+            page_id, stored = store_checked(
+                session, self.settings.wiki.name, _stored_title(title), scorer, user, found
+            )
+            refresh_priorities(session, self.settings.priority, page_ids=[page_id])
+        return stored
 
     def _thresholds(self, scorer: Scorer) -> Thresholds:
         """The patrol's thresholds: the config's, else the wiki's learned from its reviewers, else the
@@ -153,11 +180,28 @@ def _unreadable(ref: RefToCheck, source: _Read, cached: bool) -> RefCheck:
     )
 
 
-def _answer(
-    ref: RefToCheck, source: _Read, verdict: Verdict, thresholds: Thresholds, cached: bool
-) -> RefCheck:
-    """The patrol's triage of one verdict, in the card's words."""
-    decision = triage(verdict, None, ref.tags, thresholds.flag_below, thresholds.very_likely_below)
+def _fingerprinted(refs: Sequence[RefToCheck]) -> list[RefToCheck]:
+    """``refs`` with the patrol's key of each citation: read from the edited text, or (a list of claims with
+    URLs) worked out as :func:`sidebot.citations.citations.extract_citations` does, counting repeats."""
+    seen: Counter[tuple[str, str]] = Counter()
+    out = []
+    for ref in refs:
+        if not ref.fingerprint:
+            pair = (normalize(ref.claim), ref.url)
+            ref = replace(ref, fingerprint=fingerprint(ref.claim, ref.url, seen[pair]))
+            seen[pair] += 1
+        out.append(ref)
+    return out
+
+
+def _stored_title(title: str) -> str:
+    """An article title as the patrol stores it (Pywikibot's form): spaces, the first letter upper case."""
+    title = " ".join(title.replace("_", " ").split())
+    return title[:1].upper() + title[1:]
+
+
+def _answer(ref: RefToCheck, source: _Read, verdict: Verdict, decision: Triage, cached: bool) -> RefCheck:
+    """The patrol's triage of one verdict (``decision``), in the card's words."""
     support = Support.of(
         verdict.probability,
         verdict.every_part_probability,

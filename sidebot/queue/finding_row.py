@@ -108,6 +108,9 @@ class FindingRow:
     living_person: bool | None = None
     views_per_day: float | None = None
     edit_protection: str | None = None  # the level needed to edit the page ("" or None: anyone)
+    # Stored from a user's check before saving (origin "check"): who asked, and when
+    requested_by: str | None = None
+    requested_at: datetime | None = None
 
     @property
     def priority_note(self) -> str:
@@ -141,6 +144,7 @@ class FindingRow:
         priority in words."""
         data = asdict(self)
         data["created_at"] = self.created_at.isoformat()
+        data["requested_at"] = self.requested_at and self.requested_at.isoformat()
         return data | {
             "support": self.support,
             "partly_supported": self.support_figures.partly,
@@ -192,4 +196,6 @@ def finding_row(f: Finding, c: Citation, p: Page, w: Wiki, s: Source | None) -> 
         living_person=p.living_person,
         views_per_day=p.views_per_day,
         edit_protection=p.edit_protection,
+        requested_by=f.requested_by,
+        requested_at=f.requested_at,
     )

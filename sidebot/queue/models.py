@@ -244,7 +244,8 @@ class Finding(Base):
     change: Mapped[dict[str, Any] | None]
     state: Mapped[str] = mapped_column(String(16), default=FindingState.OPEN)
     flag_reason: Mapped[str | None] = mapped_column(Text)  # why it is open: low score, tagged, …
-    # recent / failed_verification / page / backfill (a dump backfill's page job)
+    # recent / failed_verification / page / backfill (a dump backfill's page job) / check (a user's check
+    # before saving, stored at their request: ``requested_by``)
     origin: Mapped[str] = mapped_column(String(32), default="page")
     rev_id: Mapped[int | None]  # the page revision the citation was verified at
     run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
@@ -258,6 +259,9 @@ class Finding(Base):
     live_problem: Mapped[str | None] = mapped_column(Text)
     # Which open findings come first (sidebot.queue.priority): higher first; None: not worked out yet
     priority: Mapped[float | None]
+    # Stored from a user's check before saving (origin "check", sidebot.queue.checked): who asked, and when
+    requested_by: Mapped[str | None] = mapped_column(String(255))
+    requested_at: Mapped[datetime | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 

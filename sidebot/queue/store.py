@@ -214,13 +214,15 @@ def sync_citations(
     their live findings go stale: a changed citation has a new fingerprint, so its old finding is superseded
     and the new one is verified afresh. A citation still there whose {{failed verification}} tag was
     removed has its live findings closed as fixed; one newly tagged has its passed or fixed finding opened
-    again (its verdict stays: the tag is the news)."""
+    again (its verdict stays: the tag is the news). A citation a user's check stored before the edit was
+    saved (never seen at a revision) arrives with its finding kept, now of ``rev_id``: not verified again."""
     known = {c.fingerprint: c for c in session.scalars(select(Citation).where(Citation.page_id == page.id))}
     now_present, added, pairs = set(), 0, []
     untagged: list[Citation] = []
     tagged: list[Citation] = []
     new_rows: list[Citation] = []  # never seen, or back on the page after it left (an edit undone or redone)
     returned: list[Citation] = []
+    checked: list[Citation] = []
     for ex in extracted:
         row = known.get(ex.fingerprint)
         if row is None:
@@ -232,7 +234,8 @@ def sync_citations(
         elif not row.present:
             row.replaces_id = None  # what it replaces now is decided again by the caller
             new_rows.append(row)
-            returned.append(row)
+            # never seen at a revision: stored by a user's check before saving (sidebot.queue.checked)
+            (checked if row.last_seen_rev is None else returned).append(row)
         elif (FAILED_VERIFICATION in (row.tags or [])) != (FAILED_VERIFICATION in ex.tags):
             (tagged if FAILED_VERIFICATION in ex.tags else untagged).append(row)
         _read_into(row, ex, rev_id)
@@ -243,6 +246,7 @@ def sync_citations(
         citation.present = False
     session.flush()
     _reopen_confirmed_problems(session, returned, rev_id)
+    _checked_before_saving(session, checked, rev_id)
     if returned:  # a finding queued when it left (citation removed, tag removed) is done: verified afresh
         close_findings(
             session, [c.id for c in returned], FindingState.STALE, f"citation back on the page (rev {rev_id})"
@@ -281,6 +285,20 @@ def sync_citations(
         arrived=new_rows,
         gone=gone,
         untagged_citations=untagged,
+    )
+
+
+def _checked_before_saving(session: Session, citations: Sequence[Citation], rev_id: int) -> None:
+    """Citations a user's check stored before the edit was saved, now read at ``rev_id``: their findings
+    stay (verified before the save), now of this revision."""
+    if not citations:
+        return
+    for citation in citations:
+        citation.first_seen_rev = rev_id
+    session.execute(
+        update(Finding)
+        .where(Finding.citation_id.in_([c.id for c in citations]), Finding.rev_id.is_(None))
+        .values(rev_id=rev_id)
     )
 
 
@@ -557,8 +575,8 @@ def record_verdict(
     state: str,
     flag_reason: str | None,
     origin: str,
-    run_id: int,
-    rev_id: int,
+    run_id: int | None,
+    rev_id: int | None,
     verdict: Verdict | None = None,
     band: str | None = None,
     change: dict[str, Any] | None = None,

@@ -195,6 +195,9 @@ class Card(_View):
     scorer: str
     flag_reason: str | None
     origin: str
+    requested_by: str | None = Field(
+        description="the user whose check before saving stored it (origin check)"
+    )
     rev_id: int | None
     created_at: datetime
     passage: list[Segment] = Field(description="the source's best passage, cut into plain and evidence parts")
@@ -303,6 +306,7 @@ def _card_view(card: CardRow) -> Card:
         scorer=row.scorer,
         flag_reason=row.flag_reason,
         origin=row.origin,
+        requested_by=row.requested_by,
         rev_id=row.rev_id,
         created_at=row.created_at,
         passage=stating(passage, silent),

@@ -37,8 +37,10 @@ class EditChecker(Protocol):
     def refs_to_check(self, text: str, title: str, base: str | None) -> list[RefToCheck]:
         """The citations of an edited text to check, new or changed against ``base`` when it is given."""
 
-    def check(self, title: str, refs: list[RefToCheck]) -> list[RefCheck]:
-        """Each citation's outcome, its source fetched (the cache first) and verified as the patrol does."""
+    def check(self, title: str, refs: list[RefToCheck], store_for: str | None = None) -> list[RefCheck]:
+        """Each citation's outcome, its source fetched (the cache first) and verified as the patrol does;
+        with ``store_for`` (a user), those that fail also go into the queue."""
+        ...
 
 
 @dataclass

@@ -20,6 +20,7 @@ ORIGIN_LABELS = {
     "failed_verification": "failed-verification sweep",
     "page": "single page",
     "backfill": "dump backfill",
+    "check": "a user's check before saving",
 }
 
 
@@ -47,7 +48,10 @@ class FindingSummary(BaseModel):
     )
     stance: str | None
     state: str
-    origin: str = Field(description="how it was found: recent, failed_verification, page or backfill")
+    origin: str = Field(
+        description="how it was found: recent, failed_verification, page, backfill or check (a user's check "
+        "before saving, stored at their request)"
+    )
     flag_reason: str | None
     support: str = Field(
         description="both figures in words, with the part or fact not backed: 'source backs only part of the "

@@ -112,7 +112,7 @@ def list_findings(
     status: Annotated[Tab, Query(description="open, reviewed, mine (needs a login) or all")] = Tab.OPEN,
     article: Annotated[str, Query(max_length=512, description="article title prefix, any case")] = "",
     wiki: Annotated[str, Query(max_length=64)] = "",
-    origin: Annotated[str, Query(pattern="^(|recent|failed_verification|page|backfill)$")] = "",
+    origin: Annotated[str, Query(pattern="^(|recent|failed_verification|page|backfill|check)$")] = "",
     reason: Annotated[ReasonKind | None, Query(description="why it is queued")] = None,
     partly: Annotated[
         bool, Query(description="only citations whose source backs part of the claim, probably not all of it")

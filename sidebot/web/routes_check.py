@@ -5,7 +5,9 @@ the card's words.
 
 Logged-in users only, with the CSRF token like every POST; a body over the size cap, or more citations than
 ``[web] check_max_refs``, is refused before anything is fetched; each citation checked counts against the
-user's quota per hour and per day (:mod:`sidebot.web.quota`). Nothing is stored in the queue.
+user's quota per hour and per day (:mod:`sidebot.web.quota`). Nothing is stored in the queue unless the
+user asks (``"store": true``): then the citations the patrol would queue go into it as findings marked
+with who asked (:mod:`sidebot.queue.checked`), once each, and the answer gives each one's finding id.
 """
 
 from __future__ import annotations
@@ -50,7 +52,11 @@ class CheckIn(BaseModel):
         None, description="the wikitext before the edit: only citations new or changed against it are checked"
     )
     refs: list[RefIn] | None = Field(None, description="claims with the URLs they cite, instead of a text")
-    store: bool = Field(False, description="queue the findings (not available: the check stores nothing)")
+    store: bool = Field(
+        False,
+        description="put the citations the patrol would queue into the review queue, as findings from this "
+        "user's check (once each: storing the same check again adds nothing)",
+    )
 
     @model_validator(mode="after")
     def _one_input(self) -> Self:
@@ -74,6 +80,12 @@ class CheckedRef(BaseModel):
     problem: str | None = Field(description="why the source could not be read")
     source_title: str | None
     cached: bool = Field(description="the source came from the cache, not fetched now")
+    finding_id: int | None = Field(
+        description='with "store": its finding in the review queue (null: not queued, or not asked)'
+    )
+    stored: bool = Field(
+        description="this request put it in the queue (false with a finding_id: it was there)"
+    )
 
 
 class CheckOut(BaseModel):
@@ -81,6 +93,7 @@ class CheckOut(BaseModel):
 
     title: str
     checked: int
+    stored: int = Field(description='findings this request added to the queue ("store": true)')
     refs: list[CheckedRef]
 
 
@@ -112,11 +125,12 @@ CHECK_BODY = {
     "/check",
     openapi_extra={"requestBody": CHECK_BODY},
     response_model=CheckOut,
-    responses={code: {"model": Problem} for code in (401, 403, 413, 415, 422, 429, 501, 503)},
+    responses={code: {"model": Problem} for code in (401, 403, 413, 415, 422, 429, 503)},
     dependencies=[Depends(require_csrf)],
     summary="Check the new or changed citations of an edit before saving it",
     description="Fetches each cited source (the cache first) and verifies it as the patrol does; answers per "
-    "citation in the card's words. Logged-in users only; per-user quotas per hour and day.",
+    "citation in the card's words. Logged-in users only; per-user quotas per hour and day. With "
+    '"store": true, the citations the patrol would queue go into the review queue, once each.',
 )
 async def post_check(request: Request) -> CheckOut:
     """Check an edit's new or changed citations for the logged-in user, within their quotas (see the route's
@@ -134,8 +148,6 @@ async def post_check(request: Request) -> CheckOut:
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors())
         raise HTTPException(422, problems) from None
-    if wanted.store:
-        raise HTTPException(501, "the check stores nothing: the patrol queues the citations once saved")
     chars = len(wanted.text or "") + len(wanted.base or "")
     if chars > web.check_max_chars:
         raise HTTPException(
@@ -167,12 +179,15 @@ async def post_check(request: Request) -> CheckOut:
     except QuotaExceeded as exc:
         raise HTTPException(429, str(exc), headers={"Retry-After": str(round(exc.retry_after))}) from exc
     try:
-        answers = await run_in_threadpool(checker.check, wanted.title, refs)
+        answers = await run_in_threadpool(
+            checker.check, wanted.title, refs, login.user if wanted.store else None
+        )
     except VerifierUnavailableError as exc:  # the configured verifier server is down or too slow
         raise HTTPException(503, f"the verifier is unavailable: {exc}") from exc
     return CheckOut(
         title=wanted.title,
         checked=len(answers),
+        stored=sum(1 for a in answers if a.stored),
         refs=[CheckedRef.model_validate(a, from_attributes=True) for a in answers],
     )
 
