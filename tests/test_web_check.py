@@ -7,6 +7,7 @@ a page over the size cap, 10,000 citations in one text, a user over their quota.
 from __future__ import annotations
 
 import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from sidebot.config import FetchSettings, Settings, VerifySettings, WebSettings
 from sidebot.patrol.loop import Patrol
 from sidebot.patrol.precheck import EditCheck, refs_to_check
 from sidebot.queue.db import Database
-from sidebot.queue.models import Citation, Finding, Page, Source
+from sidebot.queue.models import CheckQuotaUse, Citation, Finding, Page, Source
 from sidebot.queue.support import REASON_LABELS, ReasonKind
 from sidebot.verify.factory import load_verifier
 from sidebot.web.app import create_app
@@ -286,21 +287,82 @@ def test_a_verifier_server_that_is_down_is_a_503(
         )
 
 
-def test_the_quota_windows():
+def test_the_quota_windows(db: Database):
+    """On SQLite and PostgreSQL: the hour's and the day's counts, and the seconds until each window ends."""
     now = [0.0]
-    quota = CheckQuota(per_hour=5, per_day=8, clock=lambda: now[0])
+    quota = CheckQuota(db, per_hour=5, per_day=8, clock=lambda: now[0])
     quota.spend("A", 5)
     with pytest.raises(QuotaExceeded) as hour:
         quota.spend("A", 1)
     assert hour.value.retry_after == 3600
+    assert str(hour.value) == (
+        "over the quota of 5 citations checked per hour (5 checked this hour; this request has 1)"
+    )
     quota.spend("B", 5)  # each user has their own
     now[0] = 3600.5
     quota.spend("A", 3)
     with pytest.raises(QuotaExceeded, match="per day") as day:
         quota.spend("A", 1)
     assert day.value.retry_after == pytest.approx(86_400 - 3600.5)
-    now[0] = 86_400.5  # the first five left the day
+    with pytest.raises(QuotaExceeded, match="per hour") as whole:
+        quota.spend("C", 6)  # more than an empty hour holds
+    assert whole.value.retry_after == 3600
+    now[0] = 86_400.5  # a new day
     quota.spend("A", 1)
+    quota.spend("C", 5)  # the request refused above counted nowhere
+
+
+def test_the_quota_is_shared_and_kept_in_the_database(db: Database):
+    """Two processes' quotas over one database share the count (here two CheckQuota objects, as two
+    ``sidebot serve`` workers hold); a new one (a restart) still knows it; racing threads never pass it;
+    ended windows are pruned."""
+    now = [1_800_000_000.0]
+    first = CheckQuota(db, per_hour=10, per_day=100, clock=lambda: now[0])
+    second = CheckQuota(db, per_hour=10, per_day=100, clock=lambda: now[0])
+    first.spend("A", 4)
+    second.spend("A", 4)
+    with pytest.raises(QuotaExceeded, match=r"\(8 checked this hour"):
+        first.spend("A", 3)
+    restarted = CheckQuota(db, per_hour=10, per_day=100, clock=lambda: now[0])
+    with pytest.raises(QuotaExceeded):
+        restarted.spend("A", 3)
+    outcomes: list[bool] = []
+
+    def one() -> None:
+        try:
+            CheckQuota(db, per_hour=10, per_day=100, clock=lambda: now[0]).spend("A", 1)
+            outcomes.append(True)
+        except QuotaExceeded:
+            outcomes.append(False)
+
+    threads = [threading.Thread(target=one) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == [False] * 4 + [True] * 2  # exactly what was left of the hour
+    with db.session() as session:
+        assert session.scalar(select(func.count()).select_from(CheckQuotaUse)) == 2  # A's hour and day
+    now[0] += 3 * 86_400  # three days on: the old windows are deleted by the next spend
+    CheckQuota(db, per_hour=10, per_day=100, clock=lambda: now[0]).spend("B", 1)
+    with db.session() as session:
+        assert session.scalars(select(CheckQuotaUse.user)).all() == ["B", "B"]
+
+
+@pytest.mark.hostile
+def test_two_apps_over_one_database_share_the_quota(
+    web_db, test_wiki, tmp_path: Path, verifier, web_accounts: WebAccounts
+):
+    refs = [{"claim": "A claim.", "url": f"http://10.0.0.1/{i}"} for i in range(2)]  # refused by the guard
+    for one in _client(web_db, test_wiki, tmp_path, verifier, check_per_hour=3):
+        for other in _client(web_db, test_wiki, tmp_path, verifier, check_per_hour=3):
+            assert _post(one, api_login(one, web_accounts.reviewer), refs=refs).status_code == 200
+            over = _post(other, api_login(other, web_accounts.reviewer), refs=refs)
+            assert over.status_code == 429 and "(2 checked this hour" in over.json()["detail"]
+    for restarted in _client(web_db, test_wiki, tmp_path, verifier, check_per_hour=3):
+        token = api_login(restarted, web_accounts.reviewer)
+        assert _post(restarted, token, refs=refs).status_code == 429  # the restart kept the count
+        assert _post(restarted, token, refs=refs[:1]).status_code == 200
 
 
 def test_refs_to_check_reads_as_the_patrol_reads():

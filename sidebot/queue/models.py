@@ -460,3 +460,14 @@ class Worklist(Base):
     name: Mapped[str] = mapped_column(String(100))
     query: Mapped[dict[str, Any]]  # the list page's query string, as a mapping
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class CheckQuotaUse(Base):
+    """Citations a user checked before saving in one quota window (sidebot.queue.check_quota): "hour" or
+    "day", from ``start`` (UTC, the window's first second). Shared by every web process on the database."""
+
+    __tablename__ = "check_quota"
+    user: Mapped[str] = mapped_column(String(255), primary_key=True)
+    window: Mapped[str] = mapped_column(String(8), primary_key=True)
+    start: Mapped[datetime] = mapped_column(primary_key=True, index=True)
+    used: Mapped[int] = mapped_column(default=0)

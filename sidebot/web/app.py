@@ -119,7 +119,7 @@ def create_app(
         ),
         corpus_documents=corpus_size(settings),
         topics=TopicPages(settings),
-        check_quota=CheckQuota(web.check_per_hour, web.check_per_day),
+        check_quota=CheckQuota(db, web.check_per_hour, web.check_per_day),
         checker=checker,
     )
     secure = base_url.startswith("https://")

@@ -5,9 +5,10 @@ the card's words.
 
 Logged-in users only, with the CSRF token like every POST; a body over the size cap, or more citations than
 ``[web] check_max_refs``, is refused before anything is fetched; each citation checked counts against the
-user's quota per hour and per day (:mod:`sidebot.web.quota`). Nothing is stored in the queue unless the
-user asks (``"store": true``): then the citations the patrol would queue go into it as findings marked
-with who asked (:mod:`sidebot.queue.checked`), once each, and the answer gives each one's finding id.
+user's quota per hour and per day (:mod:`sidebot.web.quota`, counted in the queue database). Nothing is
+stored in the queue unless the user asks (``"store": true``): then the citations the patrol would queue go
+into it as findings marked with who asked (:mod:`sidebot.queue.checked`), once each, and the answer gives
+each one's finding id.
 """
 
 from __future__ import annotations
@@ -175,7 +176,7 @@ async def post_check(request: Request) -> CheckOut:
             f"{len(refs):,} new or changed citations: the check takes at most {web.check_max_refs} at once",
         )
     try:
-        ctx.check_quota.spend(login.user, len(refs))
+        await run_in_threadpool(ctx.check_quota.spend, login.user, len(refs))
     except QuotaExceeded as exc:
         raise HTTPException(429, str(exc), headers={"Retry-After": str(round(exc.retry_after))}) from exc
     try:
