@@ -366,6 +366,8 @@ class ScheduleSettings(_Section):
     stale_every: Interval = timedelta(hours=6)  # deleted, moved and changed pages with open findings
     onwiki_every: Interval = timedelta(hours=1)  # review list, count page, talk notices (those enabled)
     corpus_feed_every: Interval = timedelta(minutes=30)  # cited sources into the corpus (retrieve.feed)
+    # `sidebot queue prioritize`: page facts, views from [priority] pageviews, every open finding's priority
+    priority_every: Interval = timedelta(days=1)
     # One scheduler per database: the running one renews a lease; another may take over when it lapses.
     lease_timeout: Interval = timedelta(minutes=5)
 

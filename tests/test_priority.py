@@ -360,3 +360,52 @@ def test_a_pageview_dump_is_downloaded_under_the_ssrf_guard(source_server, sourc
         download(source_server.url("/missing"), source_fetch_settings, 10_000)
     with pytest.raises(DownloadError, match="not an http"):
         download("file:///etc/passwd", source_fetch_settings, 10_000)
+
+
+def test_the_scheduler_refreshes_priorities_daily(
+    test_wiki, test_wiki_settings, topic_pages, tmp_path: Path
+) -> None:
+    """The `priority` job is scheduled (`[schedule] priority_every`, a day by default) and does what `sidebot
+    queue prioritize` does, recorded as a run: the real wiki's categories and protection, the configured
+    pageview dump, the open findings' priority."""
+    import threading
+    from datetime import timedelta
+
+    from sidebot.config import ScheduleSettings
+    from sidebot.queue.models import Run
+    from sidebot.scheduler.app import job_specs
+    from sidebot.scheduler.jobs import PRIORITY, JobContext, run_job
+    from sidebot.wiki.reader import PywikibotWiki
+    from sidebot.wiki.site import connect
+
+    t = topic_pages
+    plain = f"Plain article {t['category']} (scheduled)"
+    dump = tmp_path / "views"
+    dump.write_text(f"en {t['protected'].replace(' ', '_')} 500 0\n", encoding="utf-8")
+    settings = test_wiki_settings.model_copy(
+        update={
+            "home": tmp_path,
+            "database": test_wiki_settings.database.model_copy(
+                update={"url": f"sqlite:///{tmp_path / 'queue.db'}"}
+            ),
+            "priority": test_wiki_settings.priority.model_copy(update={"pageviews": str(dump)}),
+        }
+    )
+    assert ScheduleSettings().priority_every == timedelta(days=1)
+    specs = {spec.name: spec.every for spec in job_specs(settings)}
+    assert specs[PRIORITY] == settings.schedule.priority_every
+    db = Database(settings.database_url)
+    ids = _queue(db, test_wiki.api_url, [plain, t["protected"], t["living"]], {t["protected"]: "May 2020"})
+    with db.session() as session:
+        assert {session.get_one(Finding, i).priority for i in ids.values()} == {None}
+    wiki = PywikibotWiki(settings, connect(settings, login=False))
+    ctx = JobContext(settings, db, wiki, scorer=None, stop=threading.Event())  # type: ignore[arg-type]
+    result = run_job(ctx, PRIORITY)
+    assert result.status == "ok"
+    assert result.counts == {"pages": 3, "living": 1, "protected": 1, "with_views": 1, "findings": 3}
+    with db.session() as session:
+        priority = {title: session.get_one(Finding, i).priority for title, i in ids.items()}
+        assert priority[t["protected"]] > priority[t["living"]] > priority[plain] == 0
+        assert session.query(Run).filter_by(kind=PRIORITY).one().status == "ok"
+    assert run_job(ctx, PRIORITY).counts["findings"] == 0  # nothing changed since
+    db.dispose()

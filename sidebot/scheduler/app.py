@@ -37,6 +37,7 @@ from sidebot.scheduler.jobs import (
     CORPUS_FEED,
     FAILED_VERIFICATION,
     ONWIKI,
+    PRIORITY,
     RECENT,
     STALE,
     JobContext,
@@ -60,14 +61,15 @@ class JobSpec:
 
 
 def job_specs(settings: Settings) -> list[JobSpec]:
-    """The jobs a wiki's settings ask for: the patrols always, the on-wiki update when an output is on, the
-    corpus feed when retrieve.feed is on."""
+    """The jobs a wiki's settings ask for: the patrols and the priority refresh always, the on-wiki update
+    when an output is on, the corpus feed when retrieve.feed is on."""
     s = settings.schedule
     specs = [
         JobSpec(RECENT, s.recent_every),
         JobSpec(FAILED_VERIFICATION, s.failed_verification_every),
         JobSpec(CITATION_NEEDED, s.citation_needed_every),
         JobSpec(STALE, s.stale_every),
+        JobSpec(PRIORITY, s.priority_every),
     ]
     if settings.onwiki.writes:
         specs.append(JobSpec(ONWIKI, s.onwiki_every))

@@ -15,6 +15,9 @@
 - ``onwiki``: the review list, count page and talk notices that the wiki's config enables.
 - ``corpus-feed``: the sources patrols found backing their claims, into the retrieval corpus and its indexes
   (:mod:`sidebot.patrol.corpus_feed`; when ``retrieve.feed`` is on).
+- ``priority``: `sidebot queue prioritize` (:mod:`sidebot.patrol.page_priority`): which pages are living
+  people's biographies and protected, their views from the configured pageview dump, and every open
+  finding's priority again (tags age), so the queue's order stays true without an operator.
 
 Every patrol re-reads the on-wiki exclusion lists first. A job that cannot even start (say the wiki is down
 while listing pages) still leaves a failed run with the error: no failure is silent. ``stop`` (set on
@@ -26,7 +29,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
@@ -70,7 +73,8 @@ CITATION_NEEDED = "citation-needed"
 STALE = "stale"
 ONWIKI = "onwiki"
 CORPUS_FEED = "corpus-feed"
-JOB_NAMES = (RECENT, FAILED_VERIFICATION, CITATION_NEEDED, STALE, ONWIKI, CORPUS_FEED)
+PRIORITY = "priority"
+JOB_NAMES = (RECENT, FAILED_VERIFICATION, CITATION_NEEDED, STALE, ONWIKI, CORPUS_FEED, PRIORITY)
 
 T = TypeVar("T")
 
@@ -116,6 +120,7 @@ def run_job(ctx: JobContext, name: str) -> JobResult:
         STALE: stale_check,
         ONWIKI: onwiki_update,
         CORPUS_FEED: corpus_feed,
+        PRIORITY: priority_refresh,
     }
     if name not in jobs:
         raise ValueError(f"no job {name!r}: the jobs are {', '.join(JOB_NAMES)}")
@@ -248,21 +253,36 @@ def corpus_feed(ctx: JobContext) -> str:
     """The one indexer's turn, recorded as a run with its counts (a turn another indexer held is skipped)."""
     from sidebot.patrol.corpus_feed import feed_corpus
 
-    with ctx.db.session() as session:
-        run_id = start_run(session, CORPUS_FEED, ctx.wiki_id(), {}).id
-    try:
+    def feed() -> dict[str, int]:
         report = feed_corpus(ctx.settings, ctx.db)
+        return report.counts() | {"feed_busy": int(report.busy)}
+
+    return _recorded(ctx, CORPUS_FEED, feed)
+
+
+def priority_refresh(ctx: JobContext) -> str:
+    """`sidebot queue prioritize`: the pages' facts from the wiki, their views from the configured pageview
+    dump, every open finding's priority; recorded as a run with what it read and changed."""
+    from sidebot.patrol.page_priority import refresh_page_priority
+
+    return _recorded(ctx, PRIORITY, lambda: asdict(refresh_page_priority(ctx.settings, ctx.db, ctx.wiki)))
+
+
+def _recorded(ctx: JobContext, kind: str, work: Callable[[], dict[str, int]]) -> str:
+    """Run ``work`` as a run of ``kind`` with the counts it returns; an error fails the run, recorded."""
+    with ctx.db.session() as session:
+        run_id = start_run(session, kind, ctx.wiki_id(), {}).id
+    try:
+        counts = work()
     except Exception as exc:
-        log.exception("corpus feed failed")
+        log.exception("%s failed", kind)
         with ctx.db.session() as session:
             run = session.get_one(Run, run_id)
             add_error(run, None, f"{type(exc).__name__}: {exc}")
             finish_run(run, {}, RunStatus.FAILED)
         return RunStatus.FAILED
     with ctx.db.session() as session:
-        finish_run(
-            session.get_one(Run, run_id), report.counts() | {"feed_busy": int(report.busy)}, RunStatus.OK
-        )
+        finish_run(session.get_one(Run, run_id), counts, RunStatus.OK)
     return RunStatus.OK
 
 
