@@ -409,3 +409,52 @@ def test_the_scheduler_refreshes_priorities_daily(
         assert session.query(Run).filter_by(kind=PRIORITY).one().status == "ok"
     assert run_job(ctx, PRIORITY).counts["findings"] == 0  # nothing changed since
     db.dispose()
+
+
+def test_the_json_api_filters_by_topic_and_worklist(topic_app, topic_pages, web_accounts) -> None:
+    """``GET /api/findings`` takes the list page's topics (a category with depth, a WikiProject, asked of the
+    real wiki) and the logged-in reviewer's saved worklists; each finding carries its priority and why."""
+    from fastapi.testclient import TestClient
+
+    from sidebot.queue.worklists import save_worklist
+    from tests.fixtures.web import api_login
+
+    app, ids, plain = topic_app
+    t = topic_pages
+
+    def listed(client: TestClient, **params: object) -> list[dict]:
+        answer = client.get("/api/findings", params=params)
+        assert answer.status_code == 200, answer.text
+        return answer.json()["findings"]
+
+    with TestClient(app) as client, TestClient(app) as other:
+        everything = {f["id"]: f for f in listed(client)}
+        assert everything[ids[t["living"]]]["priority_note"] == "living person"
+        assert everything[ids[t["protected"]]]["priority_note"] == "12k views/day · tagged 6 years ago"
+        assert everything[ids[t["protected"]]]["priority"] > everything[ids[t["living"]]]["priority"] > 0
+        assert everything[ids[plain]]["priority"] == 0 and everything[ids[plain]]["priority_note"] == ""
+
+        category = listed(client, topic=f"category:{t['category']}", depth=1)
+        assert [f["id"] for f in category] == [ids[t["living"]]]
+        assert category[0]["priority_note"] == "living person"
+        assert listed(client, topic=f"category:{t['subcategory']}") == []  # the sub article has no finding
+        project = listed(client, topic=f"project:{t['project']}")
+        assert [f["id"] for f in project] == [ids[t["protected"]], ids[t["living"]]]  # priority first
+        wrong = client.get("/api/findings", params={"topic": "planet:Mars"})
+        assert wrong.status_code == 400 and "is not category:NAME or project:NAME" in wrong.json()["detail"]
+        missing = client.get("/api/findings", params={"topic": "category:No such category 9q"})
+        assert missing.status_code == 400 and "no such category" in missing.json()["detail"]
+        too_deep = client.get("/api/findings", params={"topic": f"category:{t['category']}", "depth": 6})
+        assert too_deep.status_code == 422
+
+        with app.state.ctx.db.session() as session:
+            reviewer = web_accounts.reviewer.username
+            by_project = save_worklist(session, reviewer, "Project", {"topic": f"project:{t['project']}"})
+            by_titles = save_worklist(session, reviewer, "Pile", {"titles": [plain], "sort": "support"})
+        assert client.get("/api/findings", params={"worklist": by_project.id}).status_code == 404  # anonymous
+        api_login(client, web_accounts.reviewer)
+        opened = listed(client, worklist=by_project.id, article="No such prefix")  # its filters replace those
+        assert [f["id"] for f in opened] == [ids[t["protected"]], ids[t["living"]]]
+        assert [f["id"] for f in listed(client, worklist=by_titles.id)] == [ids[plain]]
+        api_login(other, web_accounts.second)
+        assert other.get("/api/findings", params={"worklist": by_titles.id}).status_code == 404  # not theirs

@@ -8,6 +8,7 @@ Authentication is the same session cookie as the pages: ``GET /api/session`` giv
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 from typing import Annotated, Any
 
@@ -25,9 +26,11 @@ from sidebot.web.gadget_view import MAX_PAGE_FINDINGS, POPUP_DECISIONS, PageFind
 from sidebot.web.integrity import ReviewNotAllowed
 from sidebot.web.listing import list_queue
 from sidebot.web.login import LoginFailed, LoginThrottled
+from sidebot.web.routes_pages import MAX_TOPIC_DEPTH, list_scope
 from sidebot.web.schemas import (
     FIRST_DATE,
     LAST_DATE,
+    MAX_ROW_ID,
     DecisionIn,
     FindingDetail,
     FindingId,
@@ -105,7 +108,8 @@ def api_logout(request: Request) -> SessionOut:
     responses=REFUSALS,
     summary="The queue: findings with the list page's filters",
     description="Open and all: highest priority first (sort=support: changed facts, then least supported "
-    "first). Reviewed and mine: newest decision first.",
+    "first). Reviewed and mine: newest decision first. Each finding carries its priority and why, in words "
+    "(priority_note). A topic or a worklist keeps to their pages, as on the list page.",
 )
 def list_findings(
     request: Request,
@@ -124,12 +128,36 @@ def list_findings(
         date | None, Query(ge=FIRST_DATE, le=LAST_DATE, description="flagged on or before (UTC date)")
     ] = None,
     sort: Annotated[Sort, Query(description="priority (the default) or support")] = Sort.PRIORITY,
+    topic: Annotated[
+        str,
+        Query(
+            max_length=300,
+            description="only the pages of a topic, asked of the wiki: category:NAME (with depth) or "
+            "project:NAME (the articles whose talk page carries {{WikiProject NAME}})",
+        ),
+    ] = "",
+    depth: Annotated[
+        int, Query(ge=0, le=MAX_TOPIC_DEPTH, description="category topics: subcategory levels taken in")
+    ] = 0,
+    worklist: Annotated[
+        int | None,
+        Query(
+            ge=1,
+            le=MAX_ROW_ID,
+            description="one of the logged-in reviewer's saved worklists: its filters and titles replace "
+            "the others (status and page stay)",
+        ),
+    ] = None,
     page: PageNumber = 1,
     per_page: PerPage | None = None,
 ) -> FindingList:
     """The queue's findings, a page at a time (see the route's description)."""
     ctx = web_context(request)
     user = ctx.user(request)
+    scope = {"topic": topic, "depth": str(depth)} if worklist is None else {"worklist": str(worklist)}
+    parsed, titles, _ = list_scope(ctx, scope | {"status": status.value}, user)
+    if parsed.errors:  # a topic that is not one, or one the wiki cannot list
+        raise HTTPException(400, "; ".join(parsed.errors))
     flt = QueueFilter(
         tab=status,
         article=article,
@@ -141,6 +169,7 @@ def list_findings(
         until=until,
         sort=sort,
     )
+    flt = replace(parsed.filter if worklist is not None else flt, titles=titles)
     with ctx.db.session() as session:
         result = list_queue(session, flt, user, page, per_page or ctx.web.page_size)
     return FindingList(

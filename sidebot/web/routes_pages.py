@@ -156,12 +156,13 @@ def home() -> Response:
     return RedirectResponse("/queue", status_code=303)
 
 
-@router.get("/queue")
-def queue_page(request: Request) -> Response:
-    """The queue's list page, filtered by the query string or by one of the user's saved worklists."""
-    ctx = web_context(request)
-    params = dict(request.query_params)
-    user = ctx.user(request)
+def list_scope(
+    ctx: WebContext, params: dict[str, str], user: str | None
+) -> tuple[ParsedFilter, frozenset[str] | None, WorklistRow | None]:
+    """The list's filters from its query (``params``), the pages they keep to (the topic's, the worklist's
+    titles; None: every page) and the worklist opened (``worklist=ID``, ``user``'s only: another's is a
+    404; its saved filters replace the query's, but for the page and the tab). The list page and the JSON
+    API both read their query through it."""
     opened = None
     if params.get("worklist"):
         opened = _worklist(ctx, user, params["worklist"])
@@ -175,6 +176,15 @@ def queue_page(request: Request) -> Response:
     if opened is not None and isinstance(opened.query.get("titles"), list):
         listed = frozenset(str(t) for t in opened.query["titles"])
         titles = listed if titles is None else titles & listed
+    return parsed, titles, opened
+
+
+@router.get("/queue")
+def queue_page(request: Request) -> Response:
+    """The queue's list page, filtered by the query string or by one of the user's saved worklists."""
+    ctx = web_context(request)
+    user = ctx.user(request)
+    parsed, titles, opened = list_scope(ctx, dict(request.query_params), user)
     login = ctx.login(request)
     hidden_note = None
     editable = None
