@@ -210,6 +210,15 @@ def test_check_citations_in_the_edit_form(
         tab.screenshot(path=str(_shots() / "gadget-check-390.png"))
         with web_db.session() as session:
             assert session.query(Finding).count() == 0  # nothing queued by the check
+        tab.get_by_role("button", name="Queue what may fail for review").click()  # unless the editor asks
+        queued = tab.locator(".sidebot-check .sidebot-queued")
+        queued.wait_for()
+        assert tab.locator(".sidebot-check-status").inner_text() == "1 queued for review."
+        with web_db.session() as session:
+            (finding,) = session.query(Finding).all()
+            assert (finding.origin, finding.requested_by) == ("check", reviewer.username)
+            finding_id = finding.id
+        assert queued.inner_text() == f"In the review queue: finding {finding_id}"
         assert tab.problems == []
     finally:
         tab.context.close()

@@ -34,6 +34,7 @@ test('the request carries the edited text, the title with spaces and the text be
     { title: 'Blanda Power Station', text: 'New.', base: 'Old.' });
   assert.deepEqual(gadget.checkRequest('A', 'New.', ''), { title: 'A', text: 'New.', base: '' });
   assert.deepEqual(gadget.checkRequest('A', 'New.', undefined), { title: 'A', text: 'New.' });
+  assert.deepEqual(gadget.checkRequest('A', 'New.', 'Old.', true), { title: 'A', text: 'New.', base: 'Old.', store: true });
 });
 
 test('each checked citation is listed in the card\'s words, untrusted text as text', () => {
@@ -87,4 +88,31 @@ test('the button runs the check, shows its answers under the save buttons, and s
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(panel.querySelector('.sidebot-check-status').textContent, 'Not checked: over the quota');
   assert.equal(panel.querySelectorAll('li').length, 0); // the earlier answers are gone
+});
+
+test('what may fail is queued for review only when the editor asks, and the answer says where', async () => {
+  const { doc, textarea } = editForm();
+  const asked = [];
+  const { button, panel } = gadget.addCheckButton(doc, textarea, async (store) => {
+    asked.push(Boolean(store));
+    return store
+      ? { title: 'A', checked: 2, stored: 1, refs: [checked('passed'), checked('open', { finding_id: 42, stored: true })] }
+      : { title: 'A', checked: 2, stored: 0, refs: [checked('passed'), checked('open')] };
+  });
+  button.click();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(asked, [false]);
+  const queue = panel.querySelector('.sidebot-store-button');
+  assert.equal(queue.textContent, 'Queue what may fail for review');
+  assert.equal(queue.type, 'button');
+  queue.click();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(asked, [false, true]);
+  assert.equal(panel.querySelector('.sidebot-check-status').textContent, '1 queued for review.');
+  assert.equal(panel.querySelector('.sidebot-queued').textContent, 'In the review queue: finding 42');
+  assert.equal(panel.querySelector('.sidebot-store-button'), null); // nothing left to queue
+  const passing = gadget.addCheckButton(doc, textarea, async () => ({ title: 'A', checked: 1, stored: 0, refs: [checked('passed')] }));
+  passing.button.click();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(passing.panel.querySelector('.sidebot-store-button'), null); // all pass: nothing to queue
 });

@@ -4,7 +4,8 @@
  * sentence, a suggested source with its reference to paste and, for a reviewer logged in to the review
  * service, the decisions (recorded through its JSON API with the CSRF token). In the source editor
  * (action=edit or submit) a "Check citations" button sends the edited text, with the text before the edit,
- * to the service's check before saving (POST /api/check) and lists each new or changed citation's answer.
+ * to the service's check before saving (POST /api/check) and lists each new or changed citation's answer;
+ * the editor may then queue what may fail for review (the same check with "store": true).
  *
  * Plain ES2017 for MediaWiki's ResourceLoader: no build step. The service serves this file at /gadget.js
  * and the script finds the service from its own address. Every text from the service (claims, sources,
@@ -385,11 +386,17 @@
     popup.style.top = (box.bottom + win.scrollY + 6) + 'px';
   }
 
-  /** The body of POST /api/check: the edited text and, when known, the text before the edit. */
-  function checkRequest(title, text, base) {
+  /**
+   * The body of POST /api/check: the edited text and, when known, the text before the edit; ``store``: the
+   * editor asks that what fails go into the review queue.
+   */
+  function checkRequest(title, text, base, store) {
     const body = { title: String(title).replace(/_/g, ' '), text: text };
     if (typeof base === 'string') {
       body.base = base;
+    }
+    if (store) {
+      body.store = true;
     }
     return body;
   }
@@ -423,15 +430,25 @@
       cited.appendChild(doc.createTextNode('Source: '));
       cited.appendChild(safeLink(doc, ref.url, ref.source_title || ref.url));
       item.appendChild(cited);
+      if (ref.finding_id) {
+        item.appendChild(element(doc, 'p', 'In the review queue: finding ' + ref.finding_id, 'sidebot-queued'));
+      }
       list.appendChild(item);
     });
     part.appendChild(list);
     return part;
   }
 
+  /** Whether the answer has a citation the patrol would queue that is not in the review queue yet. */
+  function canStore(answer) {
+    return answer.refs.some(function (ref) { return ref.state === 'open' && !ref.finding_id; });
+  }
+
   /**
    * The "Check citations" button under the source editor's textarea, and the panel its answers go to.
-   * ``check()`` resolves to the answer (or throws with the service's reason). Returns {button, panel}.
+   * ``check(store)`` resolves to the answer (or throws with the service's reason); when a citation may fail,
+   * a second button asks the check again with ``store`` true: what fails goes into the review queue.
+   * Returns {button, panel}.
    */
   function addCheckButton(doc, textarea, check) {
     const panel = element(doc, 'div', null, CHECK);
@@ -445,24 +462,31 @@
     panel.appendChild(button);
     panel.appendChild(status);
     let results = null;
-    button.addEventListener('click', async function () {
+    async function run(store) {
       button.disabled = true;
-      status.textContent = 'Checking the sources\u2026';
+      status.textContent = store ? 'Queueing for review\u2026' : 'Checking the sources\u2026';
       if (results) {
         results.remove();
         results = null;
       }
       try {
-        const answer = await check();
-        status.textContent = '';
+        const answer = await check(store);
+        status.textContent = store ? answer.stored + ' queued for review.' : '';
         results = buildCheckResults(doc, answer);
+        if (canStore(answer)) {
+          const queue = element(doc, 'button', 'Queue what may fail for review', 'sidebot-store-button');
+          queue.type = 'button';
+          queue.addEventListener('click', function () { run(true); });
+          results.appendChild(queue);
+        }
         panel.appendChild(results);
       } catch (error) {
-        status.textContent = 'Not checked: ' + error.message;
+        status.textContent = (store ? 'Not queued: ' : 'Not checked: ') + error.message;
       } finally {
         button.disabled = false;
       }
-    });
+    }
+    button.addEventListener('click', function () { run(false); });
     const buttons = doc.querySelector('.editButtons');
     if (buttons && buttons.parentNode) {
       buttons.parentNode.insertBefore(panel, buttons.nextSibling);
@@ -494,7 +518,7 @@
     style.textContent = CHECK_STYLE;
     doc.head.appendChild(style);
     const title = win.mw.config.get('wgPageName');
-    addCheckButton(doc, textarea, async function () {
+    addCheckButton(doc, textarea, async function (store) {
       const session = await api(base, '/api/session');
       if (!session.user) {
         throw new Error('log in to the review service first (' + base + '/login)');
@@ -503,7 +527,7 @@
       return api(base, '/api/check', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf_token },
-        body: JSON.stringify(checkRequest(title, textarea.value, before === null ? undefined : before))
+        body: JSON.stringify(checkRequest(title, textarea.value, before === null ? undefined : before, store))
       });
     });
   }
