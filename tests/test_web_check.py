@@ -9,6 +9,7 @@ from __future__ import annotations
 import socket
 import threading
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,9 @@ from sqlalchemy import func, select
 from sidebot.config import FetchSettings, Settings, VerifySettings, WebSettings
 from sidebot.patrol.loop import Patrol
 from sidebot.patrol.precheck import EditCheck, refs_to_check
+from sidebot.queue.checked import UNSAVED_AFTER, close_unsaved
 from sidebot.queue.db import Database
-from sidebot.queue.models import CheckQuotaUse, Citation, Finding, Page, Source
+from sidebot.queue.models import CheckQuotaUse, Citation, Finding, Page, Source, utcnow
 from sidebot.queue.support import REASON_LABELS, ReasonKind
 from sidebot.verify.factory import load_verifier
 from sidebot.web.app import create_app
@@ -427,6 +429,10 @@ def test_a_stored_check_is_queued_once_and_the_patrol_keeps_it(
         assert [f["id"] for f in listed] == [failing["finding_id"]]
         page = client.get(f"/findings/{failing['finding_id']}").text
         assert f"{web_accounts.reviewer.username}'s check before saving" in page
+        never_saved = _post(
+            client, token, title=f"{title} draft", refs=[{"claim": FAILING, "url": blanda}], store=True
+        ).json()
+        assert never_saved["stored"] == 1
 
     saved = wiki_users.editor.edit(title, text, "two more citations")
     summary = Patrol(settings, db, wiki, verifier).run([single_page(wiki.site, title)], "test", {})
@@ -440,4 +446,8 @@ def test_a_stored_check_is_queued_once_and_the_patrol_keeps_it(
         assert stored is not None and stored.state == "open" and stored.origin == "check"
         assert stored.citation.present and stored.rev_id == saved.rev_id
         assert stored.requested_by == web_accounts.reviewer.username
+        assert close_unsaved(session, utcnow() - UNSAVED_AFTER) == 0  # stored just now
+        assert close_unsaved(session, utcnow() + timedelta(seconds=1)) == 1  # the draft: never saved
+        draft = session.get_one(Finding, never_saved["refs"][0]["finding_id"])
+        assert (draft.state, stored.state) == ("stale", "open")
     db.dispose()

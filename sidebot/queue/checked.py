@@ -6,19 +6,23 @@ computes it), its finding by citation and scorer (:func:`sidebot.queue.store.rec
 check stored twice makes one finding, and the patrol's run on the saved revision finds the citation and its
 finding already there and verifies it no more (:func:`sidebot.queue.store.sync_citations` takes a citation
 never seen on the wiki as arrived, not as back on the page). Until then the citation is not ``present``: the
-review UI lists its finding (origin ``check``, ``requested_by``), the on-wiki list and the gadget do not.
+review UI lists its finding (origin ``check``, ``requested_by``), the on-wiki list and the gadget do not;
+one never saved is closed by the scheduler's stale check after ``UNSAVED_AFTER``
+(:func:`close_unsaved`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from sidebot.queue import store
-from sidebot.queue.models import Citation, FindingState, Page, Source, utcnow
+from sidebot.queue.db import changed_rows
+from sidebot.queue.models import Citation, Finding, FindingState, Page, Source, utcnow
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -26,6 +30,7 @@ if TYPE_CHECKING:
     from sidebot.records import RefToCheck, Verdict
 
 CHECK_ORIGIN = "check"
+UNSAVED_AFTER = timedelta(days=7)  # a stored check's citation not on its page by then was never saved
 
 
 @dataclass(frozen=True)
@@ -136,3 +141,24 @@ def _inserted(session: Session, model: type[Page | Citation], **values: object) 
 
     session.execute(insert(model).values(**values).on_conflict_do_nothing())
     return True
+
+
+def close_unsaved(session: Session, before: datetime) -> int:
+    """Close (stale) the live findings stored by checks before ``before`` whose citation no patrol has read
+    on a saved revision since: the edit was never saved. Returns how many."""
+    unsaved = select(Citation.id).where(~Citation.present, Citation.last_seen_rev.is_(None))
+    return changed_rows(
+        session,
+        update(Finding)
+        .where(
+            Finding.origin == CHECK_ORIGIN,
+            Finding.state.in_(store.LIVE_STATES),
+            Finding.requested_at < before,
+            Finding.citation_id.in_(unsaved),
+        )
+        .values(
+            state=FindingState.STALE,
+            closed_reason="checked before saving, never saved on the page",
+            updated_at=utcnow(),
+        ),
+    )

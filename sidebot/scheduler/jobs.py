@@ -11,7 +11,8 @@
 - ``citation-needed``: the pages that transclude {{citation needed}} or {{citation needed span}} (or a
   redirect), by ascending page id, at most ``schedule.citation_needed_max_pages`` a run, resuming after the
   last page done (a cursor kept like the recent-changes one); once past the last page it starts again.
-- ``stale``: pages with open findings that were deleted, moved or edited unseen (``sidebot.scheduler.stale``).
+- ``stale``: pages with open findings that were deleted, moved or edited unseen (``sidebot.scheduler.stale``);
+  findings a user's check stored for an edit not saved within a week are closed.
 - ``onwiki``: the review list, count page and talk notices that the wiki's config enables.
 - ``corpus-feed``: the sources patrols found backing their claims, into the retrieval corpus and its indexes
   (:mod:`sidebot.patrol.corpus_feed`; when ``retrieve.feed`` is on).
@@ -38,8 +39,9 @@ from sidebot.onwiki.exclusions import Exclusions, load_exclusions
 from sidebot.onwiki.outputs import update_onwiki
 from sidebot.patrol.loop import Patrol, PatrolSummary
 from sidebot.queue import store
+from sidebot.queue.checked import UNSAVED_AFTER, close_unsaved
 from sidebot.queue.db import Database
-from sidebot.queue.models import Run, RunStatus
+from sidebot.queue.models import Run, RunStatus, utcnow
 from sidebot.queue.runs import (
     add_error,
     finish_run,
@@ -229,10 +231,17 @@ def citation_needed_templates(settings: Settings) -> list[str]:
 
 
 def stale_check(ctx: JobContext) -> str:
-    """Close the findings of citations that left their pages or whose pages were deleted."""
+    """Close the findings of citations that left their pages or whose pages were deleted, and those a
+    user's check stored for an edit never saved."""
+    with ctx.db.session() as session:
+        unsaved = close_unsaved(session, utcnow() - UNSAVED_AFTER)
     known = pages_with_live_findings(ctx.db, ctx.wiki.name)
     deleted = recently_deleted_pages(ctx.db, ctx.wiki.name)
-    options = {"pages_watched": len(known), "deleted_pages_watched": len(deleted)}
+    options = {
+        "pages_watched": len(known),
+        "deleted_pages_watched": len(deleted),
+        "unsaved_checks_closed": unsaved,
+    }
     site = ctx.wiki.site
     prepared = _prepare(
         ctx, STALE, options, lambda: [*changed_pages(site, known), *restored_pages(site, deleted)]
