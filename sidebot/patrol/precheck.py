@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from sidebot.citations.citations import extract_citations, normalize
 from sidebot.config import Settings, operator_contact_problem
@@ -19,6 +19,7 @@ from sidebot.patrol.pipeline import SourceText, claim_for, source_problem, triag
 from sidebot.patrol.source_cache import Fetcher, cached_or_fetched
 from sidebot.patrol.thresholds import Thresholds
 from sidebot.queue.db import Database
+from sidebot.queue.lead import wording_of
 from sidebot.queue.models import Source
 from sidebot.queue.support import Support, queue_reason, strip_figure
 from sidebot.queue.wikis import login_wiki, wikis_by_name
@@ -127,7 +128,7 @@ class EditCheck:
             if verdict is None or thresholds is None:
                 answers.append(_unreadable(ref, source, cached))
             else:
-                answers.append(_answer(ref, source, verdict, thresholds, cached))
+                answers.append(_answer(ref, title, source, verdict, thresholds, cached))
         return answers
 
     def _thresholds(self, scorer: Scorer) -> Thresholds:
@@ -154,9 +155,9 @@ def _unreadable(ref: RefToCheck, source: _Read, cached: bool) -> RefCheck:
 
 
 def _answer(
-    ref: RefToCheck, source: _Read, verdict: Verdict, thresholds: Thresholds, cached: bool
+    ref: RefToCheck, title: str, source: _Read, verdict: Verdict, thresholds: Thresholds, cached: bool
 ) -> RefCheck:
-    """The patrol's triage of one verdict, in the card's words."""
+    """The patrol's triage of one verdict, in the card's words (what fails first: sidebot.queue.lead)."""
     decision = triage(verdict, None, ref.tags, thresholds.flag_below, thresholds.very_likely_below)
     support = Support.of(
         verdict.probability,
@@ -175,7 +176,14 @@ def _answer(
         ref.url,
         decision.state,
         words,
-        support.text,
+        wording_of(
+            support,
+            [asdict(f) for f in verdict.facts],
+            title,
+            None,
+            decision.flag_reason,
+            verdict.failed_part,
+        ).text,
         band=decision.band,
         reason=reason.label if reason else None,
         fact_note=verdict.fact_note,
