@@ -1,20 +1,14 @@
-"""What the card leads with and what it may say (sidebot.web.lead): failures in words built from the facts,
-no "backs part" figure when the source backs none of the claim's facts, a rival value only where the source
-says it of the claim's subject, and no highlight in a passage that states nothing of the claim. The facts are
-those the demo queue stored (Adriana Lima, Vince Gill, Number 10 Policy Unit), cut to what the rules read."""
+"""What the card (and every other view) leads with and what it may say (sidebot.queue.lead, sidebot.web.lead):
+failures in words built from the facts, no "backs part" figure when the source backs none of the claim's
+facts, a rival value only where the source says it of the claim's subject, and no highlight in a passage that
+states nothing of the claim. The facts are those the demo queue stored (Adriana Lima, Vince Gill, Number 10
+Policy Unit), cut to what the rules read."""
 
 from __future__ import annotations
 
+from sidebot.queue.lead import backs_nothing, failures, rival_words, said_of_subject, shown_support
 from sidebot.queue.support import Support
-from sidebot.web.lead import (
-    MIN_SHARE,
-    backs_nothing,
-    failures,
-    rival_words,
-    said_of_subject,
-    shown_support,
-    states_nothing,
-)
+from sidebot.web.lead import MIN_SHARE, states_nothing
 
 LIMA_RIVAL = (
     "Last year she ranked number two overall, after Bündchen, and her $20 million in earnings this year "
@@ -49,6 +43,18 @@ def test_the_failures_lead_with_the_edit_then_contradictions_then_what_is_missin
         "(it gives $9 million only elsewhere)",
         "The source does not give: 2015, 2nd",
     ]
+    # the changed fact's own contradiction is the change line: not said twice
+    year = {
+        "text": "2014",
+        "kind": "year",
+        "status": "contradicted",
+        "stated": "2013",
+        "sentence": "In 2013.",
+    }
+    assert failures([year, LIMA[0]], "A", change, "changed fact: 2013 → 2014", None) == [
+        "Changed fact: 2013 → 2014 (the source gives 2013)",
+        "The source does not give: 2015",
+    ]
     # each edit that touched a citation is named as such; a subject's own name is no missing fact
     for edit, line in (
         ("citation removed", "Citation removed"),
@@ -67,6 +73,7 @@ def test_the_failures_lead_with_the_edit_then_contradictions_then_what_is_missin
         f"Partial support: the source does not back ‘{part}’"
     ]
     assert failures([], "A", None, "low support (0.40 < 0.65)", None) == []
+    assert failures([], "A", None, "needs a source", None, needs_source=True) == ["Needs a source"]
 
 
 def test_a_rival_value_is_named_only_where_the_source_says_it_of_the_subject():

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from sidebot.cli.app import app
 from sidebot.datasets.wice import read_wice
 from sidebot.eval.sneaky import source_gives
+from sidebot.names import name_forms, normal_name, states_form
 from sidebot.queue.support import Support
 from sidebot.records import Claim, FactFinding, Verdict
 from sidebot.sandbox.demo_content import demo_source
@@ -46,7 +47,6 @@ from sidebot.verify.facts import (
 from sidebot.verify.facts._changes import _replaced_facts
 from sidebot.verify.facts._check import MOST_PLACES_READ
 from sidebot.verify.facts._extract import bare_name, claim_facts
-from sidebot.verify.facts._names import name_forms, normal_name, states_form
 from sidebot.verify.facts._numbers import NumberKind, number_facts, same_fact
 from sidebot.verify.facts._sneaky import AWAY_CHARACTERS
 

@@ -37,7 +37,8 @@ TIERS: list[set[str]] = [
     {"config", "processes", "__init__"},
     {"credentials"},  # secrets from the environment, files or systemd credentials (config reads them)
     {"wikitext"},  # escaping what the bot writes in wikitext (pure; config checks a configured link with it)
-    {"records", "months"},  # the shared records (Claim, Passage, Verdict…) and month names: import nothing
+    # the shared records (Claim, Passage, Verdict…), month names and names as compared: import nothing
+    {"records", "months", "names"},
 ]
 RANK = {part: rank for rank, tier in enumerate(TIERS) for part in tier}
 ENGINES = {"citations", "sources", "verify", "retrieve", "datasets", "wiki"}
@@ -176,7 +177,7 @@ def test_private_modules_are_imported_by_their_package_only():
     fact check through ``sidebot.verify.facts`` alone."""
     assert [v for module, source in all_modules() for v in private_imports(module, source)] == []
     assert private_imports("sidebot.retrieve.checks", "from sidebot.verify.facts._check import PageIndex\n")
-    assert private_imports("sidebot.eval.sneaky", "from sidebot.verify.facts import _names\n")
+    assert private_imports("sidebot.eval.sneaky", "from sidebot.verify.facts import _numbers\n")
     assert not private_imports("sidebot.verify.facts._changes", "from sidebot.verify.facts._check import X\n")
     assert not private_imports("sidebot.verify.facts", "from sidebot.verify.facts._check import X\n")
 

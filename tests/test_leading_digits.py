@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from sidebot.datasets.wice import read_wice
+from sidebot.names import plain
 from sidebot.sources.passages import split_passages
 from sidebot.verify.facts import FactStatus, PageIndex, check_facts
 from sidebot.verify.facts import _check as check
 from sidebot.verify.facts._leading_digits import claimed_leading, may_state, written_numbers
-from sidebot.verify.facts._names import plain
 from sidebot.verify.facts._numbers import NumberKind, number_facts, same_fact
 
 READ_KINDS = (NumberKind.NUMBER, NumberKind.MONEY, NumberKind.PERCENT, NumberKind.ORDINAL)

@@ -436,7 +436,7 @@ def test_claims_tagged_citation_needed_have_their_own_section_with_the_suggestio
     assert row.source_url == ""
     reason, why = row.reason.split(" · ")  # why it comes first (sidebot.queue.priority): its tag's age
     assert reason == "needs a source" and why.startswith("tagged ") and why.endswith(" ago")
-    assert row.support.startswith("suggested source: source likely backs the whole claim")
+    assert row.support.startswith("Needs a source — suggested source: source likely backs the whole claim")
     assert (row.suggestion_url, row.suggestion) == ("https://example.org/found", "Found '']] page")
     assert row.claim == "It rained {{subst:x}} in 1711."
 

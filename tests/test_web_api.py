@@ -562,18 +562,19 @@ def test_the_card_says_in_words_what_an_edit_did_to_a_citation(web_client, web_d
         "citation removed": (
             {"old": "http://example.org/<b>a</b>", "new": ""},
             "Citation removed</strong> by &lt;i&gt;Vandal&lt;/i&gt; in <a href=",
-            "the claim stays on the page without it. The bot had found: passed, backed 92 %.",
+            "the claim stays on the page without it. The bot had found: passed, the reader&#39;s support "
+            "score 92 %.",
         ),
         "source replaced": (
             {"old": "http://example.org/a", "new": "http://example.org/b", "after": {"probability": 0.31}},
             "Source replaced</strong> by &lt;i&gt;Vandal&lt;/i&gt;",
-            '(passed, backed 92 %) → new <a href="http://example.org/b"',
+            '(passed, the reader&#39;s support score 92 %) → new <a href="http://example.org/b"',
         ),
         "source replaced ": (  # the new source's verdict beside the old one's
             {"edit": "source replaced", "old": "http://example.org/a", "new": "http://example.org/b"}
             | {"after": {"probability": 0.31}},
             'this diff</a>: old <a href="http://example.org/a"',
-            "http://example.org/b</a> (backs 31 %).",
+            "http://example.org/b</a> (the reader&#39;s support score 31 %).",
         ),
         "tag removed": (
             {"old": "{{citation needed}}", "new": ""},
@@ -597,7 +598,7 @@ def test_the_card_says_in_words_what_an_edit_did_to_a_citation(web_client, web_d
         assert by in body and words in body, edit
         assert "diff=12" in body and "oldid=11" in body
     change = web_client.get(f"/api/findings/{hostile_finding}").json()["change"]
-    assert change["edit"] == "tag removed" and change["before"] == "passed, backed 92 %"
+    assert change["edit"] == "tag removed" and change["before"] == "passed, the reader's support score 92 %"
 
 
 def test_the_card_shows_where_the_source_gives_a_contradicted_value_away_from_the_claim(
@@ -709,7 +710,8 @@ def test_the_card_leads_with_what_fails_then_the_claim_the_evidence_and_the_deci
         detail["backs_nothing"] and not detail["states_nothing"] and detail["fails"][0].startswith("Changed")
     )
     assert detail["facts"][1]["said_of_subject"] is False and detail["facts"][1]["stated"] == "$20 million"
-    assert detail["support_figures"] == "backs the whole claim: 2 %; backs part of it: 90 %"  # as the list's
+    # the JSON says what the card says: no "backs part" figure (as the list's, tests/test_finding_words.py)
+    assert detail["support_figures"] == "backs the whole claim: 2 %" and "backs part" not in detail["support"]
 
     # every fact missing: the passage states nothing of the claim, and nothing in it is highlighted
     with web_db.session() as session:

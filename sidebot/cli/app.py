@@ -96,6 +96,7 @@ testwiki_group.command("status")(testwiki.status)
 
 queue_group = _group("queue", "The review queue.")
 queue_group.command("list")(queue.list_findings)
+queue_group.command("show")(queue.show_finding)
 queue_group.command("prioritize")(queue.prioritize)
 
 corpus_group = _group("corpus", "The retrieval corpus: documents better sources are searched in.")

@@ -17,6 +17,7 @@ from sidebot.config import Settings
 
 if TYPE_CHECKING:
     from sidebot.queue.finding_row import FindingRow
+    from sidebot.queue.lead import Wording
 
 WIDE = 120  # terminal columns from which each field has its column and the source is shown as its URL
 STATE_HELP = (
@@ -106,6 +107,39 @@ def list_findings(
     console.print("findings by state: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
 
 
+def show_finding(
+    ctx: typer.Context,
+    finding_id: Annotated[int, typer.Argument(metavar="ID", help="The finding's id (`queue list`).")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the finding as `queue list --json` does.")
+    ] = False,
+) -> None:
+    """Show one finding as its card words it: what fails first, then the support, the reason, the source."""
+    from sidebot.queue.cards import card_row
+
+    db = open_database(settings_of(ctx))
+    with db.session() as session:
+        card = card_row(session, finding_id)
+    if card is None:
+        raise fail(f"no finding {finding_id} in the queue", 1)
+    row = card.row
+    if as_json:
+        print(json.dumps(row.to_json(), ensure_ascii=False, indent=1))
+        return
+    said = row.wording
+    head = Text(f"#{row.id} {row.article}", style="bold")
+    head.append(f" ({row.state})", style="")
+    console.print(head)
+    console.print(Text(f"claim: {row.claim}"))
+    for line in said.fails:
+        console.print(Text(line, style="bold red"))
+    console.print(Text(f"support: {said.support}" + (f" · {row.band}" if row.band else "")))
+    if row.reason:
+        console.print(Text(f"in the queue because: {row.reason}"))
+    cited = "no citation" if _unsourced(row) else (row.url or "—")
+    console.print(Text(f"source: {cited}" + (f" ({row.source_title})" if row.source_title else "")))
+
+
 def prioritize(
     ctx: typer.Context,
     pageviews: Annotated[
@@ -177,18 +211,18 @@ def _connect(settings: Settings):  # -> PywikibotWiki
 
 def _table(rows: list[FindingRow], with_state: bool) -> Table:
     """The findings as a table for the terminal's width. From ``WIDE`` columns: one column per field, the
-    support in words. Narrower (80 columns): the article above its claim in one column, the support as a
-    percentage, the source as its site and page, and the state (when more than one is listed) before the
+    support as every view words it (what fails, then the support: :mod:`sidebot.queue.lead`). Narrower (80
+    columns): the article above its claim and what fails in one column, the figures each named for what it
+    measures, the source as its site and page, and the state (when more than one is listed) before the
     reason."""
-    from sidebot.queue.support import percent
-
     if console.width >= WIDE:
         table = Table("id", "article", "claim", "source", "support", "reason", "state")
         for r in rows:
             url = _cut(r.url or "", 45) if not _unsourced(r) else _suggested(r, lambda u: _cut(u, 45))
             support = r.support + (f" · {r.band}" if r.band else "")
             reason = (r.reason or "—") + (f"\n{r.priority_note}" if r.priority_note else "")
-            table.add_row(str(r.id), r.article, _cut(r.claim, 70), url, support, reason, r.state)
+            cells = (r.article, _cut(r.claim, 70), url, support, reason, r.state)
+            table.add_row(str(r.id), *(Text(c) for c in cells))  # Text: a claim's "[…]" is no markup
         return table
     table = Table(show_lines=True)
     table.add_column("id", no_wrap=True)
@@ -197,20 +231,36 @@ def _table(rows: list[FindingRow], with_state: bool) -> Table:
     table.add_column("support", no_wrap=True)
     table.add_column("state: reason" if with_state else "reason", overflow="fold")
     for r in rows:
+        said = r.wording
         finding = Text(r.article, style="bold")
         finding.append(f"\n{_cut(r.claim, 90)}", style="")
+        for line in said.fails:
+            finding.append(f"\n{line}", style="bold red")
         reason = f"{r.state}: {r.reason or '—'}" if with_state else r.reason or "—"
         reason += f"\n{r.priority_note}" if r.priority_note else ""
-        figures = r.support_figures
-        support = (
-            f"part {percent(r.probability)}"
-            + (f"\nwhole {percent(r.every_part_probability)}" if r.every_part_probability is not None else "")
-            + (f"\n{r.band}" if r.band else "")
-            + ("\nonly part" if figures.partly else "")
-        )
         source = source_label(r.url) if not _unsourced(r) else "no citation"
-        table.add_row(str(r.id), finding, source, support, reason)
+        table.add_row(str(r.id), finding, Text(source), _short_support(r, said), Text(reason))
     return table
+
+
+def _short_support(row: FindingRow, said: Wording) -> str:
+    """The support in a narrow column: each figure named for what it measures ("backs whole: 24 %", "backs
+    part: 93 %"), no "backs part" where the source backs none of the claim's facts, then the band."""
+    from sidebot.queue.support import percent
+
+    if _unsourced(row):
+        lines = ["suggested" if row.suggestions else "none found"]
+    elif row.probability is None:
+        lines = ["not measured"]
+    else:
+        lines = (
+            [f"backs whole: {percent(row.every_part_probability)}"]
+            if row.every_part_probability is not None
+            else []
+        )
+        lines.append("backs no fact" if said.backs_nothing else f"backs part: {percent(row.probability)}")
+        lines += ["only part"] if said.partly else []
+    return "\n".join(lines + ([row.band] if row.band else []))
 
 
 def _unsourced(row: object) -> bool:

@@ -46,7 +46,7 @@ class ReviewRow:
     claim: str
     source_url: str  # the cited URL as a clickable link; "" when it cannot be one (then it is in ``source``)
     source: str  # the link's label (the source's title), or the URL and title as text
-    support: str  # both figures in words, with the part or fact not backed (sidebot.queue.support)
+    support: str  # what fails, then both figures in words, as every view words them (sidebot.queue.lead)
     # why it is in the queue ("tagged by editors", "low support", …) and why it comes first ("living person ·
     # 12k views/day · tagged 3 years ago", sidebot.queue.priority)
     reason: str
@@ -242,9 +242,10 @@ def _header(sections: Sequence[Section], header: ListHeader) -> str:
         f"This is the review list of [[{header.doc_page}|sidebot]], a bot that compares citations with the "
         "sources they cite: each line is a citation whose source may not support the text it is cited for, "
         "for a person to check. It lists "
-        f"{bands}, least supported first. The support column gives two figures: how likely the source backs "
-        "the whole claim, and how likely it backs at least part of it, with the part or fact it does not "
-        f"give. To stop the bot, edit [[{header.stop_page}]] (any edit there "
+        f"{bands}, least supported first. The support column says first what fails (the facts the source "
+        "does not give, a fact an edit changed, a citation removed), then two figures: how likely the source "
+        "backs the whole claim, and how likely it backs at least part of it (not given where the source "
+        f"gives none of the claim's facts). To stop the bot, edit [[{header.stop_page}]] (any edit there "
         f"stops its writes). To report a mistake, write on [[{header.report_page}]]."
     )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 
 from sidebot.citations.citations import extract_citations, fingerprint, normalize
 from sidebot.config import Settings, operator_contact_problem
@@ -23,6 +23,7 @@ from sidebot.patrol.source_cache import Fetcher, cached_or_fetched
 from sidebot.patrol.thresholds import Thresholds
 from sidebot.queue.checked import CheckedFinding, StoredFinding, store_checked
 from sidebot.queue.db import Database
+from sidebot.queue.lead import wording_of
 from sidebot.queue.models import FindingState, Source
 from sidebot.queue.priority import refresh_priorities
 from sidebot.queue.support import Support, queue_reason, strip_figure
@@ -141,7 +142,7 @@ class EditCheck:
                 failing[len(answers)] = CheckedFinding(
                     ref, decision.state, decision.flag_reason, decision.band, verdict
                 )
-            answers.append(_answer(ref, source, verdict, decision, cached))
+            answers.append(_answer(ref, title, source, verdict, decision, cached))
         if store_for is not None and failing and scorer is not None:
             stored = self._store(title, scorer.name, store_for, list(failing.values()))
             for index, where in zip(failing, stored, strict=True):
@@ -200,8 +201,11 @@ def _stored_title(title: str) -> str:
     return title[:1].upper() + title[1:]
 
 
-def _answer(ref: RefToCheck, source: _Read, verdict: Verdict, decision: Triage, cached: bool) -> RefCheck:
-    """The patrol's triage of one verdict (``decision``), in the card's words."""
+def _answer(
+    ref: RefToCheck, title: str, source: _Read, verdict: Verdict, decision: Triage, cached: bool
+) -> RefCheck:
+    """The patrol's triage of one verdict (``decision``), in the card's words (what fails first:
+    sidebot.queue.lead)."""
     support = Support.of(
         verdict.probability,
         verdict.every_part_probability,
@@ -219,7 +223,14 @@ def _answer(ref: RefToCheck, source: _Read, verdict: Verdict, decision: Triage, 
         ref.url,
         decision.state,
         words,
-        support.text,
+        wording_of(
+            support,
+            [asdict(f) for f in verdict.facts],
+            title,
+            None,
+            decision.flag_reason,
+            verdict.failed_part,
+        ).text,
         band=decision.band,
         reason=reason.label if reason else None,
         fact_note=verdict.fact_note,

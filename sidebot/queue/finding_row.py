@@ -1,6 +1,6 @@
 """A finding as every view reads it: :class:`FindingRow` and the one mapping from the stored rows to it,
 :func:`finding_row`, which the CLI (``queue list --json``), the JSON API, the item card and the on-wiki list
-all go through."""
+all go through; :attr:`FindingRow.wording` is what they all say of it (:mod:`sidebot.queue.lead`)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from sidebot.citations.citations import NEEDS_SOURCE
+from sidebot.queue.lead import Wording, wording_of
 from sidebot.queue.models import Citation, Finding, Page, Source, Suggestion, Wiki, utcnow
 from sidebot.queue.priority import priority_note
 from sidebot.queue.support import Support, queue_reason, suggested_support
@@ -126,12 +127,25 @@ class FindingRow:
         )
 
     @property
+    def wording(self) -> Wording:
+        """What fails and the support, as every view words them (:mod:`sidebot.queue.lead`)."""
+        # no cited source: what was found for the claim stands for its support
+        unsourced = suggested_support(self.suggestions) if self.kind == NEEDS_SOURCE else None
+        return wording_of(
+            self.support_figures,
+            self.facts,
+            self.article,
+            self.change,
+            self.flag_reason,
+            self.failed_part,
+            unsourced,
+        )
+
+    @property
     def support(self) -> str:
-        """The support in words for the list: the figures of the cited source, or for a claim that needs a
-        source what the suggestions found."""
-        if self.kind == NEEDS_SOURCE:  # no cited source: what was found for the claim
-            return suggested_support(self.suggestions)
-        return self.support_figures.text
+        """What fails, then the support in words and figures: the one line the CLI, the on-wiki list and
+        notices and the JSON show."""
+        return self.wording.text
 
     @property
     def reason(self) -> str | None:
@@ -145,9 +159,12 @@ class FindingRow:
         data = asdict(self)
         data["created_at"] = self.created_at.isoformat()
         data["requested_at"] = self.requested_at and self.requested_at.isoformat()
+        said = self.wording
         return data | {
-            "support": self.support,
-            "partly_supported": self.support_figures.partly,
+            "support": said.text,
+            "fails": list(said.fails),
+            "backs_nothing": said.backs_nothing,
+            "partly_supported": said.partly,
             "reason": self.reason,
             "priority_note": self.priority_note,
         }

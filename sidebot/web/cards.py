@@ -20,19 +20,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from sidebot.citations.citations import NEEDS_SOURCE
 from sidebot.queue.cards import CardRow, card_row
 from sidebot.queue.db import Session
+from sidebot.queue.lead import READER_SCORE, Wording, rival_words, said_of_subject
 from sidebot.queue.models import Review
 from sidebot.queue.reviews import DECISION_LABELS, FIRM_DECISIONS, Decision
 from sidebot.queue.support import Support, no_citation_note, percent, support_text
 from sidebot.web.integrity import ReviewTarget
-from sidebot.web.lead import (
-    MIN_SHARE,
-    backs_nothing,
-    failures,
-    rival_words,
-    said_of_subject,
-    shown_support,
-    states_nothing,
-)
+from sidebot.web.lead import MIN_SHARE, states_nothing
 from sidebot.web.passages import ShownPassage, shown_passage
 
 MEDIAWIKI_URL_SAFE = ";@$!*(),/~:"  # what MediaWiki leaves unescaped in page URLs (as sidebot.wiki.site)
@@ -182,14 +175,19 @@ class Card(_View):
         description="calibrated P(the source backs every part of the claim); null before scoring revision 6"
     )
     support: str = Field(
-        description="both figures in words, with the part or fact not backed: 'source backs only part of the "
-        "claim (backs the whole claim: 24 %; backs part of it: 93 %) — the source does not give the "
-        "claim's year 1998'"
+        description="what fails, then both figures in words, as the list, the CLI and the on-wiki list say"
+        " it: 'The source does not give: 1998 — source backs only part of the claim (backs the whole claim:"
+        " 24 %; backs part of it: 93 %)'; no 'backs part' figure where the source backs none of its facts"
     )
     support_words: str = Field(description='the verdict in words: "source backs only part of the claim"')
-    support_figures: str = Field(description='"backs the whole claim: 24 %; backs part of it: 93 %"')
-    gap: str | None = Field(description="the part or fact of the claim the verifier names as not backed")
-    partly_supported: bool = Field(description="the source backs part of the claim, probably not all of it")
+    support_figures: str = Field(
+        description='"backs the whole claim: 24 %; backs part of it: 93 %" (no "backs part" when '
+        "backs_nothing)"
+    )
+    gap: str | None = Field(description="the part or fact not backed, where no line of fails names it")
+    partly_supported: bool = Field(
+        description="the source backs part of the claim, probably not all of it (false when backs_nothing)"
+    )
     reason: str | None = Field(description="why it is in the queue (tagged by editors, low support, …)")
     stance: str | None
     scorer: str
@@ -216,10 +214,8 @@ class Card(_View):
     states_nothing: bool = Field(
         description="the shown passage states nothing of the claim: no sentence is highlighted as evidence"
     )
-    shown_words: str = Field(
-        description="the support words the card shows (support_words unless backs_nothing)"
-    )
-    shown_figures: str = Field(description="the figures the card shows (no 'backs part' when backs_nothing)")
+    shown_words: str = Field(description="the support words the card shows (as support_words)")
+    shown_figures: str = Field(description="the figures the card shows (as support_figures)")
     change: ChangeOut | None = Field(description="a changed fact: what an edit changed under this citation")
     suggestions: list[SuggestionOut]
     reviews: list[ReviewOut]
@@ -271,8 +267,7 @@ def _card_view(card: CardRow) -> Card:
         shown_passage(row.best_passage or "", row.evidence, row.claim, card.source_text, row.page_title)
     )
     silent = states_nothing(row.facts, [s.score for s in passage if s.evidence])
-    nothing = backs_nothing(row.facts)
-    words, figures = shown_support(row.support_figures, nothing)
+    said = row.wording
     return Card(
         id=row.id,
         state=row.state,
@@ -297,7 +292,7 @@ def _card_view(card: CardRow) -> Card:
         score=row.score,
         probability=row.probability,
         every_part_probability=row.every_part_probability,
-        **_support_fields(row.support_figures),
+        **_support_fields(said),
         reason=row.reason,
         priority=row.priority,
         priority_note=row.priority_note,
@@ -323,11 +318,11 @@ def _card_view(card: CardRow) -> Card:
         band=row.band,
         fact_note=row.fact_note,
         facts=[_fact_view(f, row.article, row.facts) for f in row.facts],
-        fails=failures(row.facts, row.article, row.change, row.flag_reason, row.failed_part),
-        backs_nothing=nothing,
+        fails=list(said.fails),
+        backs_nothing=said.backs_nothing,
         states_nothing=silent,
-        shown_words=words,
-        shown_figures=figures,
+        shown_words=said.words,
+        shown_figures=said.figures,
         change=_change_view(row.change, card.api_url),
         suggestions=_suggestion_views(card),
         reviews=[review_view(r) for r in card.reviews],
@@ -362,13 +357,14 @@ def _suggestion_views(card: CardRow) -> list[SuggestionOut]:
     ]
 
 
-def _support_fields(support: Support) -> dict[str, Any]:
+def _support_fields(said: Wording) -> dict[str, Any]:
+    """The support as every view words it (:mod:`sidebot.queue.lead`): the JSON says what the card says."""
     return {
-        "support": support.text,
-        "support_words": support.words,
-        "support_figures": support.figures,
-        "gap": support.gap,
-        "partly_supported": support.partly,
+        "support": said.text,
+        "support_words": said.words,
+        "support_figures": said.figures,
+        "gap": said.gap,
+        "partly_supported": said.partly,
     }
 
 
@@ -408,21 +404,22 @@ def _change_view(change: dict[str, Any] | None, api_url: str) -> ChangeOut | Non
         sentence=mark(change.get("sentence") or "", change["old"], change.get("value_at")),
         new_sentence=mark(change.get("new_sentence") or "", change["new"], change.get("new_value_at")),
         edit=change.get("edit", ""),
-        before=_found_words(change.get("previous"), "backed"),
-        after=_found_words(change.get("after"), "backs"),
+        before=_found_words(change.get("previous")),
+        after=_found_words(change.get("after")),
     )
 
 
-def _found_words(found: dict[str, Any] | None, verb: str) -> str | None:
-    """What the bot found of a source, in words (``sidebot.queue.store.verdict_summary``): "passed, backed
-    92 %", "queued, backed 31 % — the source does not give 1994", "the source could not be read"."""
+def _found_words(found: dict[str, Any] | None) -> str | None:
+    """What the bot found of a source, in words (``sidebot.queue.store.verdict_summary``), its figure named
+    for what it measures: "passed, the reader's support score 92 %", "queued, the reader's support score
+    31 % — the source does not give 1994", "the source could not be read"."""
     if found is None:
         return None
     if found.get("probability") is None:
         return "the source could not be read" if found.get("state") else "not checked"
     state = {"passed": "passed, ", "open": "queued, "}.get(found.get("state") or "", "")
     note = f" — {found['fact_note']}" if found.get("fact_note") else ""
-    return f"{state}{verb} {percent(found['probability'])}{note}"
+    return f"{state}{READER_SCORE} {percent(found['probability'])}{note}"
 
 
 def mark(sentence: str, value: str, written_at: Sequence[int] | None = None) -> list[Segment]:

@@ -54,18 +54,29 @@ class FindingSummary(BaseModel):
     )
     flag_reason: str | None
     support: str = Field(
-        description="both figures in words, with the part or fact not backed: 'source backs only part of the "
-        "claim (backs the whole claim: 24 %; backs part of it: 93 %) — the source does not give the "
-        "claim's year 1998'"
+        description="what fails, then both figures in words, as the card says it (sidebot.queue.lead): 'The "
+        "source does not give: 1998 — source backs only part of the claim (backs the whole claim: 24 %; "
+        "backs part of it: 93 %)'; no 'backs part' figure where the source backs none of the claim's facts"
+    )
+    fails: list[str] = Field(
+        default_factory=list,
+        description='what fails, in words, as the card leads with it: "The source does not give: 1978", '
+        '"Changed fact: 2013 → 2014 (the source gives 2013)", "Citation removed", "Needs a source"…',
+    )
+    backs_nothing: bool = Field(
+        default=False, description="the claim has facts to check and the source gives none of them"
     )
     support_words: str = Field(
         default="", description='the verdict alone: "source backs only part of the claim"'
     )
     support_figures: str = Field(
-        default="", description='"backs the whole claim: 24 %; backs part of it: 93 %"'
+        default="",
+        description='"backs the whole claim: 24 %; backs part of it: 93 %" (no "backs part" when '
+        "backs_nothing)",
     )
     partly_supported: bool = Field(
-        default=False, description="the source backs part of the claim, probably not all of it"
+        default=False,
+        description="the source backs part of the claim, probably not all of it (false when backs_nothing)",
     )
     reason: str | None = Field(
         description="why it is in the queue: tagged by editors, changed fact, source contradicts a fact, "
@@ -101,7 +112,7 @@ class FindingSummary(BaseModel):
         decision on it."""
         row, decided = item.row, item.decision
         reason = queue_reason(row.flag_reason, row.stance)
-        support = row.support_figures
+        said = row.wording
         return cls(
             id=row.id,
             wiki=row.wiki,
@@ -117,10 +128,12 @@ class FindingSummary(BaseModel):
             state=row.state,
             origin=row.origin,
             flag_reason=row.flag_reason,
-            support=support.text,
-            support_words=support.words,
-            support_figures=support.figures,
-            partly_supported=support.partly,
+            support=said.text,
+            fails=list(said.fails),
+            backs_nothing=said.backs_nothing,
+            support_words=said.words,
+            support_figures=said.figures,
+            partly_supported=said.partly,
             reason=reason.label if reason else None,
             reason_kind=reason.kind if reason else None,
             band=row.band,

@@ -13,10 +13,10 @@ hides ``_factory``, ``_filters`` and ``_generators``, and no module outside the 
 - ``_sneaky``: quietly changed claims, for the evaluation and the rule's fit
 """
 
+from sidebot.names import names_the_subject, normal_text
 from sidebot.verify.facts._changes import changed_facts, settled_by_source
 from sidebot.verify.facts._check import FactCheck, FactStatus, PageIndex, check_facts
 from sidebot.verify.facts._extract import forget_entities
-from sidebot.verify.facts._names import names_the_subject, normal_text
 from sidebot.verify.facts._rule import (
     KEY_RULES,
     NOT_LIKELY,

@@ -2,8 +2,8 @@
 it contradicts.
 
 A fact is **found** when some sentence of the page (or its title) states it in any of its written forms
-(_numbers.py, _names.py); a small count or rank ("two", "third") only counts in the sentences that hold the
-claim's other words, since it is on almost every page somewhere. A fact the page does not state is
+(_numbers.py, sidebot/names.py); a small count or rank ("two", "third") only counts in the sentences that hold
+the claim's other words, since it is on almost every page somewhere. A fact the page does not state is
 **contradicted** when the page's best context for the claim (the two adjacent sentences holding the largest
 IDF-weighted share of the claim's *other* content words, at least ``CONTEXT_MIN`` of them) states a value
 of the same kind that the claim does not have: a year for a year ("born in 1863 in Northamptonshire" against
@@ -32,16 +32,7 @@ from functools import cached_property
 from itertools import chain, islice
 from typing import NamedTuple
 
-from sidebot.records import FactFinding, Passage
-from sidebot.verify.coverage import content_stems, stem_set, stems
-from sidebot.verify.facts._extract import Fact, bare_name, claim_facts, entity_spans, parse_for_entities
-from sidebot.verify.facts._leading_digits import (
-    WrittenNumbers,
-    claimed_leading,
-    may_state,
-    written_numbers,
-)
-from sidebot.verify.facts._names import (
+from sidebot.names import (
     SPELLED_OUT,
     WRITTEN_SHORT,
     name_forms,
@@ -50,6 +41,15 @@ from sidebot.verify.facts._names import (
     plain,
     states_form,
     written_in_capitals,
+)
+from sidebot.records import FactFinding, Passage
+from sidebot.verify.coverage import content_stems, stem_set, stems
+from sidebot.verify.facts._extract import Fact, bare_name, claim_facts, entity_spans, parse_for_entities
+from sidebot.verify.facts._leading_digits import (
+    WrittenNumbers,
+    claimed_leading,
+    may_state,
+    written_numbers,
 )
 from sidebot.verify.facts._numbers import (
     MONTH_NAMES,

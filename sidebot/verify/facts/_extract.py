@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from sidebot.verify.facts._names import normal_name
+from sidebot.names import normal_name
 from sidebot.verify.facts._numbers import NumberFact, NumberKind, converted, number_facts
 from sidebot.verify.language import parse, parse_all
 

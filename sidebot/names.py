@@ -2,7 +2,9 @@
 a possessive ("Zürich" / "Zurich", "U.S." / "US", "McGraw's" / "McGraw"), common abbreviations ("St." /
 "Saint"), a few country aliases ("U.S." / "United States" / "USA"), a nationality by its country's stem
 ("Australian" / "Australia"), and a person by their surname alone (a page names "Smith" after "John Smith"
-once, or only as "Mr Smith").
+once, or only as "Mr Smith"). Read by the fact check (:mod:`sidebot.verify.facts`) and by the words every
+view says of a finding (:mod:`sidebot.queue.lead`: whether a source's sentence names the claim's subject).
+Imports no sidebot module.
 """
 
 from __future__ import annotations
