@@ -22,6 +22,7 @@ README = Path(__file__).parent.parent / "README.md"
 VALUES = {
     "FILE": "README.md",
     "N": "1000",
+    "ID": "1",
     "TIME": "2024-01-01T00:00:00",
     "TITLE": "Megadeth",
     "S": "open",

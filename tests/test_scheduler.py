@@ -214,9 +214,8 @@ def test_schedule_resumes_after_a_kill_without_gap_or_double_work(
         for r in resumed
     )
     with db.session() as session:
-        assert (
-            session.scalar(select(func.count()).select_from(SchedulerJob)) == 6
-        )  # recent, fv, citation-needed, stale, onwiki, corpus-feed
+        assert len(session.scalars(select(SchedulerJob.id)).all()) == 7
+        # recent, fv, citation-needed, stale, onwiki, corpus-feed, priority
         assert session.scalar(select(func.count()).select_from(SchedulerLease)) == 0  # released on SIGTERM
         recent = select(func.count()).select_from(PatrolCursor).where(PatrolCursor.source == "recent")
         assert session.scalar(recent) == 1  # (the {{citation needed}} sweep keeps a cursor of its own)
