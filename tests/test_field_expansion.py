@@ -68,3 +68,15 @@ def test_a_refused_expansion_gives_no_claim_and_the_calls_are_capped(wiki) -> No
     assert answers[-1] is None and all(a is not None for a in answers[:-1])
     assert expand(values[0]) == answers[0]  # asked again: from the page's own cache
     assert counts.templates_expanded == 1 + MAX_EXPANSIONS_PER_PAGE
+
+
+def test_an_expansion_too_long_for_a_field_gives_no_claim() -> None:
+    """A template whose expansion is a page's worth of wikitext (the wiki's answer, here given directly) is
+    not parsed (it could cost seconds): the field gives no claim, as offline."""
+    ref = "<ref>{{cite web |url=http://a.example/ |title=A}}</ref>"
+    text = "{{Infobox football club\n| capacity = {{Huge}}" + ref + "\n}}"
+    hidden = "<!-- a template's own notes -->" * 300  # 9,300 characters that render as nothing
+    (citation,) = extract_citations(text, "Raith", expand=lambda _: hidden + "10,104")
+    assert citation.claim == ""  # its rendered text is short, but the wikitext is not parsed
+    (citation,) = extract_citations(text, "Raith", expand=lambda _: "[[Stark's Park|10,104]]")
+    assert citation.claim == "Raith — capacity: 10,104"

@@ -33,6 +33,7 @@ TYPE_SUFFIX = "_type"  # a field labelling another: ``languages2_type`` names wh
 EMPTY_VALUES = {"", "auto", "yes", "no"}  # values that state nothing (``population_density = auto``)
 MAX_GROUP_FIELDS = 6  # a footnote field's claim names at most this many of its group's values
 MAX_EXPANDED_CHARS = 300  # an expansion longer than this is a navbox or a table, not a field's value
+MAX_EXPANDED_WIKITEXT = 20 * MAX_EXPANDED_CHARS  # its wikitext, markup included, before it is parsed
 # Free rows: a value field and the field naming it (``blank1_info_sec1`` ↔ ``blank1_name_sec1``, ``data3`` ↔
 # ``label3`` in {{Infobox}}).
 _LABEL_FIELD = re.compile(r"(?:(?<=_)|^)(info|data)(\d*(?:_|$))")
@@ -133,7 +134,9 @@ def _expanded_value(field: InfoboxField, plain: Callable[[Wikicode], str], expan
     code = field.template.get(field.name).value
     kept = [n for n in code.nodes if not isinstance(n, Comment) and not (isinstance(n, Tag) and _is_ref(n))]
     wikitext = expand("".join(str(node) for node in kept).strip())
-    text = " ".join(plain(parse_wikitext(wikitext)).split()) if wikitext else ""
+    if not wikitext or len(wikitext) > MAX_EXPANDED_WIKITEXT:
+        return ""  # a template that expands to a page's worth is not parsed at all
+    text = " ".join(plain(parse_wikitext(wikitext)).split())
     return text if len(text) <= MAX_EXPANDED_CHARS else ""
 
 
