@@ -41,6 +41,30 @@ _INITIALS = frozenset({"us", "usa", "uk", "ussr", "uae", "eu", "un"})
 _ACRONYM = re.compile(r"(?:[A-Z]\.?){2,3}")  # a name written as two or three capitals: "WHO", "F.B.I."
 _LEADING = ("the ",)
 _PERSON_SUFFIXES = {"junior", "senior", "jr", "sr", "ii", "iii", "iv"}
+# short words an organisation's initials skip ("Director of Public Prosecutions" is "DPP")
+FUNCTION_WORDS = frozenset({"of", "the", "and", "for", "in", "on", "at", "de", "du", "des", "la", "le"})
+_GAELIC_PREFIX = re.compile(r"\b(?:mac|mc)(?=[bcdfgklmnpqrstvwz]\w{2})")  # "MacDougal", "McDougal"
+_INITIAL_RUN = re.compile(r"\b\w(?: \w\b)+")  # single letters in a row: "a v club"
+_COUNTRY_FIRST = re.compile(r"^(?:united states|united kingdom|us|uk|american|british) ")
+_SUBTITLE = re.compile(r"\s*:\s+")  # "Truth in Comedy: The Manual of Improvisation"
+# US states as newspapers' datelines write them after a town ("Red Lodge, Mont."), AP style, and by their
+# two-letter postal codes ("Helena, MT"); written only after a comma, since many are words of their own
+_AP_STATES = {
+    "alabama": ("Ala.", "AL"), "arizona": ("Ariz.", "AZ"), "arkansas": ("Ark.", "AR"),
+    "california": ("Calif.", "CA"), "colorado": ("Colo.", "CO"), "connecticut": ("Conn.", "CT"),
+    "delaware": ("Del.", "DE"), "florida": ("Fla.", "FL"), "georgia": ("Ga.", "GA"),
+    "illinois": ("Ill.", "IL"), "indiana": ("Ind.", "IN"), "kansas": ("Kan.", "KS"),
+    "kentucky": ("Ky.", "KY"), "louisiana": ("La.", "LA"), "maryland": ("Md.", "MD"),
+    "massachusetts": ("Mass.", "MA"), "michigan": ("Mich.", "MI"), "minnesota": ("Minn.", "MN"),
+    "mississippi": ("Miss.", "MS"), "missouri": ("Mo.", "MO"), "montana": ("Mont.", "MT"),
+    "nebraska": ("Neb.", "NE"), "nevada": ("Nev.", "NV"), "new hampshire": ("N.H.", "NH"),
+    "new jersey": ("N.J.", "NJ"), "new mexico": ("N.M.", "NM"), "north carolina": ("N.C.", "NC"),
+    "north dakota": ("N.D.", "ND"), "oklahoma": ("Okla.", "OK"), "oregon": ("Ore.", "OR"),
+    "pennsylvania": ("Pa.", "PA"), "rhode island": ("R.I.", "RI"), "south carolina": ("S.C.", "SC"),
+    "south dakota": ("S.D.", "SD"), "tennessee": ("Tenn.", "TN"), "texas": ("TX",),
+    "vermont": ("Vt.", "VT"), "virginia": ("Va.", "VA"), "washington": ("Wash.", "WA"),
+    "west virginia": ("W.Va.", "WV"), "wisconsin": ("Wis.", "WI"), "wyoming": ("Wyo.", "WY"),
+}  # fmt: skip
 
 
 def plain(text: str) -> str:
@@ -83,11 +107,58 @@ def name_forms(name: str, label: str) -> list[str]:
     if len(compact) <= 5 and compact != base:  # "u s" as written "US"
         forms.append(compact)
     forms += [alias for alias in ALIASES.get(base, ALIASES.get(compact, ())) if alias not in forms]
+    title = _SUBTITLE.split(name, maxsplit=1)
+    if len(title) == 2 and len(normal_name(title[0]).split()) > 1:  # a work's title without its subtitle
+        forms.append(normal_name(title[0]))
+    initialled = _INITIAL_RUN.sub(lambda m: m[0].replace(" ", ""), base)
+    if initialled != base and initialled not in forms:  # "The A.V. Club" written "The AV Club"
+        forms.append(initialled)
+    national = _COUNTRY_FIRST.sub("", base)
+    if national != base and len(national.split()) > 1:  # "the National Film Registry" of the United States
+        forms.append(national)
+    initials = acronym(name)
+    if initials and initials not in forms:  # "NAS" for "the National Academy of Sciences"
+        forms.append(initials)
+    forms += [form for form in (fold(a) for a in _AP_STATES.get(base, ())) if form not in forms]
     if label == "PERSON":
+        gaelic = _GAELIC_PREFIX.sub(lambda m: "mc" if m[0] == "mac" else "mac", base)
+        if gaelic != base:  # "MacDougal" also written "McDougal", and the other way round
+            forms.append(gaelic)
         words = [w for w in base.split() if w not in _PERSON_SUFFIXES]
         if len(words) > 1 and len(words[-1]) > 2:
             forms.append(words[-1])  # the surname alone
     return forms
+
+
+def acronym(name: str) -> str:
+    """The initials of a name of three or more capitalised words, function words skipped ("nas" for "the
+    National Academy of Sciences"); "" for a shorter name, or one with a word in lower case or a number."""
+    words = [w for w in re.findall(r"[\w'’-]+", name) if w.lower() not in FUNCTION_WORDS]
+    if len(words) < 3 or not all(w[0].isupper() and w[0].isalpha() for w in words):
+        return ""
+    return fold("".join(w[0] for w in words))
+
+
+def expansion_pattern(name: str) -> re.Pattern[str] | None:
+    """Where a page spells out a name written as three to six capitals ("DPP"): capitalised words of three
+    letters or more with those initials, function words allowed between them ("Director of Public
+    Prosecutions"); None for another name. Two capitals, or words of two letters, match headlines by chance
+    ("By Be Cyber" is no "BBC")."""
+    letters = re.sub(r"[.\s]", "", name.strip())
+    if not re.fullmatch(r"[A-Z]{3,6}", letters):
+        return None
+    between = r"(?:\s+(?:" + "|".join(sorted(FUNCTION_WORDS)) + r"))*\s+"
+    words = between.join(rf"{c}[a-z]{{2,}}" for c in letters)
+    return re.compile(rf"(?<![\w-]){words}(?![\w-])")
+
+
+def _dateline_state(form: str, name: str) -> re.Pattern[str] | None:
+    """How a page writes ``form`` when it is the dateline abbreviation of the state ``name``: after a comma,
+    as written ("Red Lodge, Mont.", "Helena, MT"); None for any other form."""
+    written = [a for a in _AP_STATES.get(normal_name(name), ()) if fold(a) == form]
+    if not written:
+        return None
+    return re.compile(r",\s*(?:" + "|".join(re.escape(a) for a in written) + r")(?!\w)")
 
 
 @lru_cache(maxsize=1024)
@@ -104,6 +175,7 @@ def written_in_capitals(form: str, name: str) -> re.Pattern[str] | None:
         (len(words) > 1 and all(len(w) == 1 for w in words))
         or form in _INITIALS
         or (_ACRONYM.fullmatch(bare) is not None and compact == fold(bare).replace(" ", ""))
+        or (compact == form and compact == acronym(name))
     )
     if not initials:
         return None
@@ -116,6 +188,9 @@ def states_form(form: str, name: str, folded: str, text: str) -> bool:
     ``form`` of ``name``: initials only in capitals."""
     if f" {form} " not in folded:
         return False
+    dateline = _dateline_state(form, name)
+    if dateline is not None:
+        return dateline.search(text) is not None
     capitals = written_in_capitals(form, name)
     return capitals is None or capitals.search(text) is not None
 

@@ -1269,3 +1269,107 @@ def test_eval_sneaky_counts_one_half_of_the_copied_value_edits(tmp_path: Path) -
     assert report["by_kind"]["GPE"]["caught_by_patrol_change_check"] == 1.0
     fit = CliRunner().invoke(app, [*args[:-1], "fit"])
     assert fit.exit_code == 1 and "no supported claim" in fit.output, fit.output
+
+
+# Names the page states in another form (r17). The claims and page lines are WiCE's: train38917-0,
+# train48791-2, train30850-0, train12343-1, train46638-0, train11446-0, train37826-3 (subclaims-train), and
+# dev03598, dev02618 (claims-dev, fit half); annotated as supported, each was named missing before r17.
+@pytest.mark.parametrize(
+    ("claim", "page", "name"),
+    [
+        (
+            "The Stanley Miller Medal is an award to be presented by the National Academy of Sciences every "
+            "five years.",
+            "NAS Award in Early Earth and Life Sciences. Support the NAS.",
+            "the National Academy of Sciences",
+        ),
+        (
+            "Before his election in 2008, Porter was retaining his position as senior prosecutor at the DPP.",
+            "He later worked as a Senior State Prosecutor for the Director of Public Prosecutions WA, where "
+            "he prosecuted criminal trials for the State.",
+            "DPP",
+        ),
+        (
+            "Hale's final work was Bents Green Methodist Church.",
+            "Hale's move to a more overtly modern style in the 1920s is to be seen at Banner Cross and Bents "
+            "Green Methodist churches.",
+            "Bents Green Methodist Church",
+        ),
+        (
+            "The title track entered the UK Rock & Metal Singles Chart at number eight.",
+            "Her song Perfect hit the Top 10 on the Official Rock/Metal Singles Chart.",
+            "Rock & Metal Singles Chart",
+        ),
+        (
+            "Frances Sternhagen reprised her role as Trey's overbearing and intrusive mother "
+            "Bunny MacDougal.",
+            "Cloris Leachman as Ida. FRANCES STERNHAGEN as Bunny McDougal, Sex And The City.",
+            "Bunny MacDougal",
+        ),
+        (
+            "After that he lived in retirement for 4 years in Montana.",
+            "The horse was officially retired in Red Lodge, Mont., in 1979 and died in 1981 at the age "
+            "of 24.",
+            "Montana",
+        ),
+        (
+            'The first book Johnson published on Close was "Truth in Comedy: The Manual of Improvisation" '
+            "(1994).",
+            "In fact, I went on to co-write the improvisational manual Truth in Comedy, and even became "
+            "Del's biographer years later.",
+            "Truth in Comedy: The Manual of Improvisation",
+        ),
+        (
+            "In 2018, the film was selected for preservation in the United States National Film Registry by "
+            "the Library of Congress.",
+            "'Jurassic Park,' 'Shining' added to National Film Registry. The Library of Congress chose them.",
+            "the United States National Film Registry",
+        ),
+        (
+            "The collapse has been attributed to widespread public backlash against neo-Nazism.",
+            "Prominent US neo-Nazi arrested on domestic violence charge.",
+            "neo-Nazism",
+        ),
+    ],
+)
+def test_a_name_is_found_in_another_form_the_page_writes(claim: str, page: str, name: str) -> None:
+    index = PageIndex.from_passages(split_passages(page, "Source"))
+    statuses = {r.fact.text: r.status for r in check_facts(claim, index).results}
+    assert statuses[name] is FactStatus.FOUND, statuses
+
+
+@pytest.mark.parametrize(
+    ("claim", "page", "name"),
+    [
+        (  # train14483-0's page: a byline's capitals are no "BBC"
+            "On 21 June 2016, she participated in the BBC's Wembley Arena Debate.",
+            "Cybersecurity – Risk Management Crashes the Boardroom By Be Cyber Sure.",
+            "BBC",
+        ),
+        (  # a state's dateline abbreviation only after a town and a comma
+            "After that he lived in retirement for 4 years in Montana.",
+            "He retired after climbing Mont Blanc in 1979.",
+            "Montana",
+        ),
+        (  # two capitals are spelled out by too many headlines: "DC" is no "Daily Chronicle"
+            "He wrote for the DC in 1990.",
+            "He wrote for the Daily Chronicle in 1990.",
+            "DC",
+        ),
+    ],
+)
+def test_a_name_is_not_found_in_forms_it_does_not_take(claim: str, page: str, name: str) -> None:
+    index = PageIndex.from_passages(split_passages(page, "Source"))
+    statuses = {r.fact.text: r.status for r in check_facts(claim, index).results}
+    assert statuses.get(name, FactStatus.MISSING) is not FactStatus.FOUND, statuses
+
+
+def test_the_forms_of_a_name() -> None:
+    assert "nas" in name_forms("the National Academy of Sciences", "ORG")
+    assert "av club" in name_forms("The A.V. Club", "WORK_OF_ART")
+    assert "truth in comedy" in name_forms("Truth in Comedy: The Manual of Improvisation", "WORK_OF_ART")
+    assert "mcdougal" in " ".join(name_forms("Bunny MacDougal", "PERSON"))
+    assert name_forms("Machado", "PERSON") == ["machado"]  # no "Mc" for a name that only begins with "Mac"
+    assert "mont" in name_forms("Montana", "GPE")
+    assert states_form("mont", "Montana", " red lodge mont in 1979 ", "Red Lodge, Mont., in 1979")
+    assert not states_form("mont", "Montana", " mont blanc ", "Mont Blanc")

@@ -48,8 +48,10 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # from the claim's words, where a rival stands among them, is contradicted; r14: initials state a name only
 # in capitals, and r13's reading is kept for numbers not given beside another of the claim's facts; r15: a
 # claim that begins mid-sentence is read with its sentence's subject, sentence_start.py; r16: a page lacking
-# the claim's key facts is held in "may fail", facts/_rule.py KEY_RULES).
-SCORING_REVISION = 16
+# the claim's key facts is held in "may fail", facts/_rule.py KEY_RULES; r17: a name stated as its
+# initials or spelled out from them, without its subtitle, in the plural, "Mac"/"Mc", a US state in a
+# dateline).
+SCORING_REVISION = 17
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 

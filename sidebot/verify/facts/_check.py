@@ -33,8 +33,10 @@ from itertools import chain, islice
 from typing import NamedTuple
 
 from sidebot.names import (
+    FUNCTION_WORDS,
     SPELLED_OUT,
     WRITTEN_SHORT,
+    expansion_pattern,
     name_forms,
     normal_name,
     normal_text,
@@ -514,17 +516,29 @@ def _name_sentences(index: PageIndex, fact: Fact) -> Iterator[int]:
         yield first
         yield from stating
         return
-    if fact.label == "NORP":  # "Japanese" stated as "Japan", "Italian" as "Italy"
-        stem = normal_name(fact.text)[:4]
-        yield from (i for i in index.containing(stem) if f" {stem}" in index.folded(i))
+    if fact.label == "NORP":  # "Japanese" stated as "Japan", "Italian" as "Italy", "neo-Nazism" as "neo-Nazi"
+        words = normal_name(fact.text).split() or [""]
+        last = words[-1]
+        stem = " ".join([*words[:-1], last[:4]])
+        yield from (i for i in index.containing(last[:4]) if f" {stem}" in index.folded(i))
         return
-    words = [w for w in normal_name(fact.text).split() if len(w) > 2]
-    if len(words) > 1:  # a long name written in another order or with other words between
+    spelled_out = expansion_pattern(fact.text)
+    if spelled_out is not None:  # "DPP" as "the Director of Public Prosecutions"
+        yield from (i for i in range(len(index)) if spelled_out.search(index.texts[i]))
+        return
+    words = [w for w in normal_name(fact.text).split() if len(w) > 2 and w not in FUNCTION_WORDS]
+    if len(words) > 1:  # a long name written in another order, with other words between, or in the plural
         yield from (
             i
             for i in index.containing(_written_word(words))
-            if all(f" {w} " in index.folded(i) for w in words)
+            if all(_holds_word(index.folded(i), w) for w in words)
         )
+
+
+def _holds_word(folded: str, word: str) -> bool:
+    """Whether a sentence (its :func:`normal_text` between spaces) holds ``word``, or its plural: "Bents
+    Green and Banner Cross Methodist churches" name "Bents Green Methodist Church"."""
+    return any(f" {form} " in folded for form in (word, f"{word}s", f"{word}es"))
 
 
 def _number_rival(
