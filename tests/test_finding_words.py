@@ -15,6 +15,7 @@ from pathlib import Path
 
 import mwparserfromhell
 import pytest
+from sqlalchemy import select
 from typer.testing import CliRunner
 
 from sidebot.cli.app import app
@@ -191,6 +192,39 @@ def test_the_web_list_and_the_json_api_lead_with_what_fails(web_client, web_db) 
     says_no_part(json.dumps({k: v for k, v in card.items() if k != "flag_reason"}, ensure_ascii=False))
     changed = web_client.get(f"/api/findings/{ids['changed']}").json()
     assert changed["fails"] == [CHANGED_LEAD] and changed["support"].startswith(CHANGED_LEAD + " — ")
+
+
+def test_the_backs_only_part_filter_lists_only_the_rows_that_say_so(web_client, web_db) -> None:
+    """The list's "backs only part of the claim" filter (``support=partly``; the API's ``partly=true``) leaves
+    out the three seeded findings each of whose facts fails (their figures alone once put them in it) and
+    lists the one whose source gives one of its two facts; the tab's count and the API's total agree."""
+    ids = seed(web_db)
+    with web_db.session() as session:
+        page = session.scalars(select(Page)).one()
+        citation = Citation(
+            page=page, fingerprint="p" * 40, kind="cite web", claim="Gill joined in 1990 for five years.",
+            url="http://127.0.0.1:9/source9", source_title="Source 9", position=9,
+        )  # fmt: skip
+        found = {"text": "1990", "kind": "year", "status": "found", "sentence": "Gill joined in 1990."}
+        part = Finding(
+            citation=citation, scorer="s", state="open", origin="recent", rev_id=3, score=0.5,
+            probability=0.93, every_part_probability=0.24, facts=[found, NOTHING_FACTS[1]],
+            fact_note="the source does not give five years", flag_reason="low support (0.63 < 0.65)",
+        )  # fmt: skip
+        session.add(part)
+        session.commit()
+
+    html = web_client.get("/queue", params={"support": "partly"}).text
+    rows = dict(re.findall(r'<tr data-testid="finding-row" data-id="(\d+)">(.*?)</tr>', html, re.S))
+    assert list(rows) == [str(part.id)], sorted(rows)
+    assert "source backs only part of the claim" in rows[str(part.id)]
+    assert re.search(r'data-testid="tab-open">\s*Open <span class="count">1</span>', html)
+    listed = web_client.get("/api/findings", params={"partly": "true"}).json()
+    assert [f["id"] for f in listed["findings"]] == [part.id] and listed["findings"][0]["partly_supported"]
+    assert listed["total"] == listed["counts"]["open"] == 1
+    every = web_client.get("/api/findings").json()["findings"]
+    assert {f["id"] for f in every if f["partly_supported"]} == {part.id}
+    assert set(ids.values()) <= {f["id"] for f in every}  # listed without the filter
 
 
 def test_the_onwiki_list_and_notice_say_what_fails_and_stay_inert(queue_url: str) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import func, insert, select, text
 
 from sidebot.queue.db import Database
+from sidebot.queue.facts_backed import backs_nothing
 from sidebot.queue.models import Citation, CitedSource, Finding, Page, Review, Run, Source, Wiki
 from sidebot.queue.runs import mark_interrupted
 
@@ -74,10 +75,13 @@ def insert_wiki(db: Database, name: str, pages: Sequence[Row], sources: Sequence
 def insert_findings(
     db: Database, citations: Sequence[Row], findings: Sequence[Row], reviews: Sequence[Row]
 ) -> None:
-    """Insert citations, their findings and reviews in one transaction."""
+    """Insert citations, their findings and reviews in one transaction (a Core insert runs no ORM event: each
+    finding's ``backs_nothing`` is worked out from its facts here)."""
     with db.engine.begin() as conn:
         conn.execute(insert(Citation), list(citations))
-        conn.execute(insert(Finding), list(findings))
+        conn.execute(
+            insert(Finding), [{**f, "backs_nothing": backs_nothing(f.get("facts") or [])} for f in findings]
+        )
         if reviews:
             conn.execute(insert(Review), list(reviews))
 

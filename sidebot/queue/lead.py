@@ -19,14 +19,13 @@ claim: a page about Vince Gill names "Gill" whether or not it gives his 21 award
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sidebot.names import names_the_subject
+from sidebot.queue.facts_backed import Fact, backs_nothing, checkable
 from sidebot.queue.support import COPIES_PREFIX, Support, percent
-
-Fact = Mapping[str, Any]  # a stored fact of the claim (sidebot.records.FactFinding as a dict)
 
 # A verdict's one figure named for what it is: the verifier's calibrated P(the source backs at least part of
 # the claim), not a share of the claim that is backed (as "backed 92 %" read)
@@ -34,18 +33,6 @@ READER_SCORE = "the reader's support score"
 COPY_WORDS = "a copy's figures say nothing of the claim"  # after "The source copies Wikipedia: …"
 _DISAMBIGUATION = re.compile(r"\s*\([^)]*\)\s*$")
 _RIVAL_KINDS = {"name": "name", "person": "name", "date": "date", "year": "year"}
-
-
-def checkable(facts: Iterable[Fact]) -> list[Fact]:
-    """The facts that check the claim: all but names of the article's own subject."""
-    return [f for f in facts if not f.get("subject")]
-
-
-def backs_nothing(facts: Sequence[Fact]) -> bool:
-    """Whether the source backs nothing of the claim as far as its facts tell: it has facts to check and each
-    is missing or contradicted. With no fact to check, the figures are all there is: False."""
-    checked = checkable(facts)
-    return bool(checked) and all(f.get("status") in ("missing", "contradicted") for f in checked)
 
 
 def shown_support(support: Support, nothing_backed: bool) -> tuple[str, str]:

@@ -69,7 +69,8 @@ class QueueFilter:
     wiki: str = ""
     origin: str = ""
     reason: ReasonKind | None = None  # why it is queued (tagged, contradicts, partial, low support)
-    partly: bool = False  # only findings whose source backs part of the claim, probably not all of it
+    # only findings whose source backs part of the claim, probably not all of it: those whose rows say so
+    partly: bool = False
     since: date | None = None  # flagged on or after (UTC)
     until: date | None = None  # flagged on or before (UTC)
     sort: Sort = Sort.PRIORITY  # the order of the open and all tabs

@@ -7,8 +7,23 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Index, LargeBinary, String, Text, Unicode, UniqueConstraint
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy import (
+    JSON,
+    Connection,
+    Float,
+    ForeignKey,
+    Index,
+    LargeBinary,
+    String,
+    Text,
+    Unicode,
+    UniqueConstraint,
+    event,
+    inspect,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, Mapper, mapped_column, relationship
+
+from sidebot.queue.facts_backed import backs_nothing
 
 READABLE_STATUSES = frozenset({"ok", "pdf"})  # sidebot.sources.fetch.FetchStatus values that may hold text
 
@@ -235,6 +250,10 @@ class Finding(Base):
     failed_part: Mapped[str | None] = mapped_column(Text)  # the part the source does not back (partial)
     # The claim's facts looked up on the source: [FactFinding as a dict] (sidebot.records)
     facts: Mapped[list[Any]] = mapped_column(default=list)
+    # Its facts to check are each missing or contradicted (sidebot.queue.facts_backed.backs_nothing): the
+    # views say "backs none of the claim's facts", so the "backs only part" filter leaves it out. Written
+    # from ``facts`` on every insert and update through the ORM (:func:`_facts_backed`), never by hand.
+    backs_nothing: Mapped[bool] = mapped_column(default=False)
     fact_note: Mapped[str | None] = mapped_column(Text)  # the failing fact in words
     band: Mapped[str | None] = mapped_column(String(32))  # sidebot.verify.bands.Band, for queued findings
     # A changed fact (reason "changed fact"): {"old", "new", "kind", "old_claim", "old_rev", "new_rev",
@@ -271,6 +290,23 @@ class Finding(Base):
         back_populates="finding", order_by="Suggestion.rank", cascade="all, delete-orphan"
     )
     reviews: Mapped[list[Review]] = relationship(back_populates="finding", order_by="Review.created_at")
+
+
+@event.listens_for(Finding, "before_insert")
+def _facts_backed(_mapper: Mapper[Finding], _connection: Connection, finding: Finding) -> None:
+    """Keep ``backs_nothing`` in step with ``facts`` whoever writes them (the patrol's verdicts, a check
+    before saving stored, the demo and tests building rows), so the list's filter, in SQL, agrees with the
+    words each row shows."""
+    finding.backs_nothing = backs_nothing(finding.facts or [])
+
+
+@event.listens_for(Finding, "before_update")
+def _facts_backed_again(mapper: Mapper[Finding], connection: Connection, finding: Finding) -> None:
+    """As :func:`_facts_backed`, for a finding whose facts changed (verified again in place,
+    :func:`sidebot.queue.store.record_finding`) or whose flag someone set; other updates leave it."""
+    attrs = inspect(finding).attrs
+    if attrs.facts.history.has_changes() or attrs.backs_nothing.history.has_changes():
+        _facts_backed(mapper, connection, finding)
 
 
 class Suggestion(Base):

@@ -102,8 +102,11 @@ class Support:
 
 
 def partly_condition() -> ColumnElement[bool]:
-    """The SQL condition on ``findings`` that matches :attr:`Support.partly`."""
+    """The SQL condition on ``findings`` that matches what every view says of a finding's support
+    (:attr:`sidebot.queue.lead.Wording.partly`): :attr:`Support.partly`, unless the source backs none of the
+    claim's facts (the stored ``backs_nothing``), whatever its figures say."""
     return and_(
+        not_(Finding.backs_nothing),
         Finding.probability >= 0.5,
         Finding.every_part_probability.is_not(None),
         or_(Finding.flag_reason.is_(None), not_(Finding.flag_reason.like(COPIES_PREFIX + "%"))),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sidebot.queue.lead import Fact, checkable
+from sidebot.queue.facts_backed import Fact, checkable
 
 # An evidence mark (sidebot.verify.evidence: the share of the claim's content words its sentence holds)
 # under this states nothing of the claim: one word in ten or fewer ("He was a", a heading sharing a name).

@@ -119,7 +119,11 @@ def list_findings(
     origin: Annotated[str, Query(pattern="^(|recent|failed_verification|page|backfill|check)$")] = "",
     reason: Annotated[ReasonKind | None, Query(description="why it is queued")] = None,
     partly: Annotated[
-        bool, Query(description="only citations whose source backs part of the claim, probably not all of it")
+        bool,
+        Query(
+            description="only citations whose source backs part of the claim, probably not all of it (never "
+            "one that backs none of the claim's facts: backs_nothing)"
+        ),
     ] = False,
     since: Annotated[
         date | None, Query(ge=FIRST_DATE, le=LAST_DATE, description="flagged on or after (UTC date)")
