@@ -1,12 +1,16 @@
-"""Evidence sentences on a real WiCE claim whose facts sit in two separate sentences of the cited page."""
+"""Evidence sentences on real WiCE claims: one whose facts sit in two separate sentences of the cited page,
+one whose page states the claim's common words in one sentence and its rare ones in another."""
 
 from pathlib import Path
 
 from sidebot.datasets.wice import read_wice
 from sidebot.eval.metrics import wice_items
-from sidebot.records import Claim
+from sidebot.records import Claim, Passage
 from sidebot.verify.coverage import passage_coverage
 from sidebot.verify.evidence import evidence_sentences
+from sidebot.verify.factory import load_verifier
+from sidebot.verify.facts import PageIndex
+from sidebot.verify.page_windows import page_windows
 
 DATA = Path(__file__).parent / "data" / "verify"
 
@@ -39,3 +43,42 @@ def test_evidence_is_in_text_order_scored_by_share_of_claim_words_and_capped():
 def test_no_evidence_when_no_sentence_holds_a_claim_word():
     _, _, passage = _tennis_player()
     assert evidence_sentences(Claim("Quasars emit xylophones."), passage, limit=3) == []
+
+
+def _winslet():
+    """WiCE dev00116 (Kate Winslet's Emmy nomination for Outstanding Guest Actress in a Comedy Series) and
+    its cited page, the Television Academy's Kate Winslet page (emmys.com) as WiCE captured it: the demo's
+    suggestion quoted the page's 2011 Lead Actress sentence for this claim."""
+    wc = read_wice(DATA / "wice-winslet.jsonl")[0]
+    claim, passages = wice_items([wc])[0]
+    return wc, claim, passages
+
+
+def test_the_sentence_with_the_claims_rare_words_wins_over_the_one_with_its_common_words():
+    wc, claim, passages = _winslet()
+    lead = (
+        "The role earned her a 2011 Primetime Emmy® Award for Outstanding Lead Actress in a Miniseries or "
+        "Movie."
+    )
+    guest = "### Outstanding Guest Actress In A Comedy Series - 2006"
+    assert lead in wc.evidence and guest in wc.evidence
+    text = f"{lead}\n{guest}"
+    passage = Passage(0, text, "Kate Winslet | Television Academy", 0, len(text))
+    # each holds five of the claim's ten content words; "Primetime", "Emmy" and "Award" are on many of the
+    # page's sentences, "Guest", "Comedy" and "Series" on one
+    page = PageIndex.from_windows(page_windows(passages, 2).windows)
+    first = evidence_sentences(claim, passage, limit=1, page=page)
+    assert [text[e.start : e.end] for e in first] == [guest]
+    both = evidence_sentences(claim, passage, limit=3, page=page)
+    assert [text[e.start : e.end] for e in both] == [lead, guest]  # in text order; the guest line scores more
+    assert both[1].score > both[0].score > 0.0
+
+
+def test_the_verifier_shows_the_page_line_that_states_the_nomination():
+    wc, claim, passages = _winslet()
+    verdict = load_verifier().verify(claim, passages)
+    assert verdict.best_passage is not None
+    top = max(verdict.evidence, key=lambda e: e.score)  # what the card marks first and a reference quotes
+    quoted = verdict.best_passage.text[top.start : top.end]
+    assert "Outstanding Guest Actress In A Comedy Series - 2006" in quoted
+    assert "2011 Primetime Emmy" not in quoted

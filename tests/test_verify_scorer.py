@@ -20,6 +20,7 @@ from sidebot.verify.coverage import content_stems, coverage_features
 from sidebot.verify.crossencoder import SCORING_REVISION, STANCES, CrossEncoderScorer, _failed_part
 from sidebot.verify.evidence import shown_window
 from sidebot.verify.factory import UnknownScorerError, load_scorer, load_verifier, shipped_model_dir
+from sidebot.verify.facts import PageIndex
 from sidebot.verify.model import CrossEncoder, Manifest, Precision, support_score
 from sidebot.verify.page_windows import page_windows
 from sidebot.verify.urldepth import UrlDepthScorer, url_depth
@@ -333,8 +334,9 @@ def test_shown_window_weighs_word_coverage_against_the_reader():
         Passage(1, "The bridge over the Tyne opened in 1932.", "Tyne Bridge", 40, 80),
     ]
     reader = [2.0, 1.5]  # the reader prefers the first window
-    assert shown_window(claim, windows, reader, coverage_weight=0.0) == 0
-    assert shown_window(claim, windows, reader, coverage_weight=8.0) == 1
+    page = PageIndex.from_windows(windows)  # the page: these two sentences and its title
+    assert shown_window(claim, windows, reader, coverage_weight=0.0, page=page) == 0
+    assert shown_window(claim, windows, reader, coverage_weight=8.0, page=page) == 1
 
 
 def test_the_calibration_error_is_the_weighted_gap_of_each_bin():

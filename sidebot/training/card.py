@@ -217,8 +217,9 @@ claim and per part of a claim.
 
 ## Window shown to reviewers
 Of the windows read for the whole claim, a reviewer is shown the one with the best reader score + *w* × the
-share of the claim's content words it holds (the features keep the reader's own best window); *w* chosen on
-{shown.get("claims", "?")} held-out WiCE train sub-claims with annotated evidence.
+share of the claim's content words it holds, each word weighed by its rarity among the page's sentences (the
+features keep the reader's own best window); *w* chosen on {shown.get("claims", "?")} held-out WiCE train
+sub-claims with annotated evidence.
 
 | *w* | shown window holds a supporting sentence |
 |---|---|

@@ -38,9 +38,11 @@ from sidebot.verify.calibration import expected_calibration_error
 from sidebot.verify.combiner import fit_combiner
 from sidebot.verify.crossencoder import CrossEncoderScorer
 from sidebot.verify.evidence import shown_window
+from sidebot.verify.facts import PageIndex
 from sidebot.verify.inputs import PairLimits
 from sidebot.verify.model import WEIGHTS, Calibration, CrossEncoder, Manifest, Precision
 from sidebot.verify.network import LABELS
+from sidebot.verify.page_windows import page_windows
 
 MODEL_CARD = "MODEL_CARD.md"
 WINDOW_SENTENCES = (1, 2, 3)
@@ -118,13 +120,16 @@ def choose_evidence_weight(
     the smaller weight, trusting the reader more). Reads with the window settings already in ``folder``."""
     scorer = CrossEncoderScorer(CrossEncoder(folder, Precision.BF16), decompose_claims=False)
     held = [(c, c.source()) for c in claims if c.gold_sentences]
-    read = scorer.read_windows([(wice_claim(c), split_passages(d.text, d.title)) for c, d in held])
+    pages = [split_passages(d.text, d.title) for _, d in held]
+    read = scorer.read_windows([(wice_claim(c), page) for (c, _), page in zip(held, pages)])
+    # the page's sentences weigh the claim's words, as the verifier weighs them (crossencoder.py)
+    indexes = [PageIndex.from_windows(page_windows(page, scorer.window_sentences).windows) for page in pages]
     table = []
     for weight in EVIDENCE_WEIGHTS:
         hits = 0
-        for (claim, doc), (windows, scores) in zip(held, read):
+        for (claim, doc), (windows, scores), index in zip(held, read, indexes):
             if windows:
-                w = windows[shown_window(claim.claim, windows, scores, weight)]
+                w = windows[shown_window(claim.claim, windows, scores, weight, index)]
                 hits += bool(doc.sentences_between(w.start, w.end) & claim.gold_sentences)
         table.append({"weight": weight, "window_hit": hits / len(held) if held else 0.0})
         hit = table[-1]["window_hit"]

@@ -13,8 +13,8 @@ same verdict: supports when the probability reaches the flag threshold, refutes 
 of the claim or of a part contradicts it, else not enough info. ``failed_part`` names the part the source
 backs least when the others are backed (partial support). Shown to the reviewer (``best_passage``, evidence):
 of the windows read for the whole claim, the one with the best reader score plus the model's
-``evidence_coverage_weight`` × its word coverage, and in it the sentences that hold the claim's words
-(evidence.py); the features stay on the reader's own best window.
+``evidence_coverage_weight`` × its word coverage, and in it the sentences that hold the claim's words, each
+word weighed by its rarity on the page (evidence.py); the features stay on the reader's own best window.
 """
 
 from __future__ import annotations
@@ -240,7 +240,7 @@ class CrossEncoderScorer:
         features |= check.features()
         facts = check.distinct_findings()
         read = [page.windows[j] for j in whole.read]
-        shown = read[shown_window(claim.text, read, whole.scores(), self.evidence_coverage_weight)]
+        shown = read[shown_window(claim.text, read, whole.scores(), self.evidence_coverage_weight, index)]
         manifest = self.model.manifest
         source_score = manifest.combiner.score(features) if manifest.combiner else reader
         probability = self.fact_rule.apply(manifest.calibration.probability(source_score), facts)
@@ -264,7 +264,7 @@ class CrossEncoderScorer:
             best_passage=shown,
             probability=probability,
             stance=self._claim_stance(probability, units, check),
-            evidence=evidence_sentences(claim, shown, self.max_evidence),
+            evidence=evidence_sentences(claim, shown, self.max_evidence, index),
             reader_score=reader,
             parts=part_verdicts,
             failed_part=failed_part,
