@@ -5,7 +5,13 @@ The facts check is the real one (spaCy, the number and date readers)."""
 from __future__ import annotations
 
 from sidebot.records import Claim, Evidence, Passage
-from sidebot.retrieve.checks import checked_page, joined, stating_passage, whole_sentences
+from sidebot.retrieve.checks import (
+    best_line_of_a_list,
+    checked_page,
+    joined,
+    stating_passage,
+    whole_sentences,
+)
 from sidebot.retrieve.retriever import Suggestion
 from sidebot.sources.passages import split_passages
 from sidebot.verify.sentences import join_quotations, sentence_spans
@@ -134,3 +140,40 @@ def test_quotations_join_only_what_they_leave_open():
     assert [stray[a:b] for a, b in join_quotations(stray, sentence_spans(stray))][0] == (
         "He said 'no. It ended. Then more."
     )
+
+
+# The best evidence "sentence" of the Television Academy's Kate Winslet page (WiCE dev00116's cited page,
+# tests/data/verify/wice-winslet.jsonl): its awards list has no full stops, so the splitter reads it whole.
+WINSLET_AWARDS = (
+    "### AWARDS & NOMINATIONS\n1 Wins2 Nominations\n"
+    "### Outstanding Lead Actress In A Miniseries Or A Movie - 2011\n"
+    "Kate Winslet, as Mildred PierceMildred Pierce\n"
+    "A Killer Films/John Wells Production in association with Metro-Goldwyn-Mayer and HBO Miniseries\n"
+    "### Outstanding Guest Actress In A Comedy Series - 2006\n"
+    "Kate Winslet, as HerselfExtras\nBBC and HBO Entertainment\n## Photos\n### photos\n##"
+)
+WINSLET_CLAIM = (
+    "She received a Primetime Emmy Award for Outstanding Guest Actress in a Comedy Series nomination."
+)
+
+
+def test_a_list_is_marked_and_quoted_by_its_line_that_states_the_claim():
+    text = "Kate Winslet | Television Academy\n" + WINSLET_AWARDS
+    start = text.index("###")
+    other = Evidence(0, 12, 0.2)
+    marks = best_line_of_a_list(text, [other, Evidence(start, len(text), 0.8)], WINSLET_CLAIM)
+    assert marks[0] is other  # only the best mark, the one a reference quotes, is cut
+    assert text[marks[1].start : marks[1].end] == "Outstanding Guest Actress In A Comedy Series - 2006"
+    assert marks[1].score == 0.8
+
+
+def test_a_sentence_or_a_list_without_the_claim_s_words_is_left_whole():
+    two = "In 2006 she was nominated for Outstanding Guest Actress.\nShe lost to Cloris Leachman."
+    assert best_line_of_a_list(two, [Evidence(0, len(two), 0.9)], WINSLET_CLAIM) == [
+        Evidence(0, len(two), 0.9)
+    ]
+    menu = "Home\nNews\nContact us"
+    assert best_line_of_a_list(menu, [Evidence(0, len(menu), 0.9)], WINSLET_CLAIM) == [
+        Evidence(0, len(menu), 0.9)
+    ]
+    assert best_line_of_a_list(menu, [], WINSLET_CLAIM) == []

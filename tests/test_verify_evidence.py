@@ -6,6 +6,8 @@ from pathlib import Path
 from sidebot.datasets.wice import read_wice
 from sidebot.eval.metrics import wice_items
 from sidebot.records import Claim, Passage
+from sidebot.retrieve.checks import checked_page, text_of
+from sidebot.retrieve.retriever import Suggestion
 from sidebot.verify.coverage import passage_coverage
 from sidebot.verify.evidence import evidence_sentences
 from sidebot.verify.factory import load_verifier
@@ -82,3 +84,19 @@ def test_the_verifier_shows_the_page_line_that_states_the_nomination():
     quoted = verdict.best_passage.text[top.start : top.end]
     assert "Outstanding Guest Actress In A Comedy Series - 2006" in quoted
     assert "2011 Primetime Emmy" not in quoted
+
+
+def test_a_suggestion_of_the_page_quotes_its_guest_actress_line():
+    """End to end on the real page and model: the verifier's best mark is the page's awards list (no full stop
+    between its lines), and the suggestion the patrol would store marks and quotes only its line that states
+    the nomination (sidebot.retrieve.checks.best_line_of_a_list)."""
+    wc, claim, passages = _winslet()
+    verdict = load_verifier().verify(claim, passages)
+    found = Suggestion(
+        "https://www.emmys.com/bios/kate-winslet", "Kate Winslet", 2.0, verdict.probability,
+        verdict.best_passage, verdict.evidence, verdict.stance, None,
+    )  # fmt: skip
+    shown = checked_page(claim, passages, lambda: text_of(passages), found)
+    assert shown is not None and shown.passage is not None
+    best = max(shown.evidence, key=lambda e: e.score)
+    assert shown.passage.text[best.start : best.end] == "Outstanding Guest Actress In A Comedy Series - 2006"

@@ -18,12 +18,15 @@ be shown, though the passage beside it names him in its own words.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from sidebot.records import Claim, Evidence, Passage
 from sidebot.retrieve.corpus import Corpus
 from sidebot.retrieve.retriever import Suggestion
+from sidebot.verify.coverage import content_stems, stem_set
 from sidebot.verify.facts import PageIndex, check_facts, names_the_subject
 from sidebot.verify.sentences import join_quotations
 from sidebot.verify.windows import page_sentences
@@ -87,10 +90,52 @@ def shown_with_facts(claim: Claim, page: Sequence[Passage], suggestion: Suggesti
     if shown is None or window is None:
         return None
     if shown is window:
-        return replace(suggestion, evidence=whole_sentences(window.text, suggestion.evidence))
+        marks = whole_sentences(window.text, suggestion.evidence)
+        return replace(suggestion, evidence=best_line_of_a_list(window.text, marks, claim.text))
     shift = window.start - shown.start
     moved = [Evidence(e.start + shift, e.end + shift, e.score) for e in suggestion.evidence]
-    return replace(suggestion, passage=shown, evidence=whole_sentences(shown.text, moved))
+    marks = whole_sentences(shown.text, moved)
+    return replace(suggestion, passage=shown, evidence=best_line_of_a_list(shown.text, marks, claim.text))
+
+
+LIST_LINES = 3  # a mark of this many lines or more is a list, not a sentence
+_LINE_MARKS = " \t#*•·>|-"  # a heading's or list item's marks as page text keeps them
+
+
+def best_line_of_a_list(text: str, evidence: Sequence[Evidence], claim: str) -> list[Evidence]:
+    """``evidence`` with its best mark (the one a reference quotes) cut to one line when it is a list:
+    ``LIST_LINES`` lines or more, which the sentence splitter reads as one "sentence" where its lines end
+    without a full stop (an awards list, a results table). The line kept holds most of the claim's words,
+    each weighed by how few of the list's lines hold it: "Outstanding Guest Actress In A Comedy Series -
+    2006", not the whole awards list with its "Lead Actress … 2011". A mark none of whose lines holds a word
+    of the claim is left whole."""
+    if not evidence:
+        return list(evidence)
+    best = max(evidence, key=lambda e: e.score)
+    lines = _lines(text, best.start, best.end)
+    if len(lines) < LIST_LINES:
+        return list(evidence)
+    held = [stem_set(text[a:b]) for a, b in lines]
+    holding = {w: sum(w in h for h in held) for w in content_stems(claim)}
+    weight = {w: math.log((len(lines) + 1) / (n + 1)) + 1 for w, n in holding.items() if n}
+    if not weight:
+        return list(evidence)
+    k = max(range(len(lines)), key=lambda i: (sum(v for w, v in weight.items() if w in held[i]), -i))
+    line = Evidence(*lines[k], best.score)
+    return [line if e is best else e for e in evidence]
+
+
+def _lines(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The non-empty lines of ``text[start:end]`` as (start, end) offsets in ``text``, without the marks a
+    heading or list item begins with."""
+    found = []
+    for match in re.finditer(r"[^\n]+", text[start:end]):
+        line = match.group()
+        a = start + match.start() + len(line) - len(line.lstrip(_LINE_MARKS))
+        b = start + match.start() + len(line.rstrip())
+        if b > a:
+            found.append((a, b))
+    return found
 
 
 def whole_sentences(text: str, evidence: Sequence[Evidence]) -> list[Evidence]:
