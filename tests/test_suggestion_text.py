@@ -177,3 +177,37 @@ def test_a_sentence_or_a_list_without_the_claim_s_words_is_left_whole():
         Evidence(0, len(menu), 0.9)
     ]
     assert best_line_of_a_list(menu, [], WINSLET_CLAIM) == []
+
+
+# The demo's Megadeth suggestion (WiCE dev01864's page, blabbermouth.net, as WiCE captured it): the verifier
+# marked the tail of the quotation's sentence split at "Peace Sells..." and the sentence after the quotation.
+VIC_PAGE = (
+    "In an August 2010 posting on the band's MySpace page, MEGADETH bassist David Ellefson stated about Vic's"
+    ' live debut, "In our ongoing effort to always improve the live show we had a special introduction of our'
+    " beloved mascot Vic Rattlehead, who came out and domineered the stage during the song 'Dawn Patrol' in"
+    " Cleveland, Ohio. \"Vic has been with us since our beginning in 1985 on the 'Killing Is My Business...'"
+    " album but really came into his own on the 'Peace Sells... But Who's Buying?!' album cover in 1986.\n"
+    "\"We were happy for his debut with us [in August 2010] on the 'American Carnage' tour in Cleveland and"
+    " will likely be making more appearances at upcoming shows."
+)
+VIC_CLAIM = Claim(
+    "The front cover marked the debut of band mascot Vic Rattlehead, who regularly appeared on subsequent"
+    " album artwork.",
+    article_title="Megadeth",
+)
+
+
+def test_a_widened_mark_is_scored_again_before_it_is_quoted():
+    """The tail "But Who's Buying?!' album cover in 1986." holds little of the claim and scored below the line
+    on Vic's live debut; widened to its whole quotation it holds the claim's mascot, cover and album, and is
+    the mark a reference quotes."""
+    tail = VIC_PAGE.index("But Who's")
+    live = VIC_PAGE.index('"We were happy')
+    whole = Passage(0, VIC_PAGE, "Megadeth", 0, len(VIC_PAGE))
+    marks = [Evidence(tail, live - 1, 0.13), Evidence(live, len(VIC_PAGE), 0.15)]
+    found = Suggestion("https://www.blabbermouth.net/news/vic", "Vic", 2.0, 0.97, whole, marks, None, None)
+    shown = checked_page(VIC_CLAIM, [whole], lambda: VIC_PAGE, found)
+    assert shown is not None and shown.passage is not None
+    best = max(shown.evidence, key=lambda e: e.score)
+    quoted = shown.passage.text[best.start : best.end]
+    assert quoted.startswith("In an August 2010 posting") and quoted.endswith("album cover in 1986.")

@@ -27,6 +27,7 @@ from sidebot.records import Claim, Evidence, Passage
 from sidebot.retrieve.corpus import Corpus
 from sidebot.retrieve.retriever import Suggestion
 from sidebot.verify.coverage import content_stems, stem_set
+from sidebot.verify.evidence import weighted_share
 from sidebot.verify.facts import PageIndex, check_facts, names_the_subject
 from sidebot.verify.sentences import join_quotations
 from sidebot.verify.windows import page_sentences
@@ -89,12 +90,13 @@ def shown_with_facts(claim: Claim, page: Sequence[Passage], suggestion: Suggesti
     shown = stating_passage(claim, page, window)
     if shown is None or window is None:
         return None
-    if shown is window:
-        marks = whole_sentences(window.text, suggestion.evidence)
-        return replace(suggestion, evidence=best_line_of_a_list(window.text, marks, claim.text))
     shift = window.start - shown.start
     moved = [Evidence(e.start + shift, e.end + shift, e.score) for e in suggestion.evidence]
-    marks = whole_sentences(shown.text, moved)
+    index = PageIndex.from_passages(page)
+    marks = [
+        Evidence(e.start, e.end, weighted_share(claim.text, shown.text[e.start : e.end], index))
+        for e in whole_sentences(shown.text, moved)
+    ]  # scored again: a widened mark holds more of the claim than the sentence it was chosen by
     return replace(suggestion, passage=shown, evidence=best_line_of_a_list(shown.text, marks, claim.text))
 
 

@@ -73,6 +73,14 @@ def evidence_sentences(
     ]
 
 
+def weighted_share(claim_text: str, text: str, page: PageIndex) -> float:
+    """The weighted share of the claim's content words that ``text`` holds, the words weighed by ``page`` as
+    :func:`evidence_sentences` weighs them: for a mark widened after it was chosen (a sentence joined to the
+    rest of its quotation), whose score was its first sentence's."""
+    weights = page.idf(content_stems(claim_text))
+    return _weighted_share(weights, set(stems(text)) & weights.keys())
+
+
 def _weight(weights: Mapping[str, float], held: AbstractSet[str]) -> float:
     """The weight of the claim's words (``weights``) that ``held`` holds, summed in the claim's order (two
     sentences holding the same words tie exactly)."""
