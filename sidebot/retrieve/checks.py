@@ -92,11 +92,15 @@ def shown_with_facts(claim: Claim, page: Sequence[Passage], suggestion: Suggesti
         return None
     shift = window.start - shown.start
     moved = [Evidence(e.start + shift, e.end + shift, e.score) for e in suggestion.evidence]
-    index = PageIndex.from_passages(page)
-    marks = [
-        Evidence(e.start, e.end, weighted_share(claim.text, shown.text[e.start : e.end], index))
-        for e in whole_sentences(shown.text, moved)
-    ]  # scored again: a widened mark holds more of the claim than the sentence it was chosen by
+    marks = whole_sentences(shown.text, moved)
+    if {(e.start, e.end) for e in marks} != {(e.start, e.end) for e in moved}:
+        # a widened mark holds more of the claim than the sentence it was chosen by: all are scored again,
+        # on one scale (the page's word weights)
+        index = PageIndex.from_passages(page)
+        marks = [
+            Evidence(e.start, e.end, weighted_share(claim.text, shown.text[e.start : e.end], index))
+            for e in marks
+        ]
     return replace(suggestion, passage=shown, evidence=best_line_of_a_list(shown.text, marks, claim.text))
 
 
