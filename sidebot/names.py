@@ -152,6 +152,7 @@ def expansion_pattern(name: str) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w-]){words}(?![\w-])")
 
 
+@lru_cache(maxsize=1024)
 def _dateline_state(form: str, name: str) -> re.Pattern[str] | None:
     """How a page writes ``form`` when it is the dateline abbreviation of the state ``name``: after a comma,
     as written ("Red Lodge, Mont.", "Helena, MT"); None for any other form."""

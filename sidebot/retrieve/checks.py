@@ -18,7 +18,6 @@ be shown, though the passage beside it names him in its own words.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -26,7 +25,6 @@ from dataclasses import replace
 from sidebot.records import Claim, Evidence, Passage
 from sidebot.retrieve.corpus import Corpus
 from sidebot.retrieve.retriever import Suggestion
-from sidebot.verify.coverage import content_stems, stem_set
 from sidebot.verify.evidence import weighted_share
 from sidebot.verify.facts import PageIndex, check_facts, names_the_subject
 from sidebot.verify.sentences import join_quotations
@@ -113,20 +111,20 @@ def best_line_of_a_list(text: str, evidence: Sequence[Evidence], claim: str) -> 
     ``LIST_LINES`` lines or more, which the sentence splitter reads as one "sentence" where its lines end
     without a full stop (an awards list, a results table). The line kept holds most of the claim's words,
     each weighed by how few of the list's lines hold it: "Outstanding Guest Actress In A Comedy Series -
-    2006", not the whole awards list with its "Lead Actress … 2011". A mark none of whose lines holds a word
-    of the claim is left whole."""
+    2006", not the whole awards list with its "Lead Actress … 2011". A mark whose lines all hold as much of
+    the claim (none of it, say) is left whole."""
     if not evidence:
         return list(evidence)
     best = max(evidence, key=lambda e: e.score)
     lines = _lines(text, best.start, best.end)
     if len(lines) < LIST_LINES:
         return list(evidence)
-    held = [stem_set(text[a:b]) for a, b in lines]
-    holding = {w: sum(w in h for h in held) for w in content_stems(claim)}
-    weight = {w: math.log((len(lines) + 1) / (n + 1)) + 1 for w, n in holding.items() if n}
-    if not weight:
+    texts = [text[a:b] for a, b in lines]
+    weighed = PageIndex(lines, texts)  # the claim's words weighed by how few of the list's lines hold them
+    shares = [weighted_share(claim, line, weighed) for line in texts]
+    if max(shares) == min(shares):  # no line states more of the claim than another (none of it, say)
         return list(evidence)
-    k = max(range(len(lines)), key=lambda i: (sum(v for w, v in weight.items() if w in held[i]), -i))
+    k = max(range(len(lines)), key=lambda i: (shares[i], -i))
     line = Evidence(*lines[k], best.score)
     return [line if e is best else e for e in evidence]
 
