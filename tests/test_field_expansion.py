@@ -4,6 +4,9 @@ real sources over HTTP and the queue. Without the wiki (extraction alone) such a
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 import pytest
 from sqlalchemy import select
 
@@ -52,6 +55,56 @@ def test_a_field_of_the_wikis_templates_is_read_through_the_wiki(
         page = session.scalar(select(Page).where(Page.title == title))
         claims = session.scalars(select(Citation.claim).where(Citation.page_id == page.id)).all()
     assert claims == [f"{title} — capacity: 10,104"]
+    db.dispose()
+
+
+class LockProbe:
+    """The real wiki reader, which first tries to take the SQLite queue's write lock from a connection of its
+    own each time the patrol asks it to expand a field (what a reviewer's decision in the web UI needs)."""
+
+    def __init__(self, wiki, queue: Path) -> None:
+        self._wiki = wiki
+        self._queue = queue
+        self.locked: list[bool] = []
+
+    def __getattr__(self, name: str):
+        return getattr(self._wiki, name)
+
+    def expand_templates(self, text: str, title: str) -> str:
+        other = sqlite3.connect(self._queue, timeout=0)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.rollback()
+            self.locked.append(False)
+        except sqlite3.OperationalError:  # "database is locked"
+            self.locked.append(True)
+        finally:
+            other.close()
+        return self._wiki.expand_templates(text, title)
+
+
+def test_fields_are_expanded_before_the_patrol_writes(
+    test_wiki_settings, source_fetch_settings, wiki, wiki_users, unique_title, source_server, minilm, tmp_path
+) -> None:
+    """Expansions are API calls, late when the wiki is in maxlag: on SQLite the patrol must not hold the
+    queue's write lock through them (a new page's row is written after the page is read)."""
+    wiki_users.editor.edit(TEMPLATE, TEMPLATE_TEXT, "a template only the wiki expands")
+    title = unique_title("Raith")
+    wiki_users.editor.edit(title, club(source_server.url("/article.html")), "infobox")
+    queue = tmp_path / "queue.db"
+    settings = test_wiki_settings.model_copy(
+        update={
+            "database": test_wiki_settings.database.model_copy(update={"url": f"sqlite:///{queue}"}),
+            "fetch": source_fetch_settings,
+            "retrieve": test_wiki_settings.retrieve.model_copy(update={"enabled": False}),
+        }
+    )
+    db = Database(settings.database_url)
+    probe = LockProbe(wiki, queue)
+    Patrol(settings, db, probe, minilm).run([single_page(wiki.site, title)], "test", {})
+    assert probe.locked == [False]
+    with db.session() as session:
+        assert session.scalar(select(Page.title).where(Page.title == title)) == title
     db.dispose()
 
 

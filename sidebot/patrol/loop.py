@@ -246,15 +246,12 @@ class Patrol:
                 self._page_gone(session, wiki, ref, counts)
                 return
             wikitext, rev_id = fetched
-            page = store.get_or_create_page(session, wiki, ref.title, ref.page_id)
-            if text is not None and page.rev_id is not None and page.rev_id > rev_id:
-                counts.pages_newer_checked += 1  # a dump older than what a patrol already checked
+            known = store.known_page(session, wiki.id, ref.title, ref.page_id)
+            if known is not None and self._needs_no_check(session, known, ref, rev_id, text, counts):
                 return
-            if store.page_is_current(
-                session, page, rev_id, self.scorer.name, self._source_excluded, self._sweeps_unsourced(ref)
-            ):
-                counts.pages_unchanged += 1
-                return
+            # Read before the first write: the infobox fields' expansions are API calls (a wiki in maxlag
+            # answers late), and on SQLite a write would hold the database's lock through them, keeping
+            # reviewers' decisions out.
             extracted = extract_citations(
                 wikitext,
                 ref.title,
@@ -262,6 +259,7 @@ class Patrol:
                 unsourced=self._reads_unsourced,
                 expand=field_expander(self.wiki, ref.title, counts),
             )
+            page = store.get_or_create_page(session, wiki, ref.title, ref.page_id)
             checked_rev = page.rev_id
             sync = store.sync_citations(session, page, extracted, rev_id)
             present = [c for c, _ in sync.citations]
@@ -306,6 +304,20 @@ class Patrol:
         )
         self.suggester.check_unsourced(page_id, unsourced, ref.origin, run_id, rev_id, counts)
         self._close_page(page_id, page_title, ref, rev_id, deferred_reason, len(work) - done, counts)
+
+    def _needs_no_check(
+        self, session: Session, page: Page, ref: PageRef, rev_id: int, text: str | None, counts: PatrolCounts
+    ) -> bool:
+        """Whether the known ``page`` at ``rev_id`` is already checked, or newer than a dump's ``text``."""
+        if text is not None and page.rev_id is not None and page.rev_id > rev_id:
+            counts.pages_newer_checked += 1  # a dump older than what a patrol already checked
+            return True
+        if store.page_is_current(
+            session, page, rev_id, self.scorer.name, self._source_excluded, self._sweeps_unsourced(ref)
+        ):
+            counts.pages_unchanged += 1
+            return True
+        return False
 
     def _close_page(
         self,

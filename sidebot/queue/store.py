@@ -74,13 +74,25 @@ def find_page(session: Session, wiki_id: int, title: str, wiki_page_id: int | No
     return session.scalar(select(Page).where(Page.wiki_id == wiki_id, Page.title == title))
 
 
+def _reused_title(page: Page, wiki_page_id: int | None) -> bool:
+    """Whether ``page``, found by its title, belongs to another wiki page than ``wiki_page_id`` (the old one
+    was moved away or deleted, and the title reused)."""
+    return wiki_page_id is not None and page.wiki_page_id not in (None, wiki_page_id)
+
+
+def known_page(session: Session, wiki_id: int, title: str, wiki_page_id: int | None = None) -> Page | None:
+    """The row :func:`get_or_create_page` would use for a wiki page, without writing: None for a page not
+    seen yet, or whose title another wiki page held."""
+    page = find_page(session, wiki_id, title, wiki_page_id)
+    return None if page is None or _reused_title(page, wiki_page_id) else page
+
+
 def get_or_create_page(session: Session, wiki: Wiki, title: str, wiki_page_id: int | None = None) -> Page:
     """The page row for a wiki page, found by page id first so that a moved page keeps its citations and
     findings (the row takes the new title)."""
     page = find_page(session, wiki.id, title, wiki_page_id)
-    if page is not None and wiki_page_id is not None and page.wiki_page_id not in (None, wiki_page_id):
-        # The title now belongs to another wiki page (the old one was moved away or deleted, and the title
-        # reused): the old row gives way; the stale check follows it by its page id.
+    if page is not None and _reused_title(page, wiki_page_id):
+        # the old row gives way; the stale check follows it by its page id
         _displace(session, page)
         page = None
     if page is None:
