@@ -67,6 +67,46 @@ _AP_STATES = {
 }  # fmt: skip
 
 
+# Nationalities not made from their country's name by a suffix ("France" / "French"); the regular ones are
+# (:func:`nationality_forms`: "India" / "Indian", "Italy" / "Italian", "Japan" / "Japanese")
+_NATIONALITIES = {
+    "united states": ("american",), "united kingdom": ("british",), "england": ("english",),
+    "france": ("french",), "spain": ("spanish",), "netherlands": ("dutch",), "sweden": ("swedish",),
+    "denmark": ("danish",), "finland": ("finnish",), "poland": ("polish",), "ireland": ("irish",),
+    "scotland": ("scottish", "scots"), "wales": ("welsh",), "norway": ("norwegian",), "greece": ("greek",),
+    "portugal": ("portuguese",), "switzerland": ("swiss",), "philippines": ("filipino", "philippine"),
+    "turkey": ("turkish",), "iceland": ("icelandic",), "thailand": ("thai",), "china": ("chinese",),
+    "vietnam": ("vietnamese",), "lebanon": ("lebanese",), "germany": ("german",), "peru": ("peruvian",),
+    "new zealand": ("new zealander",), "czech republic": ("czech",), "soviet union": ("soviet",),
+}  # fmt: skip
+_COUNTRIES_OF = {word: country for country, words in _NATIONALITIES.items() for word in words}
+# a country's nationality made by a suffix: "Brazil" + "ian", "Japan" + "ese", "Pakistan" + "i", "Tibet" +
+# "an"; after a vowel "India" + "n", or in place of it: "Italy" → "Italian", "Mexico" → "Mexican", "Europe" →
+# "European"
+_AFTER_CONSONANT = ("ian", "ese", "i", "an")
+_FOR_LAST_VOWEL = ("ian", "an", "ean")
+
+
+def nationality_forms(name: str) -> tuple[str, ...]:
+    """The words of a country's or a continent's nationality (``name`` normal, its aliases read as the
+    country: "US" / "American"): a page writes "the American film" for a film made in the United States."""
+    country = ALIASES.get(name, (name,))[0]
+    if country in _NATIONALITIES:
+        return _NATIONALITIES[country]
+    if " " in country or len(country) < 4:
+        return ()
+    if country[-1] in "aeiouy":
+        return tuple(dict.fromkeys((country + "n", *(country[:-1] + e for e in _FOR_LAST_VOWEL))))
+    return tuple(country + e for e in _AFTER_CONSONANT)
+
+
+def countries_of(nationality: str) -> tuple[str, ...]:
+    """The country of a nationality not made from its name by a suffix, with the country's aliases
+    ("american": "united states", "us", "usa", …); () for the others, which share their country's stem."""
+    country = _COUNTRIES_OF.get(nationality)
+    return () if country is None else ALIASES.get(country, (country,))
+
+
 def plain(text: str) -> str:
     """Lower case without diacritics ("Lancôme" → "lancome"): a folded name's words are substrings of its
     sentence's plain text, so a page can be searched for them before it is folded."""
@@ -120,6 +160,10 @@ def name_forms(name: str, label: str) -> list[str]:
     if initials and initials not in forms:  # "NAS" for "the National Academy of Sciences"
         forms.append(initials)
     forms += [form for form in (fold(a) for a in _AP_STATES.get(base, ())) if form not in forms]
+    if label in ("GPE", "LOC"):  # "the United States" written "an American film", "India" "Indian"
+        forms += [form for form in nationality_forms(base) if form not in forms]
+    elif label == "NORP":  # "French" written "France", "American" "the U.S." (the stem finds the others)
+        forms += [form for form in countries_of(base) if form not in forms]
     if label == "PERSON":
         gaelic = _GAELIC_PREFIX.sub(lambda m: "mc" if m[0] == "mac" else "mac", base)
         if gaelic != base:  # "MacDougal" also written "McDougal", and the other way round

@@ -46,7 +46,7 @@ from sidebot.verify.facts import (
 )
 from sidebot.verify.facts._changes import _replaced_facts
 from sidebot.verify.facts._check import MOST_PLACES_READ
-from sidebot.verify.facts._extract import bare_name, claim_facts
+from sidebot.verify.facts._extract import FactKind, bare_name, claim_facts
 from sidebot.verify.facts._numbers import NumberKind, number_facts, same_fact
 from sidebot.verify.facts._sneaky import AWAY_CHARACTERS
 
@@ -1330,6 +1330,37 @@ def test_eval_sneaky_counts_one_half_of_the_copied_value_edits(tmp_path: Path) -
             "Prominent US neo-Nazi arrested on domestic violence charge.",
             "neo-Nazism",
         ),
+        (  # FEVER-NLI dev: a country by its nationality, regular or not, and a nationality by its country
+            "CHiPs is a film that was made in the United States and categorized as comedy.",
+            "CHiPs is a 2017 American action comedy buddy cop film written and directed by Dax Shepard.",
+            "the United States",
+        ),
+        (
+            "Aparshakti Khurana works in India.",
+            "Aparshakti Khurrana is an Indian Bollywood actor, RJ, and TV anchor.",
+            "India",
+        ),
+        (
+            "Yandex operates in Europe.",
+            "Yandex is a Russian multinational technology company, one of the largest European IT companies.",
+            "Europe",
+        ),
+        (  # FEVER-NLI dev: a one-word name in the plural, with its capital
+            "A River Runs Through It has been nominated for an Oscar.",
+            "The film won an Academy Award for Best Cinematography in 1993 and was nominated for two other "
+            "Oscars, for Best Music, Original Score and Best Adapted Screenplay.",
+            "Oscar",
+        ),
+        (
+            "Juliette Binoche is a French actress.",
+            "Binoche was born in Paris, France, the daughter of a director and sculptor.",
+            "French",
+        ),
+        (
+            "Zac Efron is an American actor.",
+            "Efron was born in San Luis Obispo, California, and raised in the U.S. by his parents.",
+            "American",
+        ),
     ],
 )
 def test_a_name_is_found_in_another_form_the_page_writes(claim: str, page: str, name: str) -> None:
@@ -1356,6 +1387,21 @@ def test_a_name_is_found_in_another_form_the_page_writes(claim: str, page: str, 
             "He wrote for the Daily Chronicle in 1990.",
             "DC",
         ),
+        (  # another country's nationality: "Australian" is not of Austria
+            "The band toured Austria in 1999.",
+            "The Australian band played 40 concerts in 1999.",
+            "Austria",
+        ),
+        (  # a plural in lower case is a common noun: "bonds" are no Bond
+            "The loan was arranged by Bond in 1990.",
+            "The loan was paid back in bonds in 1990.",
+            "Bond",
+        ),
+        (  # a nationality whose country the page never names
+            "Ian Gillan is a French singer.",
+            "Ian Gillan is a singer, born in Hounslow, Middlesex.",
+            "French",
+        ),
     ],
 )
 def test_a_name_is_not_found_in_forms_it_does_not_take(claim: str, page: str, name: str) -> None:
@@ -1365,6 +1411,13 @@ def test_a_name_is_not_found_in_forms_it_does_not_take(claim: str, page: str, na
 
 
 def test_the_forms_of_a_name() -> None:
+    assert "american" in name_forms("the United States", "GPE")
+    assert set(name_forms("the United States", "GPE")) == set(name_forms("the U.S.", "GPE"))
+    assert {"italian", "japanese", "pakistani", "mexican"} <= {
+        form for country in ("Italy", "Japan", "Pakistan", "Mexico") for form in name_forms(country, "GPE")
+    }
+    assert {"france", "netherlands"} <= {*name_forms("French", "NORP"), *name_forms("Dutch", "NORP")}
+    assert "american" not in name_forms("American Airlines", "ORG")  # a country's forms only for a place
     assert "nas" in name_forms("the National Academy of Sciences", "ORG")
     assert "av club" in name_forms("The A.V. Club", "WORK_OF_ART")
     assert "truth in comedy" in name_forms("Truth in Comedy: The Manual of Improvisation", "WORK_OF_ART")
@@ -1373,3 +1426,63 @@ def test_the_forms_of_a_name() -> None:
     assert "mont" in name_forms("Montana", "GPE")
     assert states_form("mont", "Montana", " red lodge mont in 1979 ", "Red Lodge, Mont., in 1979")
     assert not states_form("mont", "Montana", " mont blanc ", "Mont Blanc")
+
+
+@pytest.mark.parametrize(
+    ("claim", "name"),
+    [  # FEVER-NLI dev claims: the small model runs the name on into the words after it
+        ("One Flew Over the Cuckoo's Nest won Academy Awards.", "Nest"),  # a verb
+        ("Richard Linklater's daughter Lorelei plays Mason's sister, Samantha.", "Lorelei"),
+        (  # a preposition it stops after
+            "The NAACP Image Award for Outstanding Supporting Actor in a Drama Series has been received by "
+            "an actor.",
+            "The NAACP Image Award",
+        ),
+        ("There is a show called The Office (US).", "The Office"),  # a bracket it leaves open
+    ],
+)
+def test_a_name_ends_before_the_words_the_model_ran_it_on_into(claim: str, name: str) -> None:
+    names = [f.text for f in claim_facts(claim) if f.kind is FactKind.NAME]
+    assert name in names, names
+    assert all(claim[f.start : f.end] == f.text for f in claim_facts(claim))
+
+
+def test_a_possessive_stays_in_a_name() -> None:
+    names = [f.text for f in claim_facts("The song was first played at McDonald's in 1990.")]
+    assert "McDonald's" in names, names
+
+
+@pytest.mark.parametrize(
+    ("claim", "page", "status"),
+    [
+        (  # FEVER-NLI dev: a year of the century where the page gives the claim's event
+            "Sejong the Great died in the fifteenth century.",
+            "Sejong the Great (15 May 1397 - 8 April 1450) was the fourth king of Joseon-dynasty Korea.",
+            FactStatus.FOUND,
+        ),
+        (
+            "Highway to Heaven began airing in the 20th century.",
+            "Highway to Heaven is an American television drama series which ran on NBC from 1984 to 1989.",
+            FactStatus.FOUND,
+        ),
+        (  # the page names another century for the claim's thing
+            "The main altar houses a 17th-century fresco.",
+            "The main altar has a fresco painted in the 18th century.",
+            FactStatus.CONTRADICTED,
+        ),
+        (  # a year of the century away from the claim's words dates something else
+            "The main altar houses a 17th-century fresco.",
+            "The main altar has a fresco by an unknown painter. The town hall opens on Mondays. The museum "
+            "shows local pottery. The market sells cheese on Fridays. The river floods in spring. The school "
+            "has two hundred pupils. The stone bridge over the river was built in 1655.",
+            FactStatus.MISSING,
+        ),
+    ],
+)
+def test_a_century_is_found_by_its_years_near_the_claim_s_words(
+    claim: str, page: str, status: FactStatus
+) -> None:
+    index = PageIndex.from_passages(split_passages(page, "Source"))
+    (result,) = [r for r in check_facts(claim, index).results if r.fact.number is not None]
+    assert result.fact.number.kind is NumberKind.CENTURY and result.fact.description == "century"
+    assert result.status is status

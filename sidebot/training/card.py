@@ -219,7 +219,8 @@ claim and per part of a claim.
 Of the windows read for the whole claim, a reviewer is shown the one with the best reader score + *w* × the
 share of the claim's content words it holds, each word weighed by its rarity among the page's sentences (the
 features keep the reader's own best window); *w* chosen on {shown.get("claims", "?")} held-out WiCE train
-sub-claims with annotated evidence.
+sub-claims with annotated evidence (the table below was read with plain shares, before the weighing of
+2026-12-06; *w* was kept, docs/verifier.md).
 
 | *w* | shown window holds a supporting sentence |
 |---|---|

@@ -26,7 +26,14 @@ from sidebot.verify.facts._numbers import NumberKind, number_facts, same_fact
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+|[^\w\s]")
 MAX_NEW_WORDS = 6  # a name or number written in more words is a rewrite
-_DATES = {NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH, NumberKind.DAY, NumberKind.DECADE}
+_DATES = {
+    NumberKind.YEAR,
+    NumberKind.DATE,
+    NumberKind.MONTH,
+    NumberKind.DAY,
+    NumberKind.DECADE,
+    NumberKind.CENTURY,
+}
 _PLACES = {"GPE", "LOC", "FAC"}
 
 

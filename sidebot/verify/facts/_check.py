@@ -422,7 +422,19 @@ def _number_candidates(index: PageIndex, fact: NumberFact) -> list[int]:
 
 def _number_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -> list[int]:
     """The sentences that may state ``fact``: near the claim's other words for a small count or rank."""
+    if fact.kind is NumberKind.CENTURY:
+        return _century_places(index, fact, wanted)
     return _common_places(index, fact, wanted) if fact.common else _number_candidates(index, fact)
+
+
+def _century_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -> list[int]:
+    """Where a century can be stated: wherever the page names it, and in the three best contexts of the
+    claim's other words, where one of its years or decades may date the claim's event ("1450" for "the
+    fifteenth century"); not anywhere: a page on a 17th-century painting gives years of that century for
+    much else."""
+    ordinal = re.split(r"[\s-]", fact.text, maxsplit=1)[0].lower()
+    near = {i for _, run in index.contexts(wanted, keep=3) for i in run}
+    return sorted(near.union(index.containing(ordinal)))
 
 
 def _score_written(fact: NumberFact) -> re.Pattern[str]:
@@ -533,6 +545,19 @@ def _name_sentences(index: PageIndex, fact: Fact) -> Iterator[int]:
             for i in index.containing(_written_word(words))
             if all(_holds_word(index.folded(i), w) for w in words)
         )
+        return
+    plural = _capitalised_plural(fact.text)
+    if plural is not None:  # "Oscar" as "two other Oscars"
+        yield from (i for i in index.containing(normal_name(fact.text)) if plural.search(index.texts[i]))
+
+
+def _capitalised_plural(name: str) -> re.Pattern[str] | None:
+    """A one-word name (4 letters or more, a capital first) in the plural, written with its capital: a page
+    says "nominated for two Oscars" of an Oscar, but "bonds" is no Bond."""
+    word = name.strip()
+    if len(word) < 4 or not word.isalpha() or not word[0].isupper():
+        return None
+    return re.compile(rf"\b{re.escape(word)}e?s\b")
 
 
 def _holds_word(folded: str, word: str) -> bool:

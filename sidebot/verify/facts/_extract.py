@@ -14,10 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from sidebot.names import normal_name
 from sidebot.verify.facts._numbers import NumberFact, NumberKind, converted, number_facts
 from sidebot.verify.language import parse, parse_all
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
 
 ENTITY_LABELS = frozenset({"PERSON", "GPE", "LOC", "ORG", "NORP", "FAC", "EVENT", "WORK_OF_ART", "PRODUCT"})
 STRONG_NAMES = frozenset({"PERSON", "GPE", "LOC"})
@@ -51,7 +55,7 @@ class Fact:
         marked supported were nearly always on the page, while small counts, ranks and organisation names
         are often paraphrased)."""
         if self.number is not None:
-            return not self.number.common and self.number.kind is not NumberKind.DECADE
+            return not self.number.common and self.number.kind not in (NumberKind.DECADE, NumberKind.CENTURY)
         return self.label in STRONG_NAMES
 
     @property
@@ -74,6 +78,7 @@ _DESCRIPTIONS = {
     NumberKind.MONEY: "sum",
     NumberKind.PERCENT: "percentage",
     NumberKind.ORDINAL: "rank",
+    NumberKind.CENTURY: "century",
     NumberKind.NUMBER: "number",
     NumberKind.SCORE: "score",
 }
@@ -84,12 +89,44 @@ _DESCRIPTIONS = {
 _STRAIGHT_QUOTES = str.maketrans({"’": "'", "‘": "'"})
 
 
+# The small model at times runs a name on into the words after it: a verb ("Nest won Academy Awards", "Lorelei
+# plays"), a preposition or article it stops after ("The NAACP Image Award for"), a bracket it does not close
+# ("The Office (US"). Read as a fact, such a span is on no page: a false "not given" note.
+_VERB_TAGS = frozenset({"VERB", "AUX"})
+_TRAILING_TAGS = frozenset({"ADP", "DET", "CCONJ"})  # not a possessive: "McDonald's"
+_TRAILING_MARKS = frozenset({",", ";", ":", "-", "–", "—", "(", "/"})  # not a closing bracket or quote
+
+
+def _name_tokens(entity: Span) -> list[Token]:
+    """The tokens of a name ``entity`` (a spaCy span) without the words the small model ran on into (above):
+    cut at a verb written in lower case, then at a bracket it leaves open, then without lower-case function
+    words and punctuation at its end; none when no capital is left."""
+    tokens = list(entity)
+    verb = next((k for k, t in enumerate(tokens) if k and t.is_lower and t.pos_ in _VERB_TAGS), None)
+    tokens = tokens[:verb]
+    if "(" in (t.text for t in tokens) and ")" not in (t.text for t in tokens):
+        tokens = tokens[: [t.text for t in tokens].index("(")]
+    while tokens and (
+        tokens[-1].text in _TRAILING_MARKS or (tokens[-1].is_lower and tokens[-1].pos_ in _TRAILING_TAGS)
+    ):
+        tokens.pop()
+    return tokens if any(ch.isupper() for t in tokens for ch in t.text) else []
+
+
 @lru_cache(maxsize=4096)
 def all_entities(text: str) -> tuple[tuple[str, str, int, int], ...]:
     """spaCy's named entities of ``text``, numeric ones included, remembered; read with straight apostrophes,
-    given as ``text`` writes them."""
-    entities = parse(text.translate(_STRAIGHT_QUOTES)).ents
-    return tuple((text[e.start_char : e.end_char], e.label_, e.start_char, e.end_char) for e in entities)
+    given as ``text`` writes them, a name without the words the model ran on into (:func:`_name_tokens`)."""
+    out = []
+    for e in parse(text.translate(_STRAIGHT_QUOTES)).ents:
+        start, end = e.start_char, e.end_char
+        if e.label_ in ENTITY_LABELS:
+            tokens = _name_tokens(e)
+            if not tokens:
+                continue
+            end = tokens[-1].idx + len(tokens[-1].text)
+        out.append((text[start:end], e.label_, start, end))
+    return tuple(out)
 
 
 def forget_entities() -> None:
@@ -114,7 +151,7 @@ def _in_a_name(number: NumberFact, text: str) -> bool:
     """A number or ordinal word written with a capital inside a sentence is part of a name ("the Second World
     War", "a Formula Three race", "Channel Four", "the Big Ten Conference")."""
     return (
-        number.kind in (NumberKind.ORDINAL, NumberKind.NUMBER)
+        number.kind in (NumberKind.ORDINAL, NumberKind.CENTURY, NumberKind.NUMBER)
         and number.text[:1].isupper()
         and not number.text[-1].isdigit()
         and text[: number.start].strip()[-1:] not in ("", ".")

@@ -33,6 +33,7 @@ class NumberKind(StrEnum):
     MONEY = "money"
     PERCENT = "percent"
     ORDINAL = "ordinal"
+    CENTURY = "century"  # "the 15th century", "fifteenth-century": (15,)
     NUMBER = "number"  # a count or quantity; ``unit`` holds the word after it
     SCORE = "score"  # a result, "a 2–1 loss", "won 3–1": (one side's, the other's)
 
@@ -127,6 +128,7 @@ _PATTERN = re.compile(
     ),
     re.IGNORECASE,
 )
+_CENTURY_AFTER = re.compile(r"[\s-]+century\b", re.IGNORECASE)  # the word after a century's ordinal
 _UNIT_WORD = re.compile(r"(?:\s+(?:of\s+)?|-)([a-z][a-z-]{2,})", re.IGNORECASE)  # "8 saves", "a 24-hour show"
 _NOT_UNITS = frozenset(
     "and or the a an of in on at to for by with from as than was were is are had has have be been who which "
@@ -215,10 +217,18 @@ def _fact(match: re.Match[str], text: str) -> NumberFact | None:
             *span,
             significant=_significant(digits),
         )
-    if kind == "ordinal":
-        return NumberFact(NumberKind.ORDINAL, (int(g("ord_v")),), written, *span)
-    if kind == "ordword":
-        value = _ORDINAL_WORDS[g("ord_w").lower()] + (_TENS[g("ord_tens").lower()] if g("ord_tens") else 0)
+    if kind in ("ordinal", "ordword"):
+        if kind == "ordinal":
+            value = int(g("ord_v"))
+        else:
+            value = _ORDINAL_WORDS[g("ord_w").lower()] + (
+                _TENS[g("ord_tens").lower()] if g("ord_tens") else 0
+            )
+        century = _CENTURY_AFTER.match(text, span[1])
+        if century:  # the word is part of the fact: "the source gives the 18th century"
+            return NumberFact(
+                NumberKind.CENTURY, (value,), text[span[0] : century.end()], span[0], century.end()
+            )
         return NumberFact(NumberKind.ORDINAL, (value,), written, *span)
     if kind == "year":
         return NumberFact(NumberKind.YEAR, (int(g("year_v")),), written, *span)
@@ -445,13 +455,29 @@ def same_fact(claimed: NumberFact, stated: NumberFact) -> bool:
         )
     if c is NumberKind.ORDINAL:
         return s is NumberKind.ORDINAL and stated.value == claimed.value
-    if s in (NumberKind.DATE, NumberKind.MONTH, NumberKind.DAY, NumberKind.DECADE, NumberKind.ORDINAL):
+    if c is NumberKind.CENTURY:
+        return s is NumberKind.CENTURY and stated.value == claimed.value or in_century(claimed, stated)
+    if s in (NumberKind.DATE, NumberKind.MONTH, NumberKind.DAY, NumberKind.DECADE, NumberKind.ORDINAL,
+             NumberKind.CENTURY):  # fmt: skip
         return False
     if (c is NumberKind.PERCENT) != (s is NumberKind.PERCENT):  # "20 per cent" is not "20 shares"
         return False
     if s is NumberKind.MONEY and c is NumberKind.NUMBER and claimed.unit not in _CURRENCY_UNITS:
         return False  # "half a million visitors" is not "$500,000"
     return rounds_to(stated.value[0], claimed.value[0], claimed.significant or 15)
+
+
+def century_years(century: NumberFact) -> range:
+    """The years of a century: the 20th's are 1901-2000, counted as most write them, 1900-1999, with both."""
+    last = int(century.value[0]) * 100
+    return range(last - 100, last + 1)
+
+
+def in_century(century: NumberFact, stated: NumberFact) -> bool:
+    """Whether ``stated`` is a year, a date or a decade of ``century``: a page dates an event "in 1455" where
+    the claim puts it "in the fifteenth century"."""
+    year = int(stated.value[0]) if stated.kind is NumberKind.DECADE else stated_year(stated)
+    return year is not None and year in century_years(century)
 
 
 def stated_year(fact: NumberFact) -> int | None:
@@ -478,7 +504,9 @@ def rival(claimed: NumberFact, stated: NumberFact) -> bool:
         return s in (NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH)
     if c is NumberKind.DAY:  # another day in the claim's context is as often the next event as a rival
         return False
-    if c in (NumberKind.MONEY, NumberKind.PERCENT, NumberKind.ORDINAL, NumberKind.DECADE, NumberKind.SCORE):
+    # a century's rival is another century: a year of another one is as often a later event
+    if c in (NumberKind.MONEY, NumberKind.PERCENT, NumberKind.ORDINAL, NumberKind.DECADE, NumberKind.CENTURY,
+             NumberKind.SCORE):  # fmt: skip
         return s is c
     # a count contradicts a count of the same thing only ("8 saves" vs "5 saves", not "5 years")
     return s is NumberKind.NUMBER and bool(claimed.unit) and stated.unit == claimed.unit
