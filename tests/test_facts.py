@@ -46,7 +46,7 @@ from sidebot.verify.facts import (
 )
 from sidebot.verify.facts._changes import _replaced_facts
 from sidebot.verify.facts._check import MOST_PLACES_READ
-from sidebot.verify.facts._extract import FactKind, bare_name, claim_facts
+from sidebot.verify.facts._extract import FactKind, bare_name, claim_facts, spelled_out_before
 from sidebot.verify.facts._numbers import NumberKind, number_facts, same_fact
 from sidebot.verify.facts._sneaky import AWAY_CHARACTERS
 
@@ -1486,3 +1486,33 @@ def test_a_century_is_found_by_its_years_near_the_claim_s_words(
     (result,) = [r for r in check_facts(claim, index).results if r.fact.number is not None]
     assert result.fact.number.kind is NumberKind.CENTURY and result.fact.description == "century"
     assert result.status is status
+
+
+@pytest.mark.parametrize(
+    ("claim", "abbreviation", "words"),
+    [  # SciFact training claims, and a Wikipedia-style first mention
+        (
+            "Increased diastolic blood pressure (DBP) is associated with aneurysm.",
+            "DBP",
+            "diastolic blood pressure",
+        ),
+        ("RAD52 is involved in break-induced DNA replication (BIR).", "BIR", "break-induced DNA replication"),
+        ("He joined the National Rifle Association (NRA) in 1990.", "NRA", "National Rifle Association"),
+        ("Carriers of the Apolipoprotein E4 (APOE4) allele are at risk.", "APOE4", ""),  # no run spells it
+        ("He played for Everton (ENG) in 1990.", "ENG", ""),
+        ("He played for the NRA in 1990.", "NRA", ""),  # not in brackets
+    ],
+)
+def test_an_abbreviation_in_brackets_is_read_with_the_words_it_stands_for(
+    claim: str, abbreviation: str, words: str
+) -> None:
+    start = claim.index(abbreviation)
+    assert spelled_out_before(claim, start, start + len(abbreviation)) == words
+
+
+def test_an_abbreviation_the_claim_spells_out_is_found_where_the_page_writes_the_words() -> None:
+    claim = "Increased diastolic blood pressure (DBP) is associated with abdominal aortic aneurysm."
+    page = "Higher diastolic blood pressure was associated with abdominal aortic aneurysm in the cohort."
+    index = PageIndex.from_passages(split_passages(page, "Source"))
+    statuses = {r.fact.text: r.status for r in check_facts(claim, index).results}
+    assert statuses == {"DBP": FactStatus.FOUND}

@@ -51,8 +51,8 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # the claim's key facts is held in "may fail", facts/_rule.py KEY_RULES; r17: a name stated as its
 # initials or spelled out from them, without its subtitle, in the plural, "Mac"/"Mc", a US state in a
 # dateline; r18: a century found by its years near the claim's words, a country by its nationality and
-# back, a one-word name in the plural, a name without the verb or preposition the small model ran it on
-# into).
+# back, a one-word name in the plural, an abbreviation by the words the claim spells it out with, a name
+# without the verb or preposition the small model ran it on into).
 SCORING_REVISION = 18
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 

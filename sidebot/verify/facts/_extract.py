@@ -47,6 +47,7 @@ class Fact:
     number: NumberFact | None = None
     subject: bool = False  # a name of the article's own subject
     converted: NumberFact | None = None  # the same measure in other units, in brackets ("50-foot (15 m)")
+    spelled_out: str = ""  # the claim's own words for an abbreviation in brackets: "diastolic blood pressure"
 
     @property
     def strong(self) -> bool:
@@ -197,6 +198,34 @@ def is_subject_name(name: str, article_title: str) -> bool:
     return bool(title and base) and (base in title or title in base)
 
 
+_WORD_BEFORE = re.compile(r"[\w'’.-]+")
+MOST_WORDS_SPELLED = 8
+
+
+def spelled_out_before(text: str, start: int, end: int) -> str:
+    """The words just before an abbreviation in brackets (``text[start:end]``) that it stands for, its letters
+    among their initials in order, the first on the first ("diastolic blood pressure (DBP)", "break-induced
+    DNA replication (BIR)"); "" when the abbreviation is not in brackets or no run of words spells it."""
+    if text[start - 1 : start] != "(" or text[end : end + 1] != ")":
+        return ""
+    letters = [ch for ch in text[start:end].lower() if ch.isalpha()]
+    words = _WORD_BEFORE.findall(text[max(0, start - 200) : start - 1])[-MOST_WORDS_SPELLED:]
+    if len(letters) < 2:
+        return ""
+    for k in range(1, len(words) + 1):
+        run = words[-k:]
+        initials = [part[0].lower() for word in run for part in word.split("-") if part]
+        if initials and initials[0] == letters[0] and _in_order(letters, initials):
+            return " ".join(run) if len(initials) <= len(letters) + 2 else ""
+    return ""
+
+
+def _in_order(letters: Sequence[str], initials: Sequence[str]) -> bool:
+    """Whether ``letters`` are among ``initials`` in order."""
+    rest = iter(initials)
+    return all(letter in rest for letter in letters)
+
+
 def claim_facts(text: str, article_title: str = "") -> list[Fact]:
     """The facts of ``text`` in order of appearance."""
     numbers: list[NumberFact] = []
@@ -228,6 +257,14 @@ def claim_facts(text: str, article_title: str = "") -> list[Fact]:
             continue  # the same name again, or a surname after the full name
         seen.append(base)
         facts.append(
-            Fact(FactKind.NAME, label, name, start, end, subject=is_subject_name(name, article_title))
+            Fact(
+                FactKind.NAME,
+                label,
+                name,
+                start,
+                end,
+                subject=is_subject_name(name, article_title),
+                spelled_out=spelled_out_before(text, start, end),
+            )
         )
     return sorted(facts, key=lambda f: f.start)
