@@ -6,6 +6,7 @@ BM25 and MiniLM in FAISS."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from sqlalchemy import func, select, text, update
 
 from sidebot.config import Settings, WebSettings
 from sidebot.datasets.documents import Document
+from sidebot.patrol import corpus_feed
 from sidebot.patrol.corpus_feed import corpus_lock, feed_corpus
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.cited_sources import cited_in, is_the_source
@@ -219,7 +221,9 @@ def test_a_patrol_feeds_what_backs_its_claim_once_and_indexes_only_the_new_passa
 
 
 @pytest.mark.postgres
-def test_on_postgresql_one_indexer_holds_the_queue(test_wiki_settings, postgres_server, tmp_path) -> None:
+def test_on_postgresql_one_indexer_holds_the_queue(
+    test_wiki_settings, postgres_server, tmp_path, monkeypatch
+) -> None:
     """A second machine's indexer (another corpus folder, same queue database) skips its turn while one
     holds the queue's advisory lock."""
     url = postgres_server.create_database(f"feedlock_{tmp_path.name.lower()[:30]}")
@@ -242,6 +246,28 @@ def test_on_postgresql_one_indexer_holds_the_queue(test_wiki_settings, postgres_
         other.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": FEED_LOCK})
         other.commit()
     assert not (settings.retrieve.folder / CORPUS_DIR).exists()  # the busy turn wrote nothing
+
+    # On one machine, an indexer that finds the corpus locked does not try the queue's lock: taken even
+    # briefly, it turned away the indexer holding the corpus, and both skipped (seen in CI).
+    tried = []
+    real_lock = corpus_feed.feed_lock
+
+    @contextmanager
+    def watched_lock(database: Database) -> Iterator[bool]:
+        tried.append(database)
+        with real_lock(database) as ours:
+            yield ours
+
+    monkeypatch.setattr(corpus_feed, "feed_lock", watched_lock)
+    with corpus_lock(settings.retrieve.folder):
+        assert feed_corpus(settings, db).busy
+    assert tried == []
+    with db.engine.connect() as other:  # the corpus free, the queue's lock is tried (and found taken)
+        assert other.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": FEED_LOCK}).scalar()
+        assert feed_corpus(settings, db).busy
+        other.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": FEED_LOCK})
+        other.commit()
+    assert tried == [db]
     db.dispose()
 
 

@@ -11,7 +11,9 @@ and as `sidebot index update`.
 Two locks keep it one writer: an exclusive ``flock`` on ``<retrieve folder>/corpus.lock`` (held also by
 `sidebot corpus add` and `sidebot index build`, so nothing else writes the corpus or its indexes meanwhile),
 and on PostgreSQL a session advisory lock, so that two machines never split the rows between their corpora.
-An indexer that finds either lock taken skips its turn (the rows wait for the next one). A crash after the
+An indexer that finds either lock taken skips its turn (the rows wait for the next one); it tries the
+queue's lock only once it holds the corpus's, so that two indexers started together on one machine never
+each hold one lock and both skip. A crash after the
 corpus commit and before the rows are marked only makes the next run add them again, which the corpus's
 deduplication turns into "unchanged".
 """
@@ -101,11 +103,16 @@ def feed_corpus(
     if not any_unfed(db):
         return FeedReport()  # nothing new: the corpus is not even opened
     folder = settings.retrieve.resolved_folder(settings.home)
-    with corpus_lock(folder, wait=False) as mine, feed_lock(db) as ours:
-        if not (mine and ours):
+    with corpus_lock(folder, wait=False) as mine:
+        if not mine:  # the queue's lock is not even tried: taken now, it could turn the corpus's holder away
             return FeedReport(busy=True)
-        with open_retriever(settings.home, settings.retrieve, folder=folder, embedder=embedder) as retriever:
-            return _feed(settings, db, retriever, batch)
+        with feed_lock(db) as ours:
+            if not ours:
+                return FeedReport(busy=True)
+            with open_retriever(
+                settings.home, settings.retrieve, folder=folder, embedder=embedder
+            ) as retriever:
+                return _feed(settings, db, retriever, batch)
 
 
 def _feed(settings: Settings, db: Database, retriever: Retriever, batch: int) -> FeedReport:

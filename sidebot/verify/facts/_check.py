@@ -529,8 +529,8 @@ def _name_sentences(index: PageIndex, fact: Fact) -> Iterator[int]:
         yield from stating
         return
     if fact.spelled_out:  # "DBP" as the claim spells it out before its brackets: "diastolic blood pressure"
-        words = f" {normal_name(fact.spelled_out)} "
-        yield from (i for i in index.containing(_written_word(words.split())) if words in index.folded(i))
+        spelled = f" {normal_name(fact.spelled_out)} "
+        yield from (i for i in index.containing(_written_word(spelled.split())) if spelled in index.folded(i))
         return
     if fact.label == "NORP":  # "Japanese" stated as "Japan", "Italian" as "Italy", "neo-Nazism" as "neo-Nazi"
         words = normal_name(fact.text).split() or [""]

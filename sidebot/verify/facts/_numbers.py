@@ -158,6 +158,21 @@ def _unit_after(text: str, end: int) -> str:
     return word[:5].rstrip("-")
 
 
+def _ordinal(match: re.Match[str], kind: str, text: str) -> NumberFact:
+    """An ordinal ("3rd", "twenty-first"), or a century when the word "century" follows it: then the word is
+    part of the fact ("the source gives 18th century")."""
+    g = match.group
+    if kind == "ordinal":
+        value = int(g("ord_v"))
+    else:
+        value = _ORDINAL_WORDS[g("ord_w").lower()] + (_TENS[g("ord_tens").lower()] if g("ord_tens") else 0)
+    start, end = match.span(kind)
+    century = _CENTURY_AFTER.match(text, end)
+    if century:
+        return NumberFact(NumberKind.CENTURY, (value,), text[start : century.end()], start, century.end())
+    return NumberFact(NumberKind.ORDINAL, (value,), text[start:end], start, end)
+
+
 def _fact(match: re.Match[str], text: str) -> NumberFact | None:
     kind = match.lastgroup
     if kind is None:  # every alternative of the pattern is a named group
@@ -218,18 +233,7 @@ def _fact(match: re.Match[str], text: str) -> NumberFact | None:
             significant=_significant(digits),
         )
     if kind in ("ordinal", "ordword"):
-        if kind == "ordinal":
-            value = int(g("ord_v"))
-        else:
-            value = _ORDINAL_WORDS[g("ord_w").lower()] + (
-                _TENS[g("ord_tens").lower()] if g("ord_tens") else 0
-            )
-        century = _CENTURY_AFTER.match(text, span[1])
-        if century:  # the word is part of the fact: "the source gives the 18th century"
-            return NumberFact(
-                NumberKind.CENTURY, (value,), text[span[0] : century.end()], span[0], century.end()
-            )
-        return NumberFact(NumberKind.ORDINAL, (value,), written, *span)
+        return _ordinal(match, kind, text)
     if kind == "year":
         return NumberFact(NumberKind.YEAR, (int(g("year_v")),), written, *span)
     if kind == "number":
