@@ -1,6 +1,7 @@
-"""`sidebot train fact-check`, `sidebot eval sneaky` and `sidebot eval fact-spans` (mounted by
-sidebot/cli/app.py): the fact check's fit into a trained model, its catch rate on quietly changed facts, and
-whether the facts it names as not given are the ones annotators found unsupported.
+"""`sidebot train fact-check`, `sidebot eval sneaky`, `sidebot eval fact-spans` and `sidebot eval key-facts`
+(mounted by sidebot/cli/app.py): the fact check's fit into a trained model, its catch rate on quietly changed
+facts, whether the facts it names as not given are the ones annotators found unsupported, and how often the
+key-facts reading holds a backed claim beyond WiCE.
 
 Heavy imports (torch, spaCy) happen inside the commands so that `sidebot --help` stays quick.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -222,3 +224,76 @@ def eval_fact_spans(
 
 def _share(value: float | None) -> str:
     return "–" if value is None else f"{value:.3f}"
+
+
+def eval_key_facts(
+    nli: Annotated[
+        list[Path] | None,
+        typer.Option("--nli", help="An NLI file (.jsonl.gz), the premise read as the page.", exists=True),
+    ] = None,
+    untokenised: Annotated[
+        bool,
+        typer.Option("--untokenise", help="Undo the NLI files' Penn-Treebank spacing first (FEVER-NLI)."),
+    ] = False,
+    scifact: Annotated[
+        Path | None,
+        typer.Option(
+            "--scifact", help="SciFact's folder (claims_train.jsonl, corpus.jsonl).", file_okay=False
+        ),
+    ] = None,
+    climate_fever: Annotated[
+        Path | None, typer.Option("--climate-fever", help="Climate-FEVER's jsonl file.", dir_okay=False)
+    ] = None,
+    model_dir: ModelDirOption = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the figures here.")] = None,
+) -> None:
+    """Run the fact check alone on claim-page pairs (an NLI file's premise as the page, SciFact's cited
+    abstracts, Climate-FEVER's evidence) and count, for each reading of "the page lacks the claim's key
+    facts", the backed claims it would hold in "may fail" (false alarms) and the others (catches)."""
+    from sidebot.eval.key_facts import (
+        KeyFactsDataError,
+        climate_fever_cases,
+        evaluate_key_facts,
+        nli_cases,
+        scifact_cases,
+    )
+    from sidebot.verify.base_model import ModelFilesError
+    from sidebot.verify.factory import shipped_model_dir
+    from sidebot.verify.model import Manifest
+
+    folder = (model_dir or shipped_model_dir()).expanduser()
+    try:
+        rule_in_use = (Manifest.read(folder).extra.get("fact_rule") or {}).get("key_rule")
+    except ModelFilesError as exc:
+        raise fail(str(exc)) from exc
+    readers = [(str(path), partial(nli_cases, path, untokenised)) for path in nli or []]
+    if scifact is not None:
+        readers.append((str(scifact), partial(scifact_cases, scifact)))
+    if climate_fever is not None:
+        readers.append((str(climate_fever), partial(climate_fever_cases, climate_fever)))
+    if not readers:
+        raise fail("name a set to read: --nli, --scifact or --climate-fever")
+    results = {}
+    for name, read in readers:
+        try:
+            cases = read()
+        except (KeyFactsDataError, ValueError, OSError) as exc:
+            raise fail(str(exc)) from exc
+        results[name] = result = evaluate_key_facts(
+            cases, rule_in_use, lambda m: console.print(m, style="dim")
+        )
+        _show_key_facts(name, result)
+    write_json(json_out, results)
+
+
+def _show_key_facts(name: str, result: dict) -> None:
+    console.print(f"[bold]{name}[/bold]")
+    console.print(f"  {result['backed']} backed claims, {result['not_backed']} not backed (fact check alone)")
+    console.print("  held: backed      not backed     reading of 'the page lacks the key facts'")
+    for rule, row in result["rules"].items():
+        mark = "*" if rule == result["rule_in_use"] else " "
+        console.print(
+            f"  {row['backed_held']:5} ({_share(row['backed_held_share'])})  "
+            f"{row['not_backed_held']:5} ({_share(row['not_backed_held_share'])})  {mark} {rule}"
+        )
+    console.print("  * the model's reading (its manifest's key_rule)", style="dim")
