@@ -1516,3 +1516,95 @@ def test_an_abbreviation_the_claim_spells_out_is_found_where_the_page_writes_the
     index = PageIndex.from_passages(split_passages(page, "Source"))
     statuses = {r.fact.text: r.status for r in check_facts(claim, index).results}
     assert statuses == {"DBP": FactStatus.FOUND}
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("a viewership of over a million in its initial broadcast", "over a million"),
+        ("more than $5 million", "more than $5 million"),
+        ("nearly 40 per cent of voters", "nearly 40 per cent"),
+        ("known to live up to 27 years", "27"),  # a maximum, not a bound
+        ("released before 2005", "before 2005"),
+        ("the festival ran over the past 50 years", "50"),  # "over" not before the value
+        ("returned after 3 days", "3"),  # "after" bounds years and dates only
+    ],
+)
+def test_a_bound_is_read_with_its_value(text: str, written: str) -> None:
+    assert one(text).written == written
+
+
+@pytest.mark.parametrize(
+    ("claim", "page", "status", "note"),
+    [
+        (  # FEVER-NLI dev: a year before the claim's bound, where the page gives the claim's event
+            "Tenacious D's debut album was released before 2005.",
+            "Tenacious D released their debut album Tenacious D in 2001.",
+            FactStatus.FOUND,
+            "the source gives 2001, the claim says before 2005",
+        ),
+        (
+            "The album sold more than 50,000 copies in its opening week.",
+            "The album sold 57,000 copies in its opening week.",
+            FactStatus.FOUND,
+            "the source gives 57,000, the claim says more than 50,000",
+        ),
+        (  # no rounding across a bound: 57,000 is "60,000", not "over 60,000"
+            "The album sold over 60,000 copies in its opening week.",
+            "The album sold 57,000 copies in its opening week.",
+            FactStatus.CONTRADICTED,
+            "the source gives 57,000, the claim says over 60,000",
+        ),
+        (  # WiCE train29038: "up to" gives a maximum, which the page's usual lifespan does not state
+            "Individuals are known to live for up to 27 years.",
+            "Females begin breeding between 6 to 9 years of age. They have a lifespan of about 25 years.",
+            FactStatus.MISSING,
+            "the source does not give the claim's number 27",
+        ),
+        (
+            "Females begin breeding at under 12 years of age.",
+            "Females begin breeding between 6 to 9 years of age. Individuals are known to live for 25 years.",
+            FactStatus.FOUND,
+            "the source gives 6, the claim says under 12",
+        ),
+        (  # a value of another measure in the context is no value of the bound
+            "Females begin breeding at under 12 years of age.",
+            "Females begin breeding when they reach lengths of about 9 m.",
+            FactStatus.MISSING,
+            "the source does not give the claim's number under 12",
+        ),
+        (
+            "Individuals are known to live for less than 22 years.",
+            "Females begin breeding between 6 to 9 years of age. Individuals are known to live for 25 years.",
+            FactStatus.CONTRADICTED,
+            "the source gives 25, the claim says less than 22",
+        ),
+        (  # the page's own bound: a claim's exact value it admits is a detail missing, not a contradiction
+            "The tour lasted 35 days.",
+            "The tour lasted more than 30 days.",
+            FactStatus.MISSING,
+            "the source does not give the claim's number 35",
+        ),
+        (
+            "The tour lasted 20 days.",
+            "The tour lasted more than 30 days.",
+            FactStatus.CONTRADICTED,
+            "the source gives more than 30, the claim says 20",
+        ),
+    ],
+)
+def test_a_bound_is_stated_by_a_value_within_it(claim: str, page: str, status: FactStatus, note: str) -> None:
+    index = PageIndex.from_passages(split_passages(page, "Source"))
+    (result,) = [r for r in check_facts(claim, index).results if r.fact.number is not None]
+    assert (result.status, result.explanation()) == (status, note)
+
+
+def test_a_value_within_a_bound_away_from_the_claim_s_words_does_not_state_it() -> None:
+    page = (
+        "The bridge was opened by the mayor. The town hall opens on Mondays. The museum shows local pottery. "
+        "The market sells cheese on Fridays. The river floods in spring. The school has two hundred pupils. "
+        "The old mill sold 57,000 loaves last year."
+    )
+    index = PageIndex.from_passages(split_passages(page, "Source"))
+    (result,) = [r for r in check_facts("More than 50,000 people crossed the bridge.", index).results]
+    assert result.status is FactStatus.MISSING

@@ -52,8 +52,9 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # initials or spelled out from them, without its subtitle, in the plural, "Mac"/"Mc", a US state in a
 # dateline; r18: a century found by its years near the claim's words, a country by its nationality and
 # back, a one-word name in the plural, an abbreviation by the words the claim spells it out with, a name
-# without the verb or preposition the small model ran it on into).
-SCORING_REVISION = 18
+# without the verb or preposition the small model ran it on into; r19: a bound, "more than 50", "before
+# 2005", stated by a value within it near the claim's words, never by rounding across it).
+SCORING_REVISION = 19
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 

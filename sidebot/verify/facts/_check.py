@@ -56,6 +56,7 @@ from sidebot.verify.facts._leading_digits import (
 from sidebot.verify.facts._numbers import (
     MONTH_NAMES,
     MONTH_STEMS,
+    Bound,
     NumberFact,
     NumberKind,
     number_facts,
@@ -139,9 +140,12 @@ class FactResult:
         """The finding in words: "the source gives 1999, the claim says 2000"."""
         if self.status is FactStatus.CONTRADICTED:
             away = f" (it gives {self.fact.text} only elsewhere)" if self.elsewhere else ""
-            return f"the source gives {self.stated}, the claim says {self.fact.text}{away}"
+            return f"the source gives {self.stated}, the claim says {self.fact.written}{away}"
         if self.status is FactStatus.MISSING:
-            return f"the source does not give the claim's {self.fact.description} {self.fact.text}"
+            return f"the source does not give the claim's {self.fact.description} {self.fact.written}"
+        if self.fact.written != self.fact.text and self.sentence is not None and self.value_at is not None:
+            given = self.sentence[self.value_at[0] : self.value_at[1]]
+            return f"the source gives {given}, the claim says {self.fact.written}"
         return f"the source gives {self.fact.text}"
 
     def finding(self) -> FactFinding:
@@ -424,7 +428,13 @@ def _number_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) ->
     """The sentences that may state ``fact``: near the claim's other words for a small count or rank."""
     if fact.kind is NumberKind.CENTURY:
         return _century_places(index, fact, wanted)
-    return _common_places(index, fact, wanted) if fact.common else _number_candidates(index, fact)
+    if fact.common:
+        return _common_places(index, fact, wanted)
+    return (
+        _bound_places(index, fact, wanted)
+        if fact.bound is not Bound.NONE
+        else _number_candidates(index, fact)
+    )
 
 
 def _century_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -> list[int]:
@@ -435,6 +445,14 @@ def _century_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -
     ordinal = re.split(r"[\s-]", fact.text, maxsplit=1)[0].lower()
     near = {i for _, run in index.contexts(wanted, keep=3) for i in run}
     return sorted(near.union(index.containing(ordinal)))
+
+
+def _bound_places(index: PageIndex, fact: NumberFact, wanted: Sequence[str]) -> list[int]:
+    """Where a bound ("more than 50", "before 2005") can be stated: where the page gives its own value, and
+    in the three best contexts of the claim's other words, where a value within it may (57 for "more than
+    50"): not anywhere, since a page gives many values between 50 and 100."""
+    near = {i for _, run in index.contexts(wanted, keep=3) for i in run}
+    return sorted(near.union(_number_candidates(index, fact)))
 
 
 def _score_written(fact: NumberFact) -> re.Pattern[str]:
@@ -584,7 +602,7 @@ def _number_rival(
         stated_year(s) == fact.value[0] for _, s in values
     ):
         return None  # the context gives the date's year: another year there (the page's date) is no rival
-    return next((Rival(i, s.text, s.start, s.end) for i, s in others if rival(fact, s)), None)
+    return next((Rival(i, s.written, s.start, s.end) for i, s in others if rival(fact, s)), None)
 
 
 def _claimed(stated: NumberFact, claimed: Sequence[Fact]) -> bool:

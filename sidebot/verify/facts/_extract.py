@@ -60,6 +60,11 @@ class Fact:
         return self.label in STRONG_NAMES
 
     @property
+    def written(self) -> str:
+        """The fact as a note quotes it, a number with its bound: "more than 50"."""
+        return self.text if self.number is None else self.number.written
+
+    @property
     def description(self) -> str:
         """What kind of fact it is, in words ("year", "sum", "name"). A name is a "name" whatever spaCy's
         label: the small model's kind of a name is too often wrong to show a reviewer (in the demo's queue

@@ -3,7 +3,9 @@ however they are written: "July 11, 1909" / "11 July 1909" / "1909-07-11"; "1.5 
 "fifty" / "50"; "half a million" / "500,000"; "45 per cent" / "45%"; "third" / "3rd". The two ends of a
 range share what is written once ("$10–20 million"). A match's result is one fact ("a 2–1 win", "beat Chelsea
 3–1"), not two counts. A day written without its year ("August 10", "18 October") is a day of the month, never
-a count; _check.py lets it state a full date when the page gives the year elsewhere.
+a count; _check.py lets it state a full date when the page gives the year elsewhere. A bound written before a
+value is kept with it ("more than 50", "nearly 40%", "before 2005": :class:`Bound`): a page states it by its
+own value or by one within it that a writer would round to it.
 
 Regular expressions find the spans (their offsets are kept, so a reviewer can be shown the sentence); number
 words are valued by ``text2num`` (a maintained Rust parser of spelled-out numbers, fast enough to run on every
@@ -17,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from math import floor, isfinite, log10
+from math import floor, inf, isfinite, log10
 
 from text_to_num import text2num
 
@@ -38,6 +40,18 @@ class NumberKind(StrEnum):
     SCORE = "score"  # a result, "a 2–1 loss", "won 3–1": (one side's, the other's)
 
 
+class Bound(StrEnum):
+    """What the words before a value make of it: "more than 50" is a lower bound, "before 2005" an upper
+    one on a year. A page states a bound by its own value or by one within it (:func:`within_bound`)."""
+
+    NONE = ""
+    AT_LEAST = "at least"  # "more than 50", "over a million", "at least 3"
+    AT_MOST = "at most"  # "fewer than 50", "under 18", "less than 20%"
+    NEARLY = "nearly"  # "nearly 50", "almost a million": a little under
+    BEFORE = "before"  # "before 2005" (years and dates only)
+    AFTER = "after"  # "after 2005"
+
+
 @dataclass(frozen=True, slots=True)
 class NumberFact:
     kind: NumberKind
@@ -47,6 +61,13 @@ class NumberFact:
     end: int
     unit: str = ""  # for numbers: the first five letters of the word after it ("years", "goals")
     significant: int = 0  # significant digits as written (a claim's "1.5 million" is 2): rounding tolerance
+    bound: Bound = Bound.NONE
+    bound_text: str = ""  # the bound's words as written ("more than")
+
+    @property
+    def written(self) -> str:
+        """The value with its bound, as a note quotes it: "more than 50"."""
+        return f"{self.bound_text} {self.text}" if self.bound_text else self.text
 
     @property
     def common(self) -> bool:
@@ -278,7 +299,40 @@ def number_facts(text: str) -> list[NumberFact]:
         fact = _fact(match, text)
         if fact is not None and all(isfinite(v) for v in fact.value):  # not a run of 400 digits (infinity)
             facts.append(fact)
-    return _day_ranges(_ranges(_scores(facts, text), text), text)
+    return _bounds(_day_ranges(_ranges(_scores(facts, text), text), text), text)
+
+
+_BOUND_WORDS = {
+    Bound.AT_LEAST: r"more\s+than|over|at\s+least|upwards\s+of|in\s+excess\s+of|exceeding|greater\s+than|"
+    r"no\s+(?:fewer|less)\s+than|above",
+    # not "up to": "live up to 27 years" gives a maximum, which a page's usual 25 years does not state
+    Bound.AT_MOST: r"less\s+than|fewer\s+than|under|below|at\s+most|no\s+more\s+than",
+    Bound.NEARLY: r"nearly|almost|just\s+under|just\s+short\s+of",
+    Bound.BEFORE: r"before|prior\s+to|earlier\s+than",
+    Bound.AFTER: r"after|later\s+than",
+}
+_BOUND_BEFORE = re.compile(
+    "(?:" + "|".join(rf"(?P<{b.name}>\b(?:{w}))" for b, w in _BOUND_WORDS.items()) + r")\s+(?:an?\s+)?$",
+    re.IGNORECASE,
+)
+_COUNTED = (NumberKind.NUMBER, NumberKind.MONEY, NumberKind.PERCENT)
+_DATED = (NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH)
+_YEAR_BOUNDS = (Bound.BEFORE, Bound.AFTER)
+
+
+def _bounds(facts: list[NumberFact], text: str) -> list[NumberFact]:
+    """Each count, sum or percentage with the bound written right before it ("more than 50", "over a
+    million", "nearly 40%"), and each year or date with "before" or "after"."""
+    bounded = []
+    for fact in facts:
+        match = _BOUND_BEFORE.search(text, max(0, fact.start - 24), fact.start)
+        if match is not None and match.lastgroup:
+            bound = Bound[match.lastgroup]
+            if fact.kind in (_DATED if bound in _YEAR_BOUNDS else _COUNTED):
+                words = " ".join(text[match.start() : fact.start].split())
+                fact = replace(fact, bound=bound, bound_text=words)
+        bounded.append(fact)
+    return bounded
 
 
 _SCORE_BETWEEN = re.compile(r"\s?[-–—]\s?")
@@ -436,7 +490,59 @@ def rounds_to(exact: float, claimed: float, significant: int) -> bool:
 
 def same_fact(claimed: NumberFact, stated: NumberFact) -> bool:
     """Whether a page's ``stated`` fact states the claim's ``claimed`` one (kinds that can express the same
-    value match: a year inside a full date, a bare number for a year, a percentage's number)."""
+    value match: a year inside a full date, a bare number for a year, a percentage's number; a value within
+    the claim's bound, :func:`within_bound`)."""
+    if claimed.bound is Bound.NONE and stated.bound is Bound.NONE:
+        return _same_value(claimed, stated)
+    if _opposite(claimed.bound, stated.bound):
+        return False
+    if claimed.bound is Bound.NONE:  # "more than 50" for "50": the claim drops the bound
+        return _same_value(claimed, _unbounded(stated))
+    if stated.value == claimed.value and stated.kind is claimed.kind:  # "50" for "more than 50"
+        return True
+    return within_bound(claimed, stated)  # not by rounding: 57,000 is "60,000", not "over 60,000"
+
+
+def _unbounded(fact: NumberFact) -> NumberFact:
+    return replace(fact, bound=Bound.NONE, bound_text="")
+
+
+_UPWARD = (Bound.AT_LEAST, Bound.AFTER)
+_DOWNWARD = (Bound.AT_MOST, Bound.NEARLY, Bound.BEFORE)
+
+
+def _opposite(a: Bound, b: Bound) -> bool:
+    return (a in _UPWARD and b in _DOWNWARD) or (a in _DOWNWARD and b in _UPWARD)
+
+
+BOUND_YEARS = 30  # "before 2005" is stated by a year at most this many before it (in the claim's context)
+
+
+def within_bound(claimed: NumberFact, stated: NumberFact) -> bool:
+    """Whether ``stated`` gives a value the claim's bound admits and a writer would round to it: "more than
+    50" at least 50 and under 100, "fewer than 50" 25 to 50, "nearly 50" 40 to 50, "before 2005" a year of
+    the 30 before it. A value of another kind or count never does ("57 goals" for "more than 50 caps", "6 m"
+    for "under 12 years"); a page that gives only a bound on its side ("under 40" for "nearly 50") does
+    not."""
+    if claimed.bound is Bound.NONE or (stated.bound is not Bound.NONE and stated.bound is not claimed.bound):
+        return False
+    x = claimed.value[0]
+    if claimed.bound in _YEAR_BOUNDS:
+        year = stated_year(stated)
+        if year is None or stated.kind not in (*_DATED, NumberKind.NUMBER):
+            return False
+        return x - BOUND_YEARS <= year < x if claimed.bound is Bound.BEFORE else x < year <= x + BOUND_YEARS
+    if stated.kind is not claimed.kind or stated.unit != claimed.unit:
+        return False
+    v = stated.value[0]
+    if claimed.bound is Bound.AT_LEAST:
+        return x <= v < 2 * x
+    if claimed.bound is Bound.AT_MOST:
+        return x / 2 <= v <= x
+    return 0.8 * x <= v <= x  # nearly
+
+
+def _same_value(claimed: NumberFact, stated: NumberFact) -> bool:
     c, s = claimed.kind, stated.kind
     if c is NumberKind.SCORE or s is NumberKind.SCORE:  # "lost 2–1" is the winner's "1–2" too
         return c is s and stated.value in (claimed.value, claimed.value[::-1])
@@ -496,9 +602,33 @@ def stated_year(fact: NumberFact) -> int | None:
 def rival(claimed: NumberFact, stated: NumberFact) -> bool:
     """Whether ``stated`` is a value of the same kind as ``claimed`` that could contradict it (a year for a
     year, a date for a date, a count of the same thing for a count)."""
-    c, s = claimed.kind, stated.kind
     if same_fact(claimed, stated):
         return False
+    if claimed.bound is Bound.NONE and stated.bound is Bound.NONE:
+        return _rival_value(claimed, stated)
+    return _rival_value(_unbounded(claimed), _unbounded(stated)) and _excludes(claimed, stated)
+
+
+def _interval(fact: NumberFact) -> tuple[float, float]:
+    """The values ``fact`` admits with its bound ("more than 50": 50 and over; "before 2005": 2004 and
+    before)."""
+    x = float(stated_year(fact) or 0) if fact.bound in _YEAR_BOUNDS else fact.value[0]
+    if fact.bound in (Bound.AT_LEAST, Bound.AFTER):
+        return (x + 1 if fact.bound is Bound.AFTER else x, inf)
+    if fact.bound in _DOWNWARD:
+        return (-inf, x - 1 if fact.bound is Bound.BEFORE else x)
+    return (x, x)
+
+
+def _excludes(claimed: NumberFact, stated: NumberFact) -> bool:
+    """Whether the values the two admit do not meet: "the source gives 40, the claim says more than 50"; not
+    "57" for "more than 50", nor "2001" for "before 2005"."""
+    (a, b), (c, d) = _interval(claimed), _interval(stated)
+    return b < c or d < a
+
+
+def _rival_value(claimed: NumberFact, stated: NumberFact) -> bool:
+    c, s = claimed.kind, stated.kind
     if c in (NumberKind.DATE, NumberKind.MONTH):  # the same year without the day is a detail missing
         return (
             s in (NumberKind.YEAR, NumberKind.DATE, NumberKind.MONTH)
