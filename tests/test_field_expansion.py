@@ -4,9 +4,6 @@ real sources over HTTP and the queue. Without the wiki (extraction alone) such a
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 from sqlalchemy import select
 
@@ -17,6 +14,7 @@ from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Page
 from sidebot.wiki.pages import single_page
+from tests.fixtures.sqlite_lock import LockProbe
 
 pytestmark = pytest.mark.integration
 
@@ -58,31 +56,6 @@ def test_a_field_of_the_wikis_templates_is_read_through_the_wiki(
     db.dispose()
 
 
-class LockProbe:
-    """The real wiki reader, which first tries to take the SQLite queue's write lock from a connection of its
-    own each time the patrol asks it to expand a field (what a reviewer's decision in the web UI needs)."""
-
-    def __init__(self, wiki, queue: Path) -> None:
-        self._wiki = wiki
-        self._queue = queue
-        self.locked: list[bool] = []
-
-    def __getattr__(self, name: str):
-        return getattr(self._wiki, name)
-
-    def expand_templates(self, text: str, title: str) -> str:
-        other = sqlite3.connect(self._queue, timeout=0)
-        try:
-            other.execute("BEGIN IMMEDIATE")
-            other.rollback()
-            self.locked.append(False)
-        except sqlite3.OperationalError:  # "database is locked"
-            self.locked.append(True)
-        finally:
-            other.close()
-        return self._wiki.expand_templates(text, title)
-
-
 def test_fields_are_expanded_before_the_patrol_writes(
     test_wiki_settings, source_fetch_settings, wiki, wiki_users, unique_title, source_server, minilm, tmp_path
 ) -> None:
@@ -100,9 +73,9 @@ def test_fields_are_expanded_before_the_patrol_writes(
         }
     )
     db = Database(settings.database_url)
-    probe = LockProbe(wiki, queue)
+    probe = LockProbe(wiki, queue, "expand_templates")
     Patrol(settings, db, probe, minilm).run([single_page(wiki.site, title)], "test", {})
-    assert probe.locked == [False]
+    assert probe.locked == [("expand_templates", False)]
     with db.session() as session:
         assert session.scalar(select(Page.title).where(Page.title == title)) == title
     db.dispose()

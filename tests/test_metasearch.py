@@ -134,14 +134,14 @@ def claim_of(source: DemoSource) -> Claim:
     return claim_for(source.claim.text, source.claim.article_title, "", "")
 
 
-def ask(retriever, engine, session, fetcher, claim, cited: DemoSource, server: SourceServer, **settings):
+def ask(retriever, engine, db, fetcher, claim, cited: DemoSource, server: SourceServer, **settings):
     """suggest_sources for ``claim`` citing ``cited``'s page, the search engine on."""
     cited_text = SourceText(server.url_for(cited.id), cited.title, "\n".join(cited.sentences))
     passages = split_passages(cited_text.text, cited_text.title)
     verdict = retriever.scorer.verify(claim, passages, cited_text.url)  # the score a suggestion must beat
     web = WebSearch(
         Metasearch(MetasearchSettings(url=engine.base_url, **settings), fetcher.settings.user_agent),
-        stored_pages(session, fetcher, fetcher.settings),
+        stored_pages(db, fetcher, fetcher.settings),
         max_hits=10,
         mirrors=MirrorCheck(Settings().mirrors, None),
     )
@@ -167,8 +167,7 @@ def test_a_hit_that_states_the_claim_is_suggested_and_its_page_cached(
     hits = [hit(web.url_for(other.id), other.title), hit(web.url_for(wrong.id)), hit(web.url_for(right.id))]
     engine.results = hits
     fetcher = Fetched(fetch_settings)
-    with db.session() as session:
-        found = ask(retriever, engine, session, fetcher, claim, wrong, web)
+    found = ask(retriever, engine, db, fetcher, claim, wrong, web)
     assert [s.url for s in found] == [web.url_for(right.id)]  # the unrelated page does not pass the gate
     (suggestion,) = found
     assert suggestion.probability >= retriever.settings.min_probability
@@ -185,8 +184,7 @@ def test_a_hit_that_states_the_claim_is_suggested_and_its_page_cached(
     # asked again: the pages come from the queue's cache, and the cited page is never suggested
     fetcher.urls.clear()
     engine.results = [hit(web.url_for(right.id), right.title)]
-    with db.session() as session:
-        again = ask(retriever, engine, session, fetcher, claim, right, web)
+    again = ask(retriever, engine, db, fetcher, claim, right, web)
     assert again == [] and fetcher.urls == []
 
 
@@ -205,8 +203,8 @@ def test_hits_that_are_no_source_are_not_fetched_or_not_suggested(
         hit(f"http://{PAGES_HOST}:1/unreachable"),
     ]
     fetcher = Fetched(fetch_settings)
-    with caplog.at_level(logging.INFO, "sidebot"), sqlite_db.session() as session:
-        found = ask(retriever, engine, session, fetcher, claim_of(right), wrong, web)
+    with caplog.at_level(logging.INFO, "sidebot"):
+        found = ask(retriever, engine, sqlite_db, fetcher, claim_of(right), wrong, web)
     assert found == []
     assert wikipedia not in fetcher.urls and listed_mirror not in fetcher.urls  # refused before any fetch
     log = caplog.text
@@ -237,8 +235,9 @@ def test_hostile_hits_are_refused(
         {"title": "no URL"},
     ]
     fetcher = Fetched(fetch_settings)
-    with caplog.at_level(logging.INFO, "sidebot"), sqlite_db.session() as session:
-        found = ask(retriever, engine, session, fetcher, claim_of(right), wrong, web)
+    with caplog.at_level(logging.INFO, "sidebot"):
+        found = ask(retriever, engine, sqlite_db, fetcher, claim_of(right), wrong, web)
+    with sqlite_db.session() as session:
         statuses = {s.url: s.status for s in session.scalars(select(Source))}
     assert found == []
     assert statuses == {local: "blocked", metadata: "blocked"}  # the SSRF guard refused both connections
@@ -272,9 +271,9 @@ def test_a_broken_engine_costs_only_its_suggestions(
     else:
         engine.misbehave = misbehave
     fetcher = Fetched(fetch_settings)
-    with caplog.at_level(logging.WARNING, "sidebot.retrieve"), sqlite_db.session() as session:
+    with caplog.at_level(logging.WARNING, "sidebot.retrieve"):
         found = ask(
-            retriever, engine, session, fetcher, claim_of(right), wrong, web, timeout=0.5, max_bytes=100_000
+            retriever, engine, sqlite_db, fetcher, claim_of(right), wrong, web, timeout=0.5, max_bytes=100_000
         )
     assert found == [] and fetcher.urls == []
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
@@ -300,13 +299,12 @@ def test_engine_hits_come_after_the_corpus_and_only_to_fill_its_places(
     with Retriever(tmp_path / "index") as retriever:
         retriever.corpus.add(documents)
         retriever.update_indexes()
-        with sqlite_db.session() as session:
-            found = ask(retriever, engine, session, fetcher, claim_of(right), wrong, web)
+        found = ask(retriever, engine, sqlite_db, fetcher, claim_of(right), wrong, web)
         assert [s.url for s in found] == [web.url_for(right.id), copy]
         assert fetcher.urls == [copy]
         one = retriever.settings.model_copy(update={"max_suggestions": 1})
-        with Retriever(tmp_path / "index", one, retriever.scorer) as single, sqlite_db.session() as session:
-            found = ask(single, engine, session, fetcher, claim_of(right), wrong, web)
+        with Retriever(tmp_path / "index", one, retriever.scorer) as single:
+            found = ask(single, engine, sqlite_db, fetcher, claim_of(right), wrong, web)
         assert [s.url for s in found] == [web.url_for(right.id)] and len(engine.queries) == 1
 
 

@@ -18,6 +18,7 @@ from sidebot.queue.db import Database
 from sidebot.queue.models import Finding
 from sidebot.queue.queries import list_findings
 from sidebot.sandbox import testwiki
+from tests.fixtures.sqlite_lock import LockProbe
 
 pytestmark = pytest.mark.integration
 
@@ -202,4 +203,37 @@ def test_a_tag_taken_off_with_nothing_else_changed_is_queued(
     assert again.counts["pages_unchanged"] == 1
     with db.session() as session:
         assert session.scalar(select(func.count(Finding.id))) == count
+    db.dispose()
+
+
+def test_who_made_the_edit_is_read_while_the_queue_is_free(
+    test_wiki_settings, source_fetch_settings, wiki, wiki_users, test_wiki, unique_title, source_server,
+    minilm, tmp_path,
+) -> None:  # fmt: skip
+    """The page history is an API call, late while the wiki is in maxlag: on SQLite the patrol must not hold
+    the queue's write lock through it (a reviewer's decision would wait). One edit takes a ref out of a claim
+    that stays and points another at a page that backs less: both findings name the editor, and every
+    history call found the lock free."""
+    queue = tmp_path / "queue.db"
+    settings = test_wiki_settings.model_copy(
+        update={
+            "database": test_wiki_settings.database.model_copy(update={"url": f"sqlite:///{queue}"}),
+            "fetch": source_fetch_settings,
+            "retrieve": test_wiki_settings.retrieve.model_copy(update={"enabled": False}),
+        }
+    )
+    article, blanda = source_server.url("/article.html"), source_server.url("/blanda.txt")
+    title = unique_title("History")
+    wiki_users.editor.edit(title, page(SINCE + ref(article), VOTE + ref(article)), "article")
+    patrol(settings, wiki, minilm, title)[0].dispose()
+    wiki_users.editor.edit(title, page(SINCE, VOTE + ref(blanda)), "a ref out, another pointed elsewhere")
+    probe = LockProbe(wiki, queue, "editors_between", "url_added", "revision_text")
+    db, summary = patrol(settings, probe, minilm, title)
+    assert (summary.counts["edits_citation_removed"], summary.counts["edits_source_replaced"]) == (1, 1)
+    assert ("editors_between", False) in probe.locked
+    assert [held for _, held in probe.locked] == [False] * len(probe.locked), probe.locked
+    with db.session() as session:
+        _, mine = open_rows(session, wiki, title)
+        assert sorted(r.change["edit"] for r in mine if r.change) == ["citation removed", "source replaced"]
+        assert all(r.change["editors"] == [editor_name(test_wiki)] for r in mine if r.change)
     db.dispose()

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import func, select
 
 from sidebot.config import Settings
+from sidebot.patrol import suggester
 from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Finding, Page, Suggestion
@@ -23,6 +24,7 @@ from sidebot.sandbox.source_server import SourceServer
 from sidebot.serving.process import free_port
 from sidebot.verify.facts import names_the_subject
 from tests.fixtures.patrol import small_index
+from tests.fixtures.sqlite_lock import write_lock_held
 
 pytestmark = pytest.mark.integration
 
@@ -268,4 +270,34 @@ def test_a_reranking_server_that_is_down_defers_the_citation_with_its_suggestion
     with db.session() as session:
         (finding,) = findings_of(session, title)
         assert wice_server.url_for(right.id) in [s.url for s in finding.suggestions]
+    db.dispose()
+
+
+def test_better_sources_are_searched_before_the_chunk_writes(
+    test_wiki_settings, source_fetch_settings, index_folder, wiki, wiki_users, unique_title, wice_server,
+    pages, minilm, tmp_path, monkeypatch,
+) -> None:  # fmt: skip
+    """A search reads the index and verifies its candidates (seconds on a CPU, a metasearch engine's pages
+    beside): on SQLite the patrol must not hold the queue's write lock through it, or a reviewer's decision
+    in the web UI waits and, past 30 s, fails. The chunk's findings are written after its searches."""
+    right, wrong = pages
+    queue = tmp_path / "queue.db"
+    settings = settings_for(
+        test_wiki_settings, f"sqlite:///{queue}", source_fetch_settings, index_folder,
+        tagged_margin=-1000.0, min_probability=0.0,
+    )  # fmt: skip
+    title = unique_title(right.claim.article_title)
+    wiki_users.editor.edit(title, cite_wrong_page(wice_server, right, wrong))
+    db = Database(settings.database_url)
+    locked: list[bool] = []
+    search = suggester.suggest_sources
+
+    def probed(*args, **kwargs):  # type: ignore[no-untyped-def]
+        locked.append(write_lock_held(queue))
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(suggester, "suggest_sources", probed)
+    summary = Patrol(settings, db, wiki, minilm).run(refs_for(wiki, [title]), "test", {})
+    assert summary.counts["findings_with_suggestions"] == 1
+    assert locked == [False]
     db.dispose()

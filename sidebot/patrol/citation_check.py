@@ -1,9 +1,11 @@
 """The pipeline that verifies a page's citations: fetch their sources (cached, or now), find an archived copy
 of a dead one, verify every readable source in one batched call, triage each verdict (a changed fact and a
-source that copies Wikipedia first), store the findings, and ask for better sources for the weak ones.
+source that copies Wikipedia first), look for better sources for the weak ones, and store the findings.
 
 The citations go in chunks, each its own transaction, until the per-page cap or time budget is reached; a
-verifier server that is down, too slow or answers garbage leaves the chunk for the next run.
+verifier server that is down, too slow or answers garbage leaves the chunk for the next run. Within a chunk
+everything slow is done before the first write (the page history, the searches for better sources): on
+SQLite a write holds the queue's lock to the end of the transaction, and a reviewer's decision waits for it.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from sidebot.queue.cited_sources import record_backing_source
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, CopyKind, Page, Run, Source
 from sidebot.queue.runs import add_error
-from sidebot.records import Verdict
+from sidebot.records import Claim, Verdict
 from sidebot.verify.remote import VerifierUnavailableError
 from sidebot.verify.types import Scorer
 from sidebot.wiki.site import WikiError, WikiUnavailableError
@@ -49,12 +51,15 @@ if TYPE_CHECKING:
     from sidebot.patrol.counts import PatrolCounts
     from sidebot.patrol.wiki_reader import WikiReader
     from sidebot.queue.db import Session
+    from sidebot.retrieve.retriever import Suggestion as FoundSource
     from sidebot.wiki.pages import PageRef
 
 log = logging.getLogger(__name__)
 
 # Citations fetched, verified and committed together; a page's cap and time budget are checked between chunks.
 CHUNK = 50
+# a readable citation as read, its verdict, triage and the better sources found for it (None: not searched)
+Decided = tuple[tuple[Citation, Source, "store.ReadFrom"], Verdict, Triage, "list[FoundSource] | None"]
 
 
 class CitationCheck:
@@ -204,9 +209,14 @@ class CitationCheck:
         started = time.monotonic()
         verdicts = verify_sources(self.scorer, jobs)
         work.counts.verify_ms += round((time.monotonic() - started) * 1000)  # where a GPU would help
-        mirrors = MirrorCheck(self.settings.mirrors, self.exclusions)
-        for (citation, source, read_from), verdict, (claim, cited) in zip(readable, verdicts, jobs):
-            decision, copied = self._decide(work, citation, source, verdict, cited, mirrors, article)
+        # Everything that reads the wiki or searches for better sources is done before the first write: on
+        # SQLite a write holds the queue's lock to the end of the chunk, and a reviewer's decision waits.
+        with work.session.no_autoflush:
+            decided = self._decide_readable(work, readable, verdicts, jobs, article)
+            unread = [self._decide_unreadable(work, c, s, copies.get(c.id)) for c, s, _ in unreadable]
+        for (citation, source, read_from), verdict, decision, found in decided:
+            self._store_readable(work, citation, source, read_from, verdict, decision, found)
+        for (citation, source, read_from), (decision, found) in zip(unreadable, unread):
             finding = work.record(
                 self.scorer.name,
                 citation,
@@ -214,30 +224,70 @@ class CitationCheck:
                 decision.state,
                 decision.flag_reason,
                 read_from,
-                verdict=verdict,
                 band=decision.band,
                 change=decision.change,
             )
-            work.counts.citations_scored += 1
             work.counts.findings[decision.state] += 1
-            feed = self.settings.retrieve
-            recorded = record_backing_source(
-                work.session,
-                feed,
-                work.page,
-                citation,
-                source,
-                decision.state,
-                read_from.copy_kind,
-                work.rev_id,
-            )
-            if recorded is not None:
-                work.counts.cited_sources_recorded += recorded
-                work.counts.cited_sources_not_the_source += not recorded
+            self.suggester.keep(finding, found, work.counts)
+
+    def _decide_readable(
+        self,
+        work: PageWork,
+        readable: list[tuple[Citation, Source, store.ReadFrom]],
+        verdicts: list[Verdict],
+        jobs: list[tuple[Claim, SourceText]],
+        article: str,
+    ) -> list[Decided]:
+        """Each readable citation's triage and, where it wants them, better sources (nothing written)."""
+        mirrors = MirrorCheck(self.settings.mirrors, self.exclusions)
+        decided = []
+        for (citation, source, read_from), verdict, (claim, cited) in zip(readable, verdicts, jobs):
+            decision, copied = self._decide(work, citation, source, verdict, cited, mirrors, article)
+            found = None
             if wants_suggestions(decision.state, citation.tags):
-                self.suggester.suggest(work, finding, claim, cited, verdict, citation.tags, bool(copied))
-        for citation, source, read_from in unreadable:
-            self._store_unreadable(work, citation, source, read_from, copies.get(citation.id))
+                found = self.suggester.search(work, claim, cited, verdict, citation.tags, bool(copied))
+            decided.append(((citation, source, read_from), verdict, decision, found))
+        return decided
+
+    def _store_readable(
+        self,
+        work: PageWork,
+        citation: Citation,
+        source: Source,
+        read_from: store.ReadFrom,
+        verdict: Verdict,
+        decision: Triage,
+        found: list[FoundSource] | None,
+    ) -> None:
+        """Store a readable citation's finding, its better sources, and its source as one that backs a claim
+        where it does."""
+        finding = work.record(
+            self.scorer.name,
+            citation,
+            source,
+            decision.state,
+            decision.flag_reason,
+            read_from,
+            verdict=verdict,
+            band=decision.band,
+            change=decision.change,
+        )
+        work.counts.citations_scored += 1
+        work.counts.findings[decision.state] += 1
+        recorded = record_backing_source(
+            work.session,
+            self.settings.retrieve,
+            work.page,
+            citation,
+            source,
+            decision.state,
+            read_from.copy_kind,
+            work.rev_id,
+        )
+        if recorded is not None:
+            work.counts.cited_sources_recorded += recorded
+            work.counts.cited_sources_not_the_source += not recorded
+        self.suggester.keep(finding, found, work.counts)
 
     def _decide(
         self,
@@ -280,35 +330,21 @@ class CitationCheck:
                 return replaced, None
         return decision, copied
 
-    def _store_unreadable(
-        self,
-        work: PageWork,
-        citation: Citation,
-        source: Source,
-        read_from: store.ReadFrom,
-        copy: ArchivedCopy | None,
-    ) -> None:
-        """A citation whose source (and archived copy, if any) could not be read: unverifiable, with why."""
+    def _decide_unreadable(
+        self, work: PageWork, citation: Citation, source: Source, copy: ArchivedCopy | None
+    ) -> tuple[Triage, list[FoundSource] | None]:
+        """A citation whose source (and archived copy, if any) could not be read: unverifiable, with why, and
+        better sources where it wants them (nothing written)."""
         problem = source_problem(source.status, source.error)
         if copy is not None:
             problem += f"; {copy_problem(copy.kind, copy.url, copy.problem)}"
         decision = triage(None, problem, citation.tags, work.thresholds.flag_below)
         decision = source_replaced(work, self.wiki, citation, self.scorer.name, None, decision) or decision
-        finding = work.record(
-            self.scorer.name,
-            citation,
-            source,
-            decision.state,
-            decision.flag_reason,
-            read_from,
-            band=decision.band,
-            change=decision.change,
-        )
-        work.counts.findings[decision.state] += 1
-        if wants_suggestions(decision.state, citation.tags):
-            claim = claim_for(citation.claim, work.page.title, citation.section, citation.context)
-            cited = SourceText(citation.url or "", citation.source_title or "", "")
-            self.suggester.suggest(work, finding, claim, cited, None, citation.tags)
+        if not wants_suggestions(decision.state, citation.tags):
+            return decision, None
+        claim = claim_for(citation.claim, work.page.title, citation.section, citation.context)
+        cited = SourceText(citation.url or "", citation.source_title or "", "")
+        return decision, self.suggester.search(work, claim, cited, None, citation.tags)
 
 
 def _source_read(

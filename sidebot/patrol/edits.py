@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from sidebot.patrol.counts import PatrolCounts
     from sidebot.patrol.page_work import PageWork
     from sidebot.patrol.wiki_reader import WikiReader
-    from sidebot.queue.db import Session
+    from sidebot.queue.db import Database, Session
     from sidebot.queue.store import CitationSync
 
 log = logging.getLogger(__name__)
@@ -90,7 +90,6 @@ def _claim_stays(citation: Citation, article: str, cited: set[str]) -> bool:
 
 def queue_removals(
     session: Session,
-    wiki: WikiReader,
     page: Page,
     sync: CitationSync,
     article: str,
@@ -98,11 +97,12 @@ def queue_removals(
     scorer: str,
     work: tuple[str, int, int],
     counts: PatrolCounts,
-) -> None:
+) -> list[int]:
     """Queue the citations an edit took out while their claim stays (``article``: the page's text as a
     reader sees it), the {{citation needed}} tags taken off a claim left as it was, and the {{failed
     verification}} tags taken off a citation the bot finds failing too. ``work``: (origin, run id, revision
-    checked); ``old_rev``: the revision checked before."""
+    checked); ``old_rev``: the revision checked before. Returns the findings queued: who made the edit is
+    read once the page's transaction is committed (:func:`name_editors`)."""
     origin, run_id, rev_id = work
     present = [c for c, _ in sync.citations]
     cited = {_claim_key(c) for c in present}
@@ -130,21 +130,19 @@ def queue_removals(
         finding = store.finding_of(session, citation, scorer)
         if finding is not None and finding.band:  # the verifier finds it failing too
             queued.append((citation, "tag_removed", _tag_change(FAILED_VERIFICATION), finding.band))
-    if not queued:
-        return
-    editors = editors_between(wiki, page, old_rev, rev_id)
+    findings = []
     for citation, kind, change, band in queued:
         previous = store.verdict_summary(store.finding_of(session, citation, scorer))
         change |= {
             "old_claim": citation.claim,
             "old_rev": old_rev or 0,
             "new_rev": rev_id,
-            "editors": editors,
+            "editors": [],
             "previous": previous,
         }
         prefix = CITATION_REMOVED_PREFIX if kind == "citation_removed" else TAG_REMOVED_PREFIX
         reason = f"{prefix}: {change['old']}"
-        if store.queue_edit(
+        finding = store.queue_edit(
             session,
             citation,
             scorer,
@@ -154,8 +152,25 @@ def queue_removals(
             run_id=run_id,
             rev_id=rev_id,
             band=band,
-        ):
+        )
+        if finding is not None:
             counts.edits[kind] += 1
+            findings.append(finding.id)
+    return findings
+
+
+def name_editors(
+    db: Database, wiki: WikiReader, page: Page, old_rev: int | None, rev_id: int, finding_ids: list[int]
+) -> None:
+    """Name who saved the page between the two revisions on the findings :func:`queue_removals` queued.
+    The history is an API call, late while the wiki is in maxlag, so it is read after the page's transaction
+    (on SQLite a write holds the queue's lock to its end, and a reviewer's decision would wait); a patrol
+    stopped between the two leaves the finding without names, and its card says "by an editor"."""
+    editors = editors_between(wiki, page, old_rev, rev_id)
+    if not editors:
+        return
+    with db.session() as session:
+        store.name_edit_editors(session, finding_ids, editors)
 
 
 def _tag_change(tag: str) -> dict[str, Any]:

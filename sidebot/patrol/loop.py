@@ -31,7 +31,7 @@ from sidebot.patrol.archived import ArchivedCopies, Lookup
 from sidebot.patrol.changed_facts import replacements
 from sidebot.patrol.citation_check import CitationCheck
 from sidebot.patrol.counts import PatrolCounts
-from sidebot.patrol.edits import queue_removals, source_replacements
+from sidebot.patrol.edits import name_editors, queue_removals, source_replacements
 from sidebot.patrol.field_expansion import field_expander
 from sidebot.patrol.outage import OutageWait
 from sidebot.patrol.source_cache import Fetcher
@@ -268,9 +268,8 @@ class Patrol:
             for new, old in source_replacements(sync.arrived, sync.gone, present):
                 store.link_replacement(new, old)
             article = article_text(wikitext, ref.title)  # as a reader sees it
-            queue_removals(
+            removals = queue_removals(
                 session,
-                self.wiki,
                 page,
                 sync,
                 article,
@@ -299,6 +298,8 @@ class Patrol:
                     session, [c for c, _ in sync.citations], self.scorer.name
                 )
             ]
+        if removals:
+            name_editors(self.db, self.wiki, page, checked_rev, rev_id, removals)
         done, deferred_reason = self.citations.run(
             page_id, work, ref, run_id, rev_id, self.thresholds, counts, article
         )

@@ -65,27 +65,27 @@ class Suggester:
         self.pass_probability, self.notes = pass_probability, notes
         self._retriever, self._retrieval_looked = None, False
 
-    def suggest(
+    def search(
         self,
         work: PageWork,
-        finding: Finding,
         claim: Claim,
         cited: SourceText,
         verdict: Verdict | None,
         tags: list[str],
         copies_wikipedia: bool = False,
-    ) -> None:
-        """Store better sources for a weak citation (one whose source copies Wikipedia has no score worth
-        beating). A retrieval failure is recorded in the run's errors and costs only the suggestions: the
-        finding stays. A verifier server that is down is not such a failure (it would cost an unchanged page
-        its suggestions for good): it defers the chunk."""
+    ) -> list[FoundSource] | None:
+        """Better sources for a weak citation (one whose source copies Wikipedia has no score worth beating),
+        searched before the chunk writes anything (:meth:`keep` stores them with the finding); None where
+        retrieval could not search. A retrieval failure is recorded in the run's errors and costs only the
+        suggestions: the finding stays. A verifier server that is down is not such a failure (it would cost an
+        unchanged page its suggestions for good): it defers the chunk."""
         counts, page = work.counts, work.page
         retriever = self._open_retriever()
         if retriever is None:
             counts.suggestions_no_index += 1
-            return
+            return None
         try:
-            found = suggest_sources(
+            return suggest_sources(
                 retriever,
                 claim,
                 cited,
@@ -93,7 +93,7 @@ class Suggester:
                 tags,
                 exclude_urls=[self.article_address(page)],
                 min_probability=self.pass_probability,
-                web=self.web_search(work.session),
+                web=self.web_search(),
                 copies_wikipedia=copies_wikipedia,
             )
         except VerifierUnavailableError:
@@ -104,6 +104,12 @@ class Suggester:
             add_error(
                 work.session.get_one(Run, work.run_id), page.title, f"retrieval: {type(exc).__name__}: {exc}"
             )
+            return None
+
+    @staticmethod
+    def keep(finding: Finding, found: list[FoundSource] | None, counts: PatrolCounts) -> None:
+        """Keep the sources :meth:`search` found with ``finding`` (nothing where it could not search)."""
+        if found is None:
             return
         store.set_suggestions(finding, found)
         counts.suggestions_stored += len(found)
@@ -166,7 +172,7 @@ class Suggester:
         try:  # no cited source: the unsourced gate, then the search engine's hits if one is configured
             no_source = SourceText("", "", "")
             article = [self.article_address(page)]
-            web = self.web_search(session)
+            web = self.web_search()
             return suggest_sources(retriever, claim, no_source, None, [], article, self.pass_probability, web)
         except VerifierUnavailableError:
             raise
@@ -215,9 +221,9 @@ class Suggester:
         self._retriever = retriever
         return retriever
 
-    def web_search(self, session: Session) -> WebSearch | None:
-        """The search engine's suggestions for a claim, its pages read and cached in ``session``; None unless
-        ``[retrieve.metasearch] url`` is set."""
+    def web_search(self) -> WebSearch | None:
+        """The search engine's suggestions for a claim, its pages read and cached in the queue at once; None
+        unless ``[retrieve.metasearch] url`` is set."""
         settings = self.settings.retrieve.metasearch
         if not settings.url:
             return None
@@ -227,7 +233,7 @@ class Suggester:
 
         return WebSearch(
             Metasearch(settings, self.settings.fetch.user_agent),
-            stored_pages(session, self.fetcher, self.settings.fetch),
+            stored_pages(self.db, self.fetcher, self.settings.fetch),
             settings.max_hits,
             MirrorCheck(self.settings.mirrors, self.exclusions),
             self.source_excluded,

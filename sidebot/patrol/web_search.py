@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlsplit
 
+from sidebot.patrol.source_cache import Fetcher, cached_or_fetched
 from sidebot.records import Claim
 from sidebot.retrieve.checks import checked_page
 from sidebot.retrieve.exclusions import is_citing_article, is_wikimedia_url
@@ -33,10 +33,8 @@ from sidebot.sources.passages import split_passages
 if TYPE_CHECKING:
     from sidebot.config import FetchSettings
     from sidebot.patrol.mirrors import MirrorCheck
-    from sidebot.queue.db import Session
-    from sidebot.queue.models import Source
+    from sidebot.queue.db import Database
     from sidebot.retrieve.retriever import Retriever, Suggestion
-    from sidebot.sources.fetch import FetchResult
 
 log = logging.getLogger(__name__)
 
@@ -84,29 +82,16 @@ def _text_of(page: WebPage) -> str:
     return page.text or ""
 
 
-def stored_pages(
-    session: Session, fetcher: Callable[[list[str]], Mapping[str, FetchResult]], settings: FetchSettings
-) -> PageReader:
+def stored_pages(db: Database, fetcher: Fetcher, settings: FetchSettings) -> PageReader:
     """A page reader that takes pages from the queue's source cache when fresh, else fetches them with
-    ``fetcher`` and saves them there (in ``session``'s transaction)."""
-    from sidebot.queue import store
+    ``fetcher`` and saves them there at once, in a transaction of its own (:func:`cached_or_fetched`): the
+    patrol searches before it writes its findings, and on SQLite a write held through the fetches would keep
+    reviewers' decisions waiting."""
 
     def read(urls: list[str]) -> Mapping[str, WebPage]:
-        pages: dict[str, Source] = dict(
-            store.cached_sources(
-                session,
-                urls,
-                timedelta(days=settings.cache_days),
-                timedelta(hours=settings.retry_failed_hours),
-            )
-        )
-        missing = [url for url in urls if url not in pages]
-        if missing:
-            results = fetcher(missing)
-            pages.update((url, store.save_source(session, results[url])) for url in missing)
         # mypy 1.13 does not match a Protocol's properties against SQLAlchemy's Mapped[...] descriptors,
-        # though a Source reads as a WebPage at run time (tests/test_web_search*.py)
-        return pages  # type: ignore[return-value]
+        # though a Source reads as a WebPage at run time (tests/test_metasearch.py)
+        return cached_or_fetched(db, fetcher, settings, set(urls), lambda row: row).found  # type: ignore[return-value]
 
     return read
 

@@ -383,6 +383,13 @@ def queue_edit(
     return finding
 
 
+def name_edit_editors(session: Session, finding_ids: Sequence[int], editors: list[str]) -> None:
+    """Name who made the edit on findings :func:`queue_edit` queued (the history is read after the
+    transaction that queued them)."""
+    for finding in session.scalars(select(Finding).where(Finding.id.in_(finding_ids))):
+        finding.change = {**(finding.change or {}), "editors": editors}
+
+
 def queued_absent(session: Session, page: Page, prefixes: Sequence[str]) -> list[Citation]:
     """The citations no longer on ``page`` with an open finding whose reason starts with one of
     ``prefixes`` (a citation removed, a tag removed)."""
