@@ -14,7 +14,7 @@ from sidebot.patrol.loop import Patrol
 from sidebot.queue.db import Database
 from sidebot.queue.models import Citation, Page
 from sidebot.wiki.pages import single_page
-from tests.fixtures.sqlite_lock import LockProbe
+from tests.fixtures.sqlite_lock import LockProbe, on_sqlite_file
 
 pytestmark = pytest.mark.integration
 
@@ -65,13 +65,7 @@ def test_fields_are_expanded_before_the_patrol_writes(
     title = unique_title("Raith")
     wiki_users.editor.edit(title, club(source_server.url("/article.html")), "infobox")
     queue = tmp_path / "queue.db"
-    settings = test_wiki_settings.model_copy(
-        update={
-            "database": test_wiki_settings.database.model_copy(update={"url": f"sqlite:///{queue}"}),
-            "fetch": source_fetch_settings,
-            "retrieve": test_wiki_settings.retrieve.model_copy(update={"enabled": False}),
-        }
-    )
+    settings = on_sqlite_file(test_wiki_settings, source_fetch_settings, queue)
     db = Database(settings.database_url)
     probe = LockProbe(wiki, queue, "expand_templates")
     Patrol(settings, db, probe, minilm).run([single_page(wiki.site, title)], "test", {})

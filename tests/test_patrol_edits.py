@@ -18,7 +18,7 @@ from sidebot.queue.db import Database
 from sidebot.queue.models import Finding
 from sidebot.queue.queries import list_findings
 from sidebot.sandbox import testwiki
-from tests.fixtures.sqlite_lock import LockProbe
+from tests.fixtures.sqlite_lock import LockProbe, on_sqlite_file
 
 pytestmark = pytest.mark.integration
 
@@ -215,13 +215,7 @@ def test_who_made_the_edit_is_read_while_the_queue_is_free(
     that stays and points another at a page that backs less: both findings name the editor, and every
     history call found the lock free."""
     queue = tmp_path / "queue.db"
-    settings = test_wiki_settings.model_copy(
-        update={
-            "database": test_wiki_settings.database.model_copy(update={"url": f"sqlite:///{queue}"}),
-            "fetch": source_fetch_settings,
-            "retrieve": test_wiki_settings.retrieve.model_copy(update={"enabled": False}),
-        }
-    )
+    settings = on_sqlite_file(test_wiki_settings, source_fetch_settings, queue)
     article, blanda = source_server.url("/article.html"), source_server.url("/blanda.txt")
     title = unique_title("History")
     wiki_users.editor.edit(title, page(SINCE + ref(article), VOTE + ref(article)), "article")

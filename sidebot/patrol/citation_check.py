@@ -215,20 +215,9 @@ class CitationCheck:
             decided = self._decide_readable(work, readable, verdicts, jobs, article)
             unread = [self._decide_unreadable(work, c, s, copies.get(c.id)) for c, s, _ in unreadable]
         for (citation, source, read_from), verdict, decision, found in decided:
-            self._store_readable(work, citation, source, read_from, verdict, decision, found)
+            self._store(work, citation, source, read_from, verdict, decision, found)
         for (citation, source, read_from), (decision, found) in zip(unreadable, unread):
-            finding = work.record(
-                self.scorer.name,
-                citation,
-                source,
-                decision.state,
-                decision.flag_reason,
-                read_from,
-                band=decision.band,
-                change=decision.change,
-            )
-            work.counts.findings[decision.state] += 1
-            self.suggester.keep(finding, found, work.counts)
+            self._store(work, citation, source, read_from, None, decision, found)
 
     def _decide_readable(
         self,
@@ -249,18 +238,19 @@ class CitationCheck:
             decided.append(((citation, source, read_from), verdict, decision, found))
         return decided
 
-    def _store_readable(
+    def _store(
         self,
         work: PageWork,
         citation: Citation,
         source: Source,
         read_from: store.ReadFrom,
-        verdict: Verdict,
+        verdict: Verdict | None,
         decision: Triage,
         found: list[FoundSource] | None,
     ) -> None:
-        """Store a readable citation's finding, its better sources, and its source as one that backs a claim
-        where it does."""
+        """Store a citation's finding with its better sources; a readable one (``verdict``) is counted as
+        scored, and its source is recorded as one that backs a claim where it does."""
+        scored = {} if verdict is None else {"verdict": verdict}
         finding = work.record(
             self.scorer.name,
             citation,
@@ -268,12 +258,15 @@ class CitationCheck:
             decision.state,
             decision.flag_reason,
             read_from,
-            verdict=verdict,
             band=decision.band,
             change=decision.change,
+            **scored,
         )
-        work.counts.citations_scored += 1
         work.counts.findings[decision.state] += 1
+        self.suggester.keep(finding, found, work.counts)
+        if verdict is None:
+            return
+        work.counts.citations_scored += 1
         recorded = record_backing_source(
             work.session,
             self.settings.retrieve,
@@ -287,7 +280,6 @@ class CitationCheck:
         if recorded is not None:
             work.counts.cited_sources_recorded += recorded
             work.counts.cited_sources_not_the_source += not recorded
-        self.suggester.keep(finding, found, work.counts)
 
     def _decide(
         self,
