@@ -18,6 +18,7 @@ from sidebot.queue.db import Database
 from sidebot.queue.models import Finding
 from sidebot.queue.queries import list_findings
 from sidebot.sandbox import testwiki
+from sidebot.wiki.site import WikiUnavailableError
 from tests.fixtures.sqlite_lock import LockProbe, on_sqlite_file
 
 pytestmark = pytest.mark.integration
@@ -230,4 +231,43 @@ def test_who_made_the_edit_is_read_while_the_queue_is_free(
         _, mine = open_rows(session, wiki, title)
         assert sorted(r.change["edit"] for r in mine if r.change) == ["citation removed", "source replaced"]
         assert all(r.change["editors"] == [editor_name(test_wiki)] for r in mine if r.change)
+    db.dispose()
+
+
+class HistoryGone:
+    """The real wiki reader, whose page history stops answering: the wiki gone, past the outage wait."""
+
+    def __init__(self, wiki: object) -> None:
+        self._wiki = wiki
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._wiki, name)
+
+    def editors_between(self, page_id: int, old_rev: int, new_rev: int) -> list[str]:
+        raise WikiUnavailableError("the wiki stopped answering at the page history")
+
+
+def test_a_patrol_stopped_at_the_history_names_the_editor_when_it_resumes(
+    settings, wiki, wiki_users, test_wiki, unique_title, source_server, minilm
+) -> None:
+    """Who made a removal is read after the page's transaction. A wiki that goes at that read stops the run
+    with the removal queued and its editor unread; the next patrol queues nothing twice and names the
+    editor."""
+    article = source_server.url("/article.html")
+    title = unique_title("Resumed")
+    wiki_users.editor.edit(title, page(SINCE + ref(article), VOTE + ref(article)), "article")
+    patrol(settings, wiki, minilm, title)[0].dispose()
+    wiki_users.editor.edit(title, page(SINCE, VOTE + ref(article)), "a ref out")
+    no_wait = settings.model_copy(update={"patrol": settings.patrol.model_copy(update={"outage_wait": 0.0})})
+    with pytest.raises(WikiUnavailableError):
+        patrol(no_wait, HistoryGone(wiki), minilm, title)
+    db, summary = patrol(settings, wiki, minilm, title)
+    assert summary.counts["edits_citation_removed"] == 0  # queued once, by the stopped patrol
+    with db.session() as session:
+        _, mine = open_rows(session, wiki, title)
+        (row,) = [r for r in mine if r.change]
+        assert (row.reason, row.change["editors"]) == (
+            f"citation removed: {article}",
+            [editor_name(test_wiki)],
+        )
     db.dispose()

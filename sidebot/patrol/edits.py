@@ -97,12 +97,13 @@ def queue_removals(
     scorer: str,
     work: tuple[str, int, int],
     counts: PatrolCounts,
-) -> list[int]:
+) -> list[tuple[int, int, int]]:
     """Queue the citations an edit took out while their claim stays (``article``: the page's text as a
     reader sees it), the {{citation needed}} tags taken off a claim left as it was, and the {{failed
     verification}} tags taken off a citation the bot finds failing too. ``work``: (origin, run id, revision
-    checked); ``old_rev``: the revision checked before. Returns the findings queued: who made the edit is
-    read once the page's transaction is committed (:func:`name_editors`)."""
+    checked); ``old_rev``: the revision checked before. Returns the page's findings whose editors are not
+    read yet, these and any a stopped patrol left: who made the edit is read once the page's transaction is
+    committed (:func:`name_editors`)."""
     origin, run_id, rev_id = work
     present = [c for c, _ in sync.citations]
     cited = {_claim_key(c) for c in present}
@@ -130,14 +131,13 @@ def queue_removals(
         finding = store.finding_of(session, citation, scorer)
         if finding is not None and finding.band:  # the verifier finds it failing too
             queued.append((citation, "tag_removed", _tag_change(FAILED_VERIFICATION), finding.band))
-    findings = []
     for citation, kind, change, band in queued:
         previous = store.verdict_summary(store.finding_of(session, citation, scorer))
         change |= {
             "old_claim": citation.claim,
             "old_rev": old_rev or 0,
             "new_rev": rev_id,
-            "editors": [],
+            "editors": None,  # read after the page's transaction: name_editors
             "previous": previous,
         }
         prefix = CITATION_REMOVED_PREFIX if kind == "citation_removed" else TAG_REMOVED_PREFIX
@@ -155,22 +155,23 @@ def queue_removals(
         )
         if finding is not None:
             counts.edits[kind] += 1
-            findings.append(finding.id)
-    return findings
+    return store.unnamed_edits(session, page, (CITATION_REMOVED_PREFIX, TAG_REMOVED_PREFIX))
 
 
-def name_editors(
-    db: Database, wiki: WikiReader, page: Page, old_rev: int | None, rev_id: int, finding_ids: list[int]
-) -> None:
-    """Name who saved the page between the two revisions on the findings :func:`queue_removals` queued.
-    The history is an API call, late while the wiki is in maxlag, so it is read after the page's transaction
-    (on SQLite a write holds the queue's lock to its end, and a reviewer's decision would wait); a patrol
-    stopped between the two leaves the finding without names, and its card says "by an editor"."""
-    editors = editors_between(wiki, page, old_rev, rev_id)
-    if not editors:
-        return
-    with db.session() as session:
-        store.name_edit_editors(session, finding_ids, editors)
+def name_editors(db: Database, wiki: WikiReader, page: Page, unnamed: Sequence[tuple[int, int, int]]) -> None:
+    """Name who saved the page between each finding's two revisions on the findings :func:`queue_removals`
+    left unnamed ((finding id, revision before, revision after)). The history is an API call, late while the
+    wiki is in maxlag, so it is read after the page's transaction (on SQLite a write holds the queue's lock
+    to its end, and a reviewer's decision would wait). A patrol stopped between the two, or a wiki gone at the
+    history, leaves the findings unnamed until the page is checked again; a history hidden from the bot names
+    no one, and the card says "by an editor"."""
+    edits: dict[tuple[int, int], list[int]] = {}
+    for finding_id, old_rev, new_rev in unnamed:
+        edits.setdefault((old_rev, new_rev), []).append(finding_id)
+    for (old_rev, new_rev), finding_ids in edits.items():
+        editors = editors_between(wiki, page, old_rev, new_rev)
+        with db.session() as session:
+            store.name_edit_editors(session, finding_ids, editors)
 
 
 def _tag_change(tag: str) -> dict[str, Any]:

@@ -299,7 +299,7 @@ class Patrol:
                 )
             ]
         if removals:
-            name_editors(self.db, self.wiki, page, checked_rev, rev_id, removals)
+            name_editors(self.db, self.wiki, page, removals)
         done, deferred_reason = self.citations.run(
             page_id, work, ref, run_id, rev_id, self.thresholds, counts, article
         )

@@ -390,6 +390,26 @@ def name_edit_editors(session: Session, finding_ids: Sequence[int], editors: lis
         finding.change = {**(finding.change or {}), "editors": editors}
 
 
+def unnamed_edits(session: Session, page: Page, prefixes: Sequence[str]) -> list[tuple[int, int, int]]:
+    """The open findings of ``page`` queued for an edit (``flag_reason`` starting with one of ``prefixes``)
+    whose editors are not read yet (``change["editors"]`` None: just queued, or a patrol stopped before it
+    read the history): (finding id, revision before the edit, revision after)."""
+    findings = session.scalars(
+        select(Finding)
+        .join(Citation, Finding.citation_id == Citation.id)
+        .where(
+            Citation.page_id == page.id,
+            Finding.state == FindingState.OPEN,
+            or_(*(Finding.flag_reason.like(prefix + "%") for prefix in prefixes)),
+        )
+    )
+    return [
+        (f.id, int(f.change.get("old_rev") or 0), int(f.change["new_rev"]))
+        for f in findings
+        if f.change and "editors" in f.change and f.change["editors"] is None
+    ]
+
+
 def queued_absent(session: Session, page: Page, prefixes: Sequence[str]) -> list[Citation]:
     """The citations no longer on ``page`` with an open finding whose reason starts with one of
     ``prefixes`` (a citation removed, a tag removed)."""
