@@ -31,6 +31,8 @@ _ALIAS_GROUPS = (
     ("european union", "eu"),
     ("united nations", "un"),
     ("islamic state", "isil", "isis", "daesh", "islamic state of iraq and the levant"),
+    ("covid 19", "coronavirus disease 2019"),
+    ("sars cov 2", "severe acute respiratory syndrome coronavirus 2"),
     ("new york city", "nyc"),  # not "new york": the state is another place
     ("washington dc", "washington d c"),  # not "washington": the state is another place
 )

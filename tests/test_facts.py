@@ -664,6 +664,99 @@ def test_a_number_word_with_a_capital_inside_a_sentence_is_part_of_a_name() -> N
     assert [f.text for f in claim_facts("It took five years to make the film.")] == ["five"]
 
 
+@pytest.mark.parametrize(
+    ("claim", "facts"),
+    [
+        ("The COVID-19 pandemic closed the school in 2020.", [("name", "COVID-19"), ("number", "2020")]),
+        (
+            "The SARS-CoV-2 virus reached Italy in 2020.",
+            [("name", "SARS-CoV-2"), ("name", "Italy"), ("number", "2020")],
+        ),
+        ("The U-2 was shot down in 1960.", [("name", "U-2"), ("number", "1960")]),
+        ("COVID-19-related deaths rose in 2021.", [("name", "COVID-19"), ("number", "2021")]),
+        (
+            "The AZD1222 vaccine was approved in 2020.",
+            [("name", "AZD1222"), ("number", "2020")],
+        ),  # no year 1222
+        (  # SciFact: a longer name around a designation is left, as one around a number is
+            "Broadly HIV-1 Neutralizing Antibodies (bnAb) 10EB have no affinity for phospholipids.",
+            [("name", "HIV-1")],
+        ),
+        ("Mid-1990s recordings were lost.", [("number", "1990s")]),  # a time prefix, not a designation
+        ("She was treated for type-2 diabetes in 2003.", [("number", "2003")]),  # in lower case: no name
+        ("It was a Top-10 hit in 1984.", [("number", "10"), ("number", "1984")]),  # a chart's rank
+        ("The K-12 contest began in 1999.", [("number", "12"), ("number", "1999")]),  # school grades
+    ],
+)
+def test_a_designation_is_a_name_and_not_a_count(claim: str, facts: list[tuple[str, str]]) -> None:
+    # CovidFact: "COVID-19" read as the number 19, which a page on the coronavirus disease never gives
+    assert [(f.kind.value, f.text) for f in claim_facts(claim)] == facts
+
+
+@pytest.mark.parametrize(
+    ("claim", "page", "statuses"),
+    [
+        (
+            "He died of COVID-19 in April 2021.",
+            "He died in April 2021 of coronavirus disease 2019.",
+            ["found", "found"],
+        ),
+        (
+            "The F-16 entered service in 1978.",
+            "The F-16 Fighting Falcon entered service in 1978.",
+            ["found", "found"],
+        ),
+        ("The F-16 entered service in 1978.", "The F-15 entered service in 1978.", ["contradicted", "found"]),
+        (
+            "The squadron bought 16 aircraft in 1978.",
+            "The squadron flew the F-16 in 1978.",
+            ["missing", "found"],
+        ),
+    ],
+)
+def test_a_designation_is_found_as_written_and_gives_no_count(
+    claim: str, page: str, statuses: list[str]
+) -> None:
+    index = PageIndex.from_passages(split_passages(page, "Source"))
+    assert [str(r.status) for r in check_facts(claim, index).results] == statuses
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("The catalyst was stable over several hundred hours.", []),  # SciFact
+        ("A few thousand fans came in 1999.", ["1999"]),
+        ("A hundred fans came.", ["hundred"]),
+        ("One hundred people came.", ["One hundred"]),
+    ],
+)
+def test_a_vague_quantity_is_no_fact(text: str, numbers: list[str]) -> None:
+    assert [n.text for n in number_facts(text)] == numbers
+
+
+@pytest.mark.parametrize(
+    ("claim", "page", "status"),
+    [  # FEVER-NLI dev: a number after the name of a place in a series is its rank
+        (
+            "Fargo (season 3) aired on a basic cable network.",
+            "The third season of Fargo premiered on FX.",
+            "found",
+        ),
+        ("The third season of Fargo aired on FX.", "Fargo (season 3) premiered on FX in 2017.", "found"),
+        (
+            "Fargo (season 3) aired on a basic cable network.",
+            "The second season of Fargo premiered on FX.",
+            "missing",
+        ),
+        ("Fargo had 3 seasons on FX.", "The third season of Fargo premiered on FX.", "missing"),
+    ],
+)
+def test_a_place_in_a_series_is_its_rank(claim: str, page: str, status: str) -> None:
+    index = PageIndex.from_passages(split_passages(page, "Source"))
+    (result,) = [r for r in check_facts(claim, index).results if r.fact.number is not None]
+    assert str(result.status) == status
+
+
 def test_surname_after_the_full_name_is_one_fact() -> None:
     facts = claim_facts("Dizzy Dean joined the Cardinals; Dean won 30 games in 1934.")
     assert [f.text for f in facts if f.kind.value == "name"].count("Dean") == 0
@@ -1578,6 +1671,36 @@ def test_a_bound_is_read_with_its_value(text: str, written: str) -> None:
             "Females begin breeding between 6 to 9 years of age. Individuals are known to live for 25 years.",
             FactStatus.CONTRADICTED,
             "the source gives 25, the claim says less than 22",
+        ),
+        (  # a year bound excludes its own year: "in 2005" is not "before 2005"
+            "Tenacious D's debut album was released before 2005.",
+            "Tenacious D released their debut album Tenacious D in 2005.",
+            FactStatus.CONTRADICTED,
+            "the source gives 2005, the claim says before 2005",
+        ),
+        (
+            "The band split up after 1998.",
+            "The band split up in 1998.",
+            FactStatus.CONTRADICTED,
+            "the source gives 1998, the claim says after 1998",
+        ),
+        (  # a count's bound is written loosely: "50,000 copies" states "more than 50,000 copies"
+            "The album sold more than 50,000 copies in its opening week.",
+            "The album sold 50,000 copies in its opening week.",
+            FactStatus.FOUND,
+            "the source gives 50,000, the claim says more than 50,000",
+        ),
+        (  # FEVER-NLI dev: "over a million" gives the order of magnitude
+            "The episode had a viewership of over a million in its initial broadcast.",
+            "In the United States, the episode had a viewership of 7.66 million in its initial broadcast.",
+            FactStatus.FOUND,
+            "the source gives 7.66 million, the claim says over a million",
+        ),
+        (
+            "The album sold over 60,000 copies in its opening week.",
+            "The album sold 190,000 copies in its opening week.",
+            FactStatus.MISSING,
+            "the source does not give the claim's number over 60,000",
         ),
         (  # the page's own bound: a claim's exact value it admits is a detail missing, not a contradiction
             "The tour lasted 35 days.",

@@ -53,8 +53,10 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # dateline; r18: a century found by its years near the claim's words, a country by its nationality and
 # back, a one-word name in the plural, an abbreviation by the words the claim spells it out with, a name
 # without the verb or preposition the small model ran it on into; r19: a bound, "more than 50", "before
-# 2005", stated by a value within it near the claim's words, never by rounding across it).
-SCORING_REVISION = 19
+# 2005", stated by a value within it near the claim's words, never by rounding across it; r20: a designation,
+# "F-16", "COVID-19", a name and no count; "season 3" a rank; "over a million" up to ten million; a year bound
+# not stated by its own year; "several hundred" no fact).
+SCORING_REVISION = 20
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 

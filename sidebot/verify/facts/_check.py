@@ -46,7 +46,14 @@ from sidebot.names import (
 )
 from sidebot.records import FactFinding, Passage
 from sidebot.verify.coverage import content_stems, stem_set, stems
-from sidebot.verify.facts._extract import Fact, bare_name, claim_facts, entity_spans, parse_for_entities
+from sidebot.verify.facts._extract import (
+    Fact,
+    bare_name,
+    claim_facts,
+    designations,
+    entity_spans,
+    parse_for_entities,
+)
 from sidebot.verify.facts._leading_digits import (
     WrittenNumbers,
     claimed_leading,
@@ -277,7 +284,9 @@ class PageIndex:
 
     def numbers(self, i: int) -> list[NumberFact]:
         if i not in self._numbers:
-            self._numbers[i] = number_facts(self.texts[i])
+            text = self.texts[i]
+            inside = designations(text)  # "the F-16" gives no count of 16
+            self._numbers[i] = [n for n in number_facts(text) if not any(a <= n.start < b for a, b in inside)]
         return self._numbers[i]
 
     @cached_property

@@ -164,6 +164,24 @@ def _in_a_name(number: NumberFact, text: str) -> bool:
     )
 
 
+# A designation: a word, a hyphen and a number ("F-16", "COVID-19", "Covid-19", "SARS-CoV-2", "MiG-29",
+# "IL-6"), a word may follow ("COVID-19-related"). It is a name, stated by the page writing it, not a count
+# of 16: read as a number, "COVID-19" was a number 19 a page on the coronavirus disease never gives
+# (CovidFact). A year's time prefix is no designation ("mid-1990s", "pre-1900"), nor a chart's rank ("a
+# top-10 hit"), nor school grades ("K-12": kindergarten through grade 12, WiCE train). Its number is no count
+# on the page either.
+_DESIGNATION = re.compile(
+    r"(?<![\w-])(?!(?:mid|pre|post|late|early|top|k)-\d)[A-Za-z]+(?:-[A-Za-z]+)*-\d+[A-Za-z]?(?!\w|-\d)",
+    re.IGNORECASE,
+)
+DESIGNATION_LABEL = "PRODUCT"  # the label a designation spaCy does not tag is read with
+
+
+def designations(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` writes designations (above)."""
+    return [m.span() for m in _DESIGNATION.finditer(text)]
+
+
 # A person's or a place's name never ends in a possessive ("McDonald's" or "St Macartan's" College may)
 _OWNERS = frozenset({"PERSON", "GPE", "LOC"})
 _POSSESSIVE_END = re.compile(r"\s*['’]s?$")
@@ -236,10 +254,11 @@ def claim_facts(text: str, article_title: str = "") -> list[Fact]:
     numbers: list[NumberFact] = []
     conversions: dict[int, NumberFact] = {}  # a measure's place in ``numbers``: its bracketed conversion
     read = number_facts(text)
+    designated = designations(text)
     for i, n in enumerate(read):
         if numbers and numbers[-1] is read[i - 1] and converted(read[i - 1], n, text):
             conversions[len(numbers) - 1] = n
-        elif not _in_a_name(n, text):
+        elif not _in_a_name(n, text) and not any(a <= n.start and n.end <= b for a, b in designated):
             numbers.append(n)
     facts = [
         Fact(FactKind.NUMBER, n.kind.value, n.text, n.start, n.end, number=n, converted=conversions.get(k))
@@ -247,8 +266,13 @@ def claim_facts(text: str, article_title: str = "") -> list[Fact]:
     ]
     taken = [(n.start, n.end) for n in numbers]
     seen: list[str] = []
-    for name, label, start, end in entity_spans(text):
-        if any(a < end and start < b for a, b in taken):
+    # a designation is a name of its own, and a longer name around it is left as one around a number is
+    # ("Broadly HIV-1 Neutralizing Antibodies"); in lower case ("type-2 diabetes") it is no name, as spaCy's
+    # are not (entity_spans)
+    named = [(text[a:b], DESIGNATION_LABEL, a, b) for a, b in designated if not text[a:b].islower()]
+    taken += designated
+    for name, label, start, end in named + entity_spans(text):
+        if (start, end) not in designated and any(a < end and start < b for a, b in taken):
             continue  # "the 1990s" tagged as an event: _numbers.py has it
         name, cut = bare_name(name, label)
         start += cut

@@ -140,7 +140,7 @@ _PATTERN = re.compile(
             rf"(?P<money>{_CURRENCY}\s?{_number('money_v')}|\b{_number('money_w')}\s+{_CURRENCY_WORDS}\b)",
             rf"(?P<percent>\b{_number('pct_v')}{_PERCENT_WORDS})",
             r"(?P<ordinal>\b(?P<ord_v>\d+)(?:st|nd|rd|th)\b)",
-            r"(?P<year>(?<![\d.,$£€])(?P<year_v>1[0-9]{3}|20[0-9]{2})(?![\d]|[.,]\d|\s*%))",
+            r"(?P<year>(?<![\w.,$£€])(?P<year_v>1[0-9]{3}|20[0-9]{2})(?![\d]|[.,]\d|\s*%))",
             rf"(?P<number>(?<![\w.,]){_number('num_v', measure=True)}(?!(?!m\b)\w))",  # "500m": metres
             rf"(?P<words>\b{_WORDS}\b(?:\s+(?P<words_scale>million|billion|trillion)\b)?)",
             r"(?P<ordword>\b(?:(?P<ord_tens>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-)?"
@@ -299,7 +299,40 @@ def number_facts(text: str) -> list[NumberFact]:
         fact = _fact(match, text)
         if fact is not None and all(isfinite(v) for v in fact.value):  # not a run of 400 digits (infinity)
             facts.append(fact)
-    return _bounds(_day_ranges(_ranges(_scores(facts, text), text), text), text)
+    facts = [fact for fact in facts if not _vague(fact, text)]
+    return _bounds(_places_in_a_series(_day_ranges(_ranges(_scores(facts, text), text), text), text), text)
+
+
+# "several hundred hours" gives no number a page could state (SciFact: "more than 500 hours" backs it)
+_VAGUE_BEFORE = re.compile(r"\b(?:several|a\s+few|few|some|many|a\s+couple\s+of|a\s+number\s+of)\s+$", re.I)
+_SCALE_WORDS = frozenset({"hundred", "thousand", "million", "billion", "trillion"})
+
+
+def _vague(fact: NumberFact, text: str) -> bool:
+    return (
+        fact.kind is NumberKind.NUMBER
+        and fact.text.split()[0].lower() in _SCALE_WORDS
+        and _VAGUE_BEFORE.search(text, max(0, fact.start - 20), fact.start) is not None
+    )
+
+
+# "season 3" is the third season: a number written after the name of a place in a series is its rank, stated
+# by "the third season" (FEVER-NLI dev: "Fargo (season 3)" against "The third season of Fargo")
+_SERIES_NOUN = re.compile(
+    r"\b(?:season|series|episode|part|volume|book|chapter|act|phase|stage|round|game|week)\s+$", re.IGNORECASE
+)
+
+
+def _places_in_a_series(facts: list[NumberFact], text: str) -> list[NumberFact]:
+    return [
+        replace(fact, kind=NumberKind.ORDINAL, value=(int(fact.value[0]),), unit="", significant=0)
+        if fact.kind is NumberKind.NUMBER
+        and fact.text.isdigit()
+        and 0 < fact.value[0] < 1000
+        and _SERIES_NOUN.search(text, max(0, fact.start - 12), fact.start)
+        else fact
+        for fact in facts
+    ]
 
 
 _BOUND_WORDS = {
@@ -499,7 +532,9 @@ def same_fact(claimed: NumberFact, stated: NumberFact) -> bool:
     if claimed.bound is Bound.NONE:  # "more than 50" for "50": the claim drops the bound
         return _same_value(claimed, _unbounded(stated))
     if stated.value == claimed.value and stated.kind is claimed.kind:  # "50" for "more than 50"
-        return True
+        return (
+            stated.bound is claimed.bound or claimed.bound not in _YEAR_BOUNDS
+        )  # "2005" is not "before 2005"
     return within_bound(claimed, stated)  # not by rounding: 57,000 is "60,000", not "over 60,000"
 
 
@@ -520,7 +555,8 @@ BOUND_YEARS = 30  # "before 2005" is stated by a year at most this many before i
 
 def within_bound(claimed: NumberFact, stated: NumberFact) -> bool:
     """Whether ``stated`` gives a value the claim's bound admits and a writer would round to it: "more than
-    50" at least 50 and under 100, "fewer than 50" 25 to 50, "nearly 50" 40 to 50, "before 2005" a year of
+    50" at least 50 and under 100 ("over a million", a power of ten, under ten million), "fewer than 50" 25
+    to 50, "nearly 50" 40 to 50, "before 2005" a year of
     the 30 before it. A value of another kind or count never does ("57 goals" for "more than 50 caps", "6 m"
     for "under 12 years"); a page that gives only a bound on its side ("under 40" for "nearly 50") does
     not."""
@@ -535,11 +571,17 @@ def within_bound(claimed: NumberFact, stated: NumberFact) -> bool:
     if stated.kind is not claimed.kind or stated.unit != claimed.unit:
         return False
     v = stated.value[0]
-    if claimed.bound is Bound.AT_LEAST:
-        return x <= v < 2 * x
+    if (
+        claimed.bound is Bound.AT_LEAST
+    ):  # "over a million" says the order of magnitude: 7.66 million is over it
+        return x <= v < (10 * x if _power_of_ten(x) else 2 * x)
     if claimed.bound is Bound.AT_MOST:
         return x / 2 <= v <= x
     return 0.8 * x <= v <= x  # nearly
+
+
+def _power_of_ten(x: float) -> bool:
+    return x >= 100 and float(f"{x:.0e}") == x and f"{x:.0e}".startswith("1")
 
 
 def _same_value(claimed: NumberFact, stated: NumberFact) -> bool:
