@@ -95,7 +95,8 @@ def _open(path: Path) -> TextIO:
     return path.open(encoding="utf-8")
 
 
-def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+def json_records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The JSON objects of a JSON-lines file (gzipped too), each with its line number."""
     number = 0
     try:
         with _open(path) as fh:
@@ -117,7 +118,7 @@ def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 
 def detect_format(path: Path) -> str:
     """The format of a jsonl file, from the keys of its first record."""
-    for number, record in _records(path):
+    for number, record in json_records(path):
         keys = set(record)
         for name, (required, _) in _PER_RECORD.items():
             if required <= keys:
@@ -139,12 +140,12 @@ def read_documents(path: Path | str) -> Iterator[Document]:
     fmt = detect_format(path)
     if fmt == "climate-fever":
         try:
-            yield from _climate_fever_documents(_records(path))
+            yield from _climate_fever_documents(json_records(path))
         except (KeyError, TypeError) as exc:
             raise DocumentFormatError(f"{path}: not a Climate-FEVER record ({exc!r})") from exc
         return
     _, make = _PER_RECORD[fmt]
-    for number, record in _records(path):
+    for number, record in json_records(path):
         try:
             yield make(record)
         except (KeyError, TypeError, AttributeError) as exc:

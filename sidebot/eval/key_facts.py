@@ -18,13 +18,12 @@ which sets a change was designed on: their figures are not held out.
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sidebot.datasets.documents import read_documents
+from sidebot.datasets.documents import json_records, read_documents
 from sidebot.datasets.nli import read_nli
 from sidebot.sources.passages import split_passages
 from sidebot.verify.facts import KEY_RULES, PageIndex, check_facts
@@ -63,25 +62,12 @@ def nli_cases(path: Path, untokenised: bool = False) -> list[KeyFactCase]:
     ]
 
 
-def _json_lines(path: Path) -> Iterator[dict]:
-    try:
-        with path.open(encoding="utf-8") as fh:
-            for number, line in enumerate(fh, 1):
-                if line.strip():
-                    try:
-                        yield json.loads(line)
-                    except json.JSONDecodeError as exc:
-                        raise KeyFactsDataError(f"{path}:{number}: not JSON ({exc.msg})") from exc
-    except OSError as exc:
-        raise KeyFactsDataError(f"{path}: unreadable ({exc})") from exc
-
-
 def scifact_cases(folder: Path) -> list[KeyFactCase]:
     """SciFact's training claims (``claims_train.jsonl``) against each abstract they cite with a label
     (``corpus.jsonl``)."""
     abstracts = {doc.url.removeprefix("scifact:"): doc for doc in read_documents(folder / "corpus.jsonl")}
     cases = []
-    for claim in _json_lines(folder / "claims_train.jsonl"):
+    for _, claim in json_records(folder / "claims_train.jsonl"):
         try:
             for doc_id, evidence in claim["evidence"].items():
                 doc = abstracts[str(doc_id)]
@@ -102,7 +88,7 @@ def climate_fever_cases(path: Path) -> list[KeyFactCase]:
     """Climate-FEVER's supported and refuted claims, each against its evidence sentences that carry the
     claim's own label (a claim with none is left out)."""
     cases = []
-    for record in _json_lines(path):
+    for _, record in json_records(path):
         try:
             label = record["claim_label"]
             if label not in _CLIMATE_BACKING:
