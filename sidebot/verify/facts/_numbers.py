@@ -532,9 +532,9 @@ def same_fact(claimed: NumberFact, stated: NumberFact) -> bool:
     if claimed.bound is Bound.NONE:  # "more than 50" for "50": the claim drops the bound
         return _same_value(claimed, _unbounded(stated))
     if stated.value == claimed.value and stated.kind is claimed.kind:  # "50" for "more than 50"
-        return (
-            stated.bound is claimed.bound or claimed.bound not in _YEAR_BOUNDS
-        )  # "2005" is not "before 2005"
+        # a count's bound is written loosely ("50,000 copies" for "more than 50,000"), a year's is not
+        # ("2005" is not "before 2005")
+        return stated.bound is claimed.bound or claimed.bound not in _YEAR_BOUNDS
     return within_bound(claimed, stated)  # not by rounding: 57,000 is "60,000", not "over 60,000"
 
 
@@ -571,17 +571,11 @@ def within_bound(claimed: NumberFact, stated: NumberFact) -> bool:
     if stated.kind is not claimed.kind or stated.unit != claimed.unit:
         return False
     v = stated.value[0]
-    if (
-        claimed.bound is Bound.AT_LEAST
-    ):  # "over a million" says the order of magnitude: 7.66 million is over it
-        return x <= v < (10 * x if _power_of_ten(x) else 2 * x)
+    if claimed.bound is Bound.AT_LEAST:  # "over a million" (a power of ten) gives the order of magnitude
+        return x <= v < (10 * x if x >= 100 and log10(x).is_integer() else 2 * x)
     if claimed.bound is Bound.AT_MOST:
         return x / 2 <= v <= x
     return 0.8 * x <= v <= x  # nearly
-
-
-def _power_of_ten(x: float) -> bool:
-    return x >= 100 and float(f"{x:.0e}") == x and f"{x:.0e}".startswith("1")
 
 
 def _same_value(claimed: NumberFact, stated: NumberFact) -> bool:
