@@ -757,6 +757,89 @@ def test_a_place_in_a_series_is_its_rank(claim: str, page: str, status: str) -> 
     assert str(result.status) == status
 
 
+@pytest.mark.parametrize(
+    ("text", "decades"),
+    [  # semi-automatic Wikipedia NLI: "in the mid 80's" was a count of 80
+        ("Rosales joined the leadership in the mid 80's.", [("the mid 80's", 1980)]),
+        ("It was a '90s hit.", [("'90s", 1990)]),
+        ("It was built in the '20s.", [("the '20s", 1920)]),
+        ("Sales fell in the 00s.", [("the 00s", 2000)]),
+        ("He was in his 80s.", []),  # an age
+        ("The F-16 entered service in the 1970s.", [("the 1970s", 1970)]),
+    ],
+)
+def test_a_decade_in_two_digits_is_a_decade(text: str, decades: list[tuple[str, int]]) -> None:
+    numbers = number_facts(text)
+    assert [(n.text, int(n.value[0])) for n in numbers] == decades
+    assert all(str(n.kind) == "decade" for n in numbers)
+
+
+def test_a_decade_in_two_digits_is_found_by_a_year_in_it() -> None:
+    index = PageIndex.from_passages(split_passages("Rosales joined the leadership of the URNG in 1986.", ""))
+    claim = "Rosales became part of the URNG leadership in the 80's."
+    (result,) = [r for r in check_facts(claim, index).results if r.fact.number]
+    assert (result.fact.text, str(result.status)) == ("the 80's", "found")
+
+
+@pytest.mark.parametrize(
+    ("claim", "page", "status"),
+    [  # semi-automatic Wikipedia NLI and FEVER-NLI
+        (
+            "He was mayor of Springfield for 12 years.",
+            "He was mayor of Springfield from 1990 to 2002.",
+            "found",
+        ),
+        (
+            "He was mayor of Springfield for 13 years.",
+            "He was mayor of Springfield from 1990 to 2002.",
+            "missing",
+        ),
+        (
+            "The novel ran in the newspaper for more than 2 years.",
+            "The novel ran in the newspaper from 24 October 1969 to 23 September 1972.",
+            "found",
+        ),
+        (  # 35 months: three years, rounded
+            "The novel ran in the newspaper for three years.",
+            "The novel ran in the newspaper from 24 October 1969 to 23 September 1972.",
+            "found",
+        ),
+        (
+            "The miners' strike lasted more than 9 months.",
+            "The miners' strike began in August 2011 and ended in June 2012.",
+            "found",
+        ),
+        (  # a month count needs both months
+            "The miners' strike lasted 24 months.",
+            "The miners' strike began in 2011 and ended in 2013.",
+            "missing",
+        ),
+        (  # from one show's end to the next one's start is no span
+            "Johnny Galecki acted in a sitcom for ten years.",
+            "Johnny Galecki played David Healy in the ABC sitcom Roseanne from 1992 to 1997 and Dr. Leonard"
+            " Hofstadter in the CBS sitcom The Big Bang Theory since 2007.",
+            "missing",
+        ),
+    ],
+)
+def test_a_count_of_years_or_months_is_stated_by_the_span_the_page_gives(
+    claim: str, page: str, status: str
+) -> None:
+    index = PageIndex.from_passages(split_passages(page, ""))
+    (result,) = [r for r in check_facts(claim, index).results if r.fact.number is not None]
+    assert str(result.status) == status
+
+
+def test_a_span_of_time_is_marked_from_its_first_date_to_its_last() -> None:
+    page = "He was mayor of Springfield from 1990 to 2002."
+    index = PageIndex.from_passages(split_passages(page, ""))
+    (result,) = [
+        r for r in check_facts("He was mayor of Springfield for 12 years.", index).results if r.fact.number
+    ]
+    assert result.sentence is not None and result.value_at is not None
+    assert result.sentence[slice(*result.value_at)] == "1990 to 2002"
+
+
 def test_surname_after_the_full_name_is_one_fact() -> None:
     facts = claim_facts("Dizzy Dean joined the Cardinals; Dean won 30 games in 1934.")
     assert [f.text for f in facts if f.kind.value == "name"].count("Dean") == 0

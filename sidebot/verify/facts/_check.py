@@ -50,7 +50,6 @@ from sidebot.verify.facts._extract import (
     Fact,
     bare_name,
     claim_facts,
-    designations,
     entity_spans,
     parse_for_entities,
 )
@@ -70,6 +69,7 @@ from sidebot.verify.facts._numbers import (
     rival,
     same_fact,
     stated_year,
+    time_between,
 )
 from sidebot.verify.windows import page_sentences
 
@@ -284,9 +284,7 @@ class PageIndex:
 
     def numbers(self, i: int) -> list[NumberFact]:
         if i not in self._numbers:
-            text = self.texts[i]
-            inside = designations(text)  # "the F-16" gives no count of 16
-            self._numbers[i] = [n for n in number_facts(text) if not any(a <= n.start < b for a, b in inside)]
+            self._numbers[i] = number_facts(self.texts[i])
         return self._numbers[i]
 
     @cached_property
@@ -477,7 +475,7 @@ def _number_sentences(index: PageIndex, fact: NumberFact, sentences: Sequence[in
     if fact.kind is NumberKind.SCORE:  # the candidates write it (_number_candidates)
         yield from sentences
         return
-    stating = (i for i in sentences if any(same_fact(fact, s) for s in index.numbers(i)))
+    stating = (i for i in sentences if any(same_fact(fact, s) for s in _stated_numbers(index, i, fact)))
     first = next(stating, None)
     if first is not None:
         yield first
@@ -490,6 +488,16 @@ def _number_sentences(index: PageIndex, fact: NumberFact, sentences: Sequence[in
         apart = _finds_month_after_its_year(index, fact)
     if apart is not None:
         yield apart
+
+
+def _stated_numbers(index: PageIndex, i: int, fact: NumberFact) -> list[NumberFact]:
+    """The numbers sentence ``i`` gives, and for a count of years or months the time between its dates."""
+    numbers = index.numbers(i)
+    return (
+        numbers + time_between(index.texts[i], numbers, fact.unit)
+        if fact.kind is NumberKind.NUMBER
+        else numbers
+    )
 
 
 def _finds_day_of_date(index: PageIndex, fact: NumberFact) -> int | None:
@@ -802,7 +810,7 @@ def _value_places(index: PageIndex, i: int, fact: Fact) -> list[tuple[int, int]]
     if number.kind is NumberKind.SCORE:
         return [(m.start(), m.end()) for m in _score_written(number).finditer(text)]
     values = [v for v in (number, fact.converted) if v is not None]
-    return [(s.start, s.end) for s in index.numbers(i) if any(same_fact(v, s) for v in values)]
+    return [(s.start, s.end) for v in values for s in _stated_numbers(index, i, v) if same_fact(v, s)]
 
 
 def written_at(index: PageIndex, i: int, fact: Fact) -> tuple[int, int] | None:

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sidebot.names import normal_name
-from sidebot.verify.facts._numbers import NumberFact, NumberKind, converted, number_facts
+from sidebot.verify.facts._numbers import NumberFact, NumberKind, converted, designations, number_facts
 from sidebot.verify.language import parse, parse_all
 
 if TYPE_CHECKING:
@@ -164,22 +164,7 @@ def _in_a_name(number: NumberFact, text: str) -> bool:
     )
 
 
-# A designation: a word, a hyphen and a number ("F-16", "COVID-19", "Covid-19", "SARS-CoV-2", "MiG-29",
-# "IL-6"), a word may follow ("COVID-19-related"). It is a name, stated by the page writing it, not a count
-# of 16: read as a number, "COVID-19" was a number 19 a page on the coronavirus disease never gives
-# (CovidFact). A year's time prefix is no designation ("mid-1990s", "pre-1900"), nor a chart's rank ("a
-# top-10 hit"), nor school grades ("K-12": kindergarten through grade 12, WiCE train). Its number is no count
-# on the page either.
-_DESIGNATION = re.compile(
-    r"(?<![\w-])(?!(?:mid|pre|post|late|early|top|k)-\d)[A-Za-z]+(?:-[A-Za-z]+)*-\d+[A-Za-z]?(?!\w|-\d)",
-    re.IGNORECASE,
-)
 DESIGNATION_LABEL = "PRODUCT"  # the label a designation spaCy does not tag is read with
-
-
-def designations(text: str) -> list[tuple[int, int]]:
-    """Where ``text`` writes designations (above)."""
-    return [m.span() for m in _DESIGNATION.finditer(text)]
 
 
 # A person's or a place's name never ends in a possessive ("McDonald's" or "St Macartan's" College may)
@@ -258,7 +243,7 @@ def claim_facts(text: str, article_title: str = "") -> list[Fact]:
     for i, n in enumerate(read):
         if numbers and numbers[-1] is read[i - 1] and converted(read[i - 1], n, text):
             conversions[len(numbers) - 1] = n
-        elif not _in_a_name(n, text) and not any(a <= n.start and n.end <= b for a, b in designated):
+        elif not _in_a_name(n, text):
             numbers.append(n)
     facts = [
         Fact(FactKind.NUMBER, n.kind.value, n.text, n.start, n.end, number=n, converted=conversions.get(k))

@@ -17,6 +17,7 @@ a date's year is part of the date, a percentage's number part of the percentage.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from math import floor, inf, isfinite, log10
@@ -124,6 +125,13 @@ _CURRENCY_WORDS = "(?:" + "|".join(f"{name}s?" for name in _CURRENCIES) + ")"
 _CURRENCY_UNITS = frozenset(form[:5] for name in _CURRENCIES for form in (name, name + "s"))
 _PERCENT_WORDS = r"(?:\s?%|\s?per\s?cent\b|\s?percent\b)"  # "11.60 %", with a (no-break) space too
 
+# A decade in two digits: "the '80s", "the 80's", "the mid-80s", "'90s" (not "his 80s", an age, nor "80s"
+# alone, a temperature or a score): the 1920s to the 1990s, the 2000s and the 2010s. Before r21 "the 80's"
+# was a count of 80 (semi-automatic Wikipedia NLI).
+_TWO_DIGIT_DECADE = (
+    r"(?:\bthe\s+(?:(?:early|mid|late)[\s-]+)?['’]?|(?<![\w'’])['’])(?P<decade2_y>[0-9]0)['’]?s\b"
+)
+
 # One pattern, alternatives tried in this order at each position: longer, more specific forms first.
 _PATTERN = re.compile(
     "|".join(
@@ -135,6 +143,7 @@ _PATTERN = re.compile(
             rf"(?P<md>\b{_CAPITAL}{_MONTH.format('md_m')}\s+{_DAY.format('md_d')}(?![\d:]|[.,]\d))",
             rf"(?P<dm>{_DAY.format('dm_d')}(?:\s+of)?\s+{_CAPITAL}{_MONTH.format('dm_m')}(?!\w))",
             r"(?P<decade>\b(?:the\s+)?(?P<decade_y>1[0-9]{2}0|20[0-9]0)'?s\b)",
+            rf"(?P<decade2>{_TWO_DIGIT_DECADE})",
             rf"(?P<fraction>\b(?:a\s+)?(?P<frac_f>half|quarter|third)\s+(?:of\s+)?an?\s+(?P<frac_s>{SCALE_WORDS})\b)",
             rf"(?P<andhalf>\b(?P<half_n>{_DIGITS}|{_WORDS})\s+and\s+a\s+half\s+(?P<half_s>{SCALE_WORDS})\b)",
             rf"(?P<money>{_CURRENCY}\s?{_number('money_v')}|\b{_number('money_w')}\s+{_CURRENCY_WORDS}\b)",
@@ -224,6 +233,9 @@ def _fact(match: re.Match[str], text: str) -> NumberFact | None:
         return NumberFact(NumberKind.MONTH, (int(g("my_y")), MONTHS[g("my_m").lower()]), written, *span)
     if kind == "decade":
         return NumberFact(NumberKind.DECADE, (int(g("decade_y")),), written, *span)
+    if kind == "decade2":
+        decade = int(g("decade2_y"))
+        return NumberFact(NumberKind.DECADE, ((1900 if decade >= 20 else 2000) + decade,), written, *span)
     if kind == "money":
         digits, scale = (
             (g("money_v"), g("money_v_scale")) if g("money_v") else (g("money_w"), g("money_w_scale"))
@@ -292,12 +304,33 @@ def _number_words(written: str, scale: str | None, text: str, span: tuple[int, i
     )
 
 
+# A designation: a word, a hyphen and a number ("F-16", "COVID-19", "Covid-19", "SARS-CoV-2", "MiG-29",
+# "IL-6"), a word may follow ("COVID-19-related"). It is a name, stated by the page writing it, not a count
+# of 16: read as a number, "COVID-19" was a number 19 a page on the coronavirus disease never gives
+# (CovidFact). A year's time prefix is no designation ("mid-1990s", "pre-1900"), nor a chart's rank ("a
+# top-10 hit"), nor school grades ("K-12": kindergarten through grade 12, WiCE train). Its number is no count
+# on the page either.
+_DESIGNATION = re.compile(
+    r"(?<![\w-])(?!(?:mid|pre|post|late|early|top|k)-\d)[A-Za-z]+(?:-[A-Za-z]+)*-\d+[A-Za-z]?(?!\w|-\d)",
+    re.IGNORECASE,
+)
+
+
+def designations(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` writes designations (above)."""
+    return [m.span() for m in _DESIGNATION.finditer(text)]
+
+
 def number_facts(text: str) -> list[NumberFact]:
-    """Every number, date, sum of money, percentage and ordinal in ``text``, in order, non-overlapping."""
+    """Every number, date, sum of money, percentage and ordinal in ``text``, in order, non-overlapping; none
+    inside a designation ("the F-16" gives no count of 16)."""
     facts = []
+    inside = designations(text)
     for match in _PATTERN.finditer(text):
         fact = _fact(match, text)
-        if fact is not None and all(isfinite(v) for v in fact.value):  # not a run of 400 digits (infinity)
+        if fact is None or any(a <= fact.start < b for a, b in inside):
+            continue
+        if all(isfinite(v) for v in fact.value):  # not a run of 400 digits (infinity)
             facts.append(fact)
     facts = [fact for fact in facts if not _vague(fact, text)]
     return _bounds(_places_in_a_series(_day_ranges(_ranges(_scores(facts, text), text), text), text), text)
@@ -536,6 +569,45 @@ def same_fact(claimed: NumberFact, stated: NumberFact) -> bool:
         # ("2005" is not "before 2005")
         return stated.bound is claimed.bound or claimed.bound not in _YEAR_BOUNDS
     return within_bound(claimed, stated)  # not by rounding: 57,000 is "60,000", not "over 60,000"
+
+
+# A span of time a page gives by its two ends, written together ("from 2004 to 2007", "began in August 2011
+# and ended in June 2012"), states a claim's count of years or months ("for three years", "more than 9
+# months"; semi-automatic Wikipedia NLI). Not from one span's end to the next's start ("Roseanne from 1992 to
+# 1997 and … The Big Bang Theory since 2007" gives no ten years; FEVER-NLI).
+_MONTHS_IN = {"year": 12, "years": 12, "month": 1}  # by unit word (_unit_after's first five letters)
+_SPAN_GAP = 40  # characters at most between a span's two ends
+
+
+def time_between(text: str, facts: Sequence[NumberFact], unit: str) -> list[NumberFact]:
+    """The spans of time ``text`` gives by the dates among its ``facts`` (above) as counts of ``unit`` (years
+    or months): 2004 to 2007 is 3 years; 24 October 1969 to 23 September 1972 is 35 months, and 2 or
+    (rounded) 3 years. A month count needs both months. None for another unit."""
+    per = _MONTHS_IN.get(unit)
+    if per is None:
+        return []
+    dated = [f for f in facts if f.kind in _DATED]
+    spans: list[NumberFact] = []
+    for a, b in zip(dated, dated[1:]):
+        months = _months_between(a, b, whole_years=per == 12)
+        one_span = b.start - a.end <= _SPAN_GAP and not (spans and spans[-1].end == a.end)
+        if months is None or months < per or not one_span:
+            continue
+        whole, rest = divmod(months, per)
+        for value in (whole, whole + 1) if 2 * rest >= per else (whole,):  # 35 months: 2 or 3 years
+            span = text[a.start : b.end]
+            spans.append(NumberFact(NumberKind.NUMBER, (float(value),), span, a.start, b.end, unit=unit))
+    return spans
+
+
+def _months_between(a: NumberFact, b: NumberFact, whole_years: bool) -> int | None:
+    """Whole months from ``a`` to ``b``: where either gives only its year, its years apart (in months), for
+    ``whole_years`` only (None otherwise)."""
+    if NumberKind.YEAR in (a.kind, b.kind):
+        return 12 * int(b.value[0] - a.value[0]) if whole_years else None
+    months = 12 * int(b.value[0] - a.value[0]) + int(b.value[1] - a.value[1])
+    days = a.kind is b.kind is NumberKind.DATE
+    return months - 1 if days and b.value[2] < a.value[2] else months
 
 
 def _unbounded(fact: NumberFact) -> NumberFact:
