@@ -354,18 +354,21 @@ def test_a_month_is_found_in_the_sentence_after_the_one_that_gives_its_year() ->
     assert status(year, "By then she had to march on, or december would come.") is not FactStatus.FOUND
 
 
+# dev02968's page (WiCE dev, fit half), saved on August 25, 2019
+DEV02968_PAGE = (
+    'Press "Enter" to skip to content\nSearch The Missouri Times\nAugust 25, 2019\n# Lipman, Hardwick, '
+    "Powell selected by commission in first round of Supreme Court process\nBy Travis Zimpfer on "
+    "March 2, 2017\n(Featured photo, from left to right: Benjamin Lipman, Lisa Hardwick, W. Brent Powell)"
+    "\nJEFFERSON CITY, Mo. –\nThe seven-person Appellate Judicial Commission narrowed the list of "
+    "applicants to take over the empty seat on the Missouri Supreme Court bench from 31 down to three "
+    "Wednesday evening."
+)
+
+
 def test_the_page_s_own_date_is_no_rival_where_the_context_gives_the_claim_s_year() -> None:
     # dev02968's page: "the source gives August 25, 2019 (the day the page was saved), the claim says March 1,
     # 2017", beside the byline's "March 2, 2017"
-    text = (
-        'Press "Enter" to skip to content\nSearch The Missouri Times\nAugust 25, 2019\n# Lipman, Hardwick, '
-        "Powell selected by commission in first round of Supreme Court process\nBy Travis Zimpfer on "
-        "March 2, 2017\n(Featured photo, from left to right: Benjamin Lipman, Lisa Hardwick, W. Brent Powell)"
-        "\nJEFFERSON CITY, Mo. –\nThe seven-person Appellate Judicial Commission narrowed the list of "
-        "applicants to take over the empty seat on the Missouri Supreme Court bench from 31 down to three "
-        "Wednesday evening."
-    )
-    page = PageIndex.from_passages(split_passages(text, ""))
+    page = PageIndex.from_passages(split_passages(DEV02968_PAGE, ""))
     claim = (
         "On March 1, 2017 the Appellate Judicial Commission selected Lipman, Hardwick and Powell as "
         "applicants for the empty Missouri Supreme Court seat."
@@ -375,9 +378,38 @@ def test_the_page_s_own_date_is_no_rival_where_the_context_gives_the_claim_s_yea
         (date,) = [r for r in check_facts(claim, page).results if r.fact.label == "date"]
         return date.status, date.stated
 
-    assert date_status(claim) == (FactStatus.MISSING, None)
+    # a Monday the page does not name (r21 read March 1 so; since r22 it is found as "Wednesday evening")
+    assert date_status(claim.replace("March 1", "February 27")) == (FactStatus.MISSING, None)
     # with nothing of the claim's year beside it, another year still contradicts
     assert date_status(claim.replace("2017", "2015")) == (FactStatus.CONTRADICTED, "August 25, 2019")
+
+
+@pytest.mark.parametrize(
+    ("claim_date", "status"),
+    [
+        ("March 1, 2017", "found"),  # a Wednesday, the day before the byline's March 2
+        ("February 22, 2017", "missing"),  # a Wednesday, but not in the week up to the byline
+        ("March 8, 2017", "missing"),  # a Wednesday after the byline
+        ("February 28, 2017", "missing"),  # a Tuesday
+    ],
+)
+def test_a_date_is_found_by_its_weekday_in_the_week_up_to_the_page_s_date(
+    claim_date: str, status: str
+) -> None:
+    page = PageIndex.from_passages(split_passages(DEV02968_PAGE, ""))
+    claim = f"On {claim_date} the commission named Lipman, Hardwick and Powell as the three applicants."
+    (date,) = [r for r in check_facts(claim, page).results if r.fact.label == "date"]
+    assert str(date.status) == status
+    if status == "found":
+        assert date.sentence is not None and "Wednesday evening" in date.sentence
+
+
+def test_a_weekday_to_come_states_no_date() -> None:
+    text = DEV02968_PAGE.replace("three Wednesday evening", "three next Wednesday")
+    page = PageIndex.from_passages(split_passages(text, ""))
+    claim = "On March 1, 2017 the commission named Lipman, Hardwick and Powell as the three applicants."
+    (date,) = [r for r in check_facts(claim, page).results if r.fact.label == "date"]
+    assert str(date.status) == "missing"
 
 
 def test_a_date_the_claim_also_states_is_no_rival_and_a_month_is_no_day() -> None:

@@ -56,8 +56,9 @@ STANCES = (Stance.SUPPORTS, Stance.REFUTES, Stance.NOT_ENOUGH_INFO)
 # 2005", stated by a value within it near the claim's words, never by rounding across it; r20: a designation,
 # "F-16", "COVID-19", a name and no count; "season 3" a rank; "over a million" up to ten million; a year bound
 # not stated by its own year; "several hundred" no fact; r21: "for 12 years" stated by a span the page gives,
-# "from 1990 to 2002"; "the 80's" a decade, not a count of 80).
-SCORING_REVISION = 21
+# "from 1990 to 2002"; "the 80's" a decade, not a count of 80; r22: a date found as the weekday a page names
+# in the week up to its own date, "Wednesday evening" under a byline of Thursday, March 2, 2017).
+SCORING_REVISION = 22
 PART_WINDOWS = 2  # windows read per part of a claim (the whole claim reads ``keep_windows``)
 
 

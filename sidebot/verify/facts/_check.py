@@ -27,6 +27,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from enum import StrEnum
 from functools import cached_property
 from itertools import chain, islice
@@ -484,6 +485,8 @@ def _number_sentences(index: PageIndex, fact: NumberFact, sentences: Sequence[in
     apart = None
     if fact.kind is NumberKind.DATE:
         apart = _finds_day_of_date(index, fact)
+        if apart is None:
+            apart = _finds_weekday_of_date(index, fact)
     elif fact.kind is NumberKind.MONTH:
         apart = _finds_month_after_its_year(index, fact)
     if apart is not None:
@@ -515,6 +518,45 @@ def _finds_day_of_date(index: PageIndex, fact: NumberFact) -> int | None:
         ),
         None,
     )
+
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEK_BEFORE = 6  # days at most from an event a page names by its weekday to the date the page gives
+
+
+def _finds_weekday_of_date(index: PageIndex, fact: NumberFact) -> int | None:
+    """A full date the page gives as its day of the week ("narrowed the list … to three Wednesday evening")
+    in the week up to a date the page gives (its dateline: "By Travis Zimpfer on March 2, 2017", a
+    Thursday): news pages name an event of the past week by its weekday, and an editor writes the date
+    (WiCE dev's fit half: "On March 1, 2017 Powell was named"). Not "next Wednesday". Found where the weekday
+    is given."""
+    try:
+        day = date(*(int(v) for v in fact.value))
+    except ValueError:
+        return None
+    near_years = {*index.containing(str(day.year)), *index.containing(str(day.year + 1))}
+    if not any(_within_a_week_after(day, s) for i in near_years for s in index.numbers(i)):
+        return None
+    weekday = WEEKDAYS[day.weekday()]
+    named = re.compile(rf"(?<!next ){weekday}\b")
+    return next(
+        (
+            i
+            for i in index.containing(weekday.lower())
+            if index.spans[i][0] >= 0 and named.search(index.texts[i])
+        ),
+        None,
+    )
+
+
+def _within_a_week_after(day: date, stated: NumberFact) -> bool:
+    """Whether ``stated`` is a full date from ``day`` to ``WEEK_BEFORE`` days after it."""
+    if stated.kind is not NumberKind.DATE:
+        return False
+    try:
+        return 0 <= (date(*(int(v) for v in stated.value)) - day).days <= WEEK_BEFORE
+    except ValueError:
+        return False
 
 
 def _finds_month_after_its_year(index: PageIndex, fact: NumberFact) -> int | None:
